@@ -1,0 +1,56 @@
+"""The `avatar-tui` command line: one subcommand per job, each a thin shell
+around the package's modules."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+
+from avatar_tui import __version__
+
+Handler = Callable[[argparse.Namespace], int]
+
+
+def _not_yet(what: str) -> Handler:
+    def handler(_args: argparse.Namespace) -> int:
+        print(f"avatar-tui: {what} is not available yet.", file=sys.stderr)
+        return 1
+
+    return handler
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="avatar-tui",
+        description="The Avatar: The Last Airbender trading card game (QuickStrike), "
+        "hot seat in the terminal. With no subcommand, starts a game.",
+    )
+    parser.add_argument("--version", action="version", version=f"avatar-tui {__version__}")
+    parser.set_defaults(handler=_not_yet("the game"))
+    sub = parser.add_subparsers(title="subcommands", metavar="COMMAND")
+
+    play = sub.add_parser("play", help="play a hot-seat game (the default)")
+    play.set_defaults(handler=_not_yet("play"))
+
+    replay = sub.add_parser("replay", help="replay a scenario file and check its expectations")
+    replay.set_defaults(handler=_not_yet("replay"))
+
+    cards = sub.add_parser("cards", help="list the card database")
+    cards.set_defaults(handler=_not_yet("cards"))
+
+    deck = sub.add_parser("deck", help="check a deck file against the deckbuilding rules")
+    deck.set_defaults(handler=_not_yet("deck"))
+
+    demo = sub.add_parser("demo", help="step through narrated demos of the rules")
+    demo.set_defaults(handler=_not_yet("demo"))
+
+    simulate = sub.add_parser("simulate", help="play many games between computer players")
+    simulate.set_defaults(handler=_not_yet("simulate"))
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    return args.handler(args)

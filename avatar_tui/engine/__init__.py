@@ -1,0 +1,1 @@
+"""The rules engine: pure Python on the pydantic game model, no UI imports."""

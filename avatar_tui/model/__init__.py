@@ -1,0 +1,1 @@
+"""The pydantic game model: cards, effects, game state and actions."""

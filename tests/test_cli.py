@@ -1,0 +1,36 @@
+"""The command line answers --help and --version, both as `avatar-tui` and
+as `python -m avatar_tui`."""
+
+import subprocess
+import sys
+
+import pytest
+
+from avatar_tui import __version__
+from avatar_tui.cli import main
+
+SUBCOMMANDS = ["play", "replay", "cards", "deck", "demo", "simulate"]
+
+
+def test_help_lists_every_subcommand(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--help"])
+    assert exit_info.value.code == 0
+    out = capsys.readouterr().out
+    for name in SUBCOMMANDS:
+        assert name in out
+
+
+def test_version(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--version"])
+    assert exit_info.value.code == 0
+    assert __version__ in capsys.readouterr().out
+
+
+def test_python_dash_m_help():
+    result = subprocess.run(
+        [sys.executable, "-m", "avatar_tui", "--help"], capture_output=True, text=True
+    )
+    assert result.returncode == 0
+    assert "replay" in result.stdout
