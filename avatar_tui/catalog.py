@@ -1,0 +1,305 @@
+"""The card database: loads `cards/*.toml` and `cards/decks/*.toml`,
+validates every entry with pydantic, checks cross references, and answers
+look-ups by id. A problem is reported as one line naming the file, the card
+and the field; all problems of a load are reported together."""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterable, Mapping
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, Field, TypeAdapter, ValidationError
+
+from avatar_tui.model.cards import (
+    AdvantageCard,
+    AllyCard,
+    AnyCard,
+    ChamberCard,
+    DeckCard,
+    SignatureMove,
+    StrikeCard,
+)
+from avatar_tui.model.common import Strict
+
+_ANY_CARD: TypeAdapter[AnyCard] = TypeAdapter(AnyCard)
+
+# Events a card type can listen for (the rest make no sense on it).
+_EVENTS_BY_KIND = {
+    "strike": {"counterattack", "opponent_focuses", "opponent_counterattacks", "opponent_charges"},
+    "advantage": {"counterattack", "opponent_focuses", "opponent_counterattacks"},
+    "ally": {"counterattack", "flip_in_zone", "opponent_focuses"},
+    "signature": {"counterattack", "opponent_focuses", "opponent_counterattacks", "cleanup"},
+}
+
+
+class CardDataError(Exception):
+    """Bad card or deck data: one line per problem, each naming its place."""
+
+    def __init__(self, problems: list[str]):
+        self.problems = problems
+        super().__init__("\n".join(problems))
+
+
+class DeckList(Strict):
+    """A deck file: its chamber, and its cards with counts (R13)."""
+
+    name: str
+    chamber: str
+    starter: bool = False  # a house starter deck: 30 cards, exempt from R13
+    cards: dict[str, int] = Field(default_factory=dict)
+
+
+def describe_validation_error(where: str, err: ValidationError) -> list[str]:
+    """One line per pydantic error: `where: field: message`."""
+    lines = []
+    for e in err.errors():
+        loc = ".".join(str(p) for p in e["loc"] if not _is_union_tag(p))
+        msg = e["msg"]
+        if e["type"] == "extra_forbidden":
+            msg = "unknown key"
+        lines.append(f"{where}: {loc or '(entry)'}: {msg}")
+    return lines
+
+
+def _is_union_tag(part: Any) -> bool:
+    # pydantic puts the discriminator value (e.g. "strike") into error paths
+    return isinstance(part, str) and part in {
+        "strike", "advantage", "ally", "chamber",
+    }
+
+
+class Catalog:
+    """Every card, chamber and signature move, by id, plus the deck lists."""
+
+    def __init__(
+        self,
+        cards: Mapping[str, DeckCard],
+        chambers: Mapping[str, ChamberCard],
+        signatures: Mapping[str, SignatureMove],
+        decks: Mapping[str, DeckList] | None = None,
+    ):
+        self.cards = dict(cards)
+        self.chambers = dict(chambers)
+        self.signatures = dict(signatures)
+        self.decks = dict(decks or {})
+
+    # ---- look-ups
+
+    def card(self, card_id: str) -> DeckCard:
+        return self.cards[card_id]
+
+    def signature(self, move_id: str) -> SignatureMove:
+        return self.signatures[move_id]
+
+    def find_chamber(self, ref: str) -> ChamberCard | None:
+        """A chamber by id or collector number, or a character's first chamber
+        card in collector-number order (NOTATION.md)."""
+        if ref in self.chambers:
+            return self.chambers[ref]
+        upper = ref.upper()
+        for chamber in self.chambers.values():
+            if chamber.number and chamber.number.upper() == upper:
+                return chamber
+        by_character = [c for c in self.chambers.values() if c.character == ref]
+        if by_character:
+            return min(by_character, key=lambda c: c.number or c.id)
+        return None
+
+    def chamber(self, ref: str) -> ChamberCard:
+        found = self.find_chamber(ref)
+        if found is None:
+            raise KeyError(ref)
+        return found
+
+    def moves_of(self, chamber: ChamberCard) -> tuple[SignatureMove, SignatureMove]:
+        """The (front, back) signature moves of a chamber."""
+        return self._move(chamber.front), self._move(chamber.back)
+
+    def _move(self, ref: str | SignatureMove) -> SignatureMove:
+        return ref if isinstance(ref, SignatureMove) else self.signatures[ref]
+
+    def starter_deck(self, character: str) -> DeckList | None:
+        for deck in self.decks.values():
+            chamber = self.find_chamber(deck.chamber)
+            if deck.starter and chamber is not None and chamber.character == character:
+                return deck
+        return None
+
+    def deck_cards(self, deck: DeckList) -> list[str]:
+        """The deck's card ids, each repeated by its count, in file order."""
+        return [card_id for card_id, n in deck.cards.items() for _ in range(n)]
+
+    # ---- layering scenario cards on top
+
+    def with_inline(self, entries: Iterable[AnyCard]) -> Catalog:
+        """A catalog with a scenario's inline cards added. An inline id that
+        is already a database id is an error (NOTATION.md)."""
+        cards, chambers, signatures = dict(self.cards), dict(self.chambers), dict(self.signatures)
+        for entry in entries:
+            if entry.id in cards or entry.id in chambers or entry.id in signatures:
+                raise KeyError(entry.id)
+            if isinstance(entry, ChamberCard):
+                chambers[entry.id] = entry
+                for move in (entry.front, entry.back):
+                    if isinstance(move, SignatureMove):
+                        signatures[move.id] = move
+            else:
+                cards[entry.id] = entry
+        return Catalog(cards, chambers, signatures, self.decks)
+
+
+# ------------------------------------------------------------------ loading
+
+
+def data_dir() -> Path:
+    """Where the card data is: inside the installed package, or the
+    repository's `cards/` when running from a checkout."""
+    packaged = Path(str(resources.files("avatar_tui"))) / "carddata"
+    if packaged.is_dir() and any(packaged.glob("*.toml")):
+        return packaged
+    return Path(__file__).resolve().parent.parent / "cards"
+
+
+def _read_toml(path: Path, problems: list[str]) -> dict[str, Any] | None:
+    try:
+        with path.open("rb") as fh:
+            return tomllib.load(fh)
+    except tomllib.TOMLDecodeError as err:
+        problems.append(f"{path.name}: {err}")
+    except OSError as err:
+        problems.append(f"{path.name}: cannot read: {err.strerror}")
+    return None
+
+
+class _CardFile(BaseModel):
+    card: list[dict[str, Any]] = []
+    signature: list[dict[str, Any]] = []
+    model_config = {"extra": "forbid"}
+
+
+def load_catalog(directory: Path | None = None) -> Catalog:
+    """Load and check the whole database; raise CardDataError listing every problem."""
+    directory = directory or data_dir()
+    problems: list[str] = []
+    cards: dict[str, DeckCard] = {}
+    chambers: dict[str, ChamberCard] = {}
+    signatures: dict[str, SignatureMove] = {}
+    seen: dict[str, str] = {}  # id -> file, for duplicate reports
+
+    def register(kind_map: dict, entry: Any, fname: str) -> None:
+        if entry.id in seen:
+            problems.append(f"{fname}: {entry.id}: id: duplicate id (also in {seen[entry.id]})")
+            return
+        seen[entry.id] = fname
+        kind_map[entry.id] = entry
+
+    for path in sorted(directory.glob("*.toml")):
+        raw = _read_toml(path, problems)
+        if raw is None:
+            continue
+        try:
+            content = _CardFile.model_validate(raw)
+        except ValidationError as err:
+            problems.extend(describe_validation_error(path.name, err))
+            continue
+        for i, item in enumerate(content.card):
+            where = f"{path.name}: {item.get('id', f'card #{i + 1}')}"
+            try:
+                entry = _ANY_CARD.validate_python(item)
+            except ValidationError as err:
+                problems.extend(describe_validation_error(where, err))
+                continue
+            register(chambers if isinstance(entry, ChamberCard) else cards, entry, path.name)
+        for i, item in enumerate(content.signature):
+            where = f"{path.name}: {item.get('id', f'signature #{i + 1}')}"
+            try:
+                move = SignatureMove.model_validate(item)
+            except ValidationError as err:
+                problems.extend(describe_validation_error(where, err))
+                continue
+            register(signatures, move, path.name)
+
+    decks = _load_decks(directory / "decks", problems)
+    catalog = Catalog(cards, chambers, signatures, decks)
+    problems.extend(check_references(catalog, seen))
+    if problems:
+        raise CardDataError(problems)
+    return catalog
+
+
+def _load_decks(directory: Path, problems: list[str]) -> dict[str, DeckList]:
+    decks: dict[str, DeckList] = {}
+    if not directory.is_dir():
+        return decks
+    for path in sorted(directory.glob("*.toml")):
+        raw = _read_toml(path, problems)
+        if raw is None:
+            continue
+        try:
+            decks[path.stem] = DeckList.model_validate(raw)
+        except ValidationError as err:
+            problems.extend(describe_validation_error(f"decks/{path.name}", err))
+    return decks
+
+
+def check_references(catalog: Catalog, files: Mapping[str, str]) -> list[str]:
+    """Cross references the schema alone cannot see."""
+    problems = []
+    characters = {c.character for c in catalog.chambers.values() if c.character}
+
+    def where(entry_id: str) -> str:
+        return f"{files.get(entry_id, '?')}: {entry_id}"
+
+    for card in catalog.cards.values():
+        kind = card.type
+        for i, trig in enumerate(card.triggers):
+            if trig.on not in _EVENTS_BY_KIND[kind]:
+                problems.append(
+                    f"{where(card.id)}: triggers.{i}.on: a {kind} cannot have a "
+                    f"'{trig.on}' trigger"
+                )
+        if card.exclusive and characters and card.exclusive not in characters:
+            problems.append(f"{where(card.id)}: exclusive: unknown character '{card.exclusive}'")
+        if isinstance(card, AdvantageCard) and card.immediate and card.statics:
+            problems.append(
+                f"{where(card.id)}: statics: an immediate advantage leaves play at once (R7.7)"
+            )
+        if isinstance(card, StrikeCard | AllyCard) and getattr(card, "on_play", None):
+            problems.append(f"{where(card.id)}: on_play: only advantages have on_play")
+    for move in catalog.signatures.values():
+        for i, trig in enumerate(move.triggers):
+            if trig.on not in _EVENTS_BY_KIND["signature"]:
+                problems.append(
+                    f"{where(move.id)}: triggers.{i}.on: a signature move cannot have a "
+                    f"'{trig.on}' trigger"
+                )
+    for chamber in catalog.chambers.values():
+        for side in ("front", "back"):
+            ref = getattr(chamber, side)
+            if isinstance(ref, str) and ref not in catalog.signatures:
+                problems.append(f"{where(chamber.id)}: {side}: unknown signature move '{ref}'")
+    for name, deck in catalog.decks.items():
+        place = f"decks/{name}.toml"
+        if catalog.find_chamber(deck.chamber) is None:
+            problems.append(f"{place}: chamber: unknown chamber '{deck.chamber}'")
+        for card_id, count in deck.cards.items():
+            if card_id not in catalog.cards:
+                problems.append(f"{place}: cards.{card_id}: unknown card id")
+            elif count < 1:
+                problems.append(f"{place}: cards.{card_id}: count must be at least 1")
+            elif deck.starter and not catalog.cards[card_id].implemented:
+                problems.append(
+                    f"{place}: cards.{card_id}: not implemented yet, so it cannot be "
+                    "in a playable deck"
+                )
+    return problems
+
+
+@cache
+def default_catalog() -> Catalog:
+    """The installed database, loaded once per process."""
+    return load_catalog()

@@ -1,0 +1,72 @@
+"""Small shared vocabulary: players, zones, colours, energy amounts."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+PlayerId = Literal["p1", "p2"]
+PLAYERS: tuple[PlayerId, PlayerId] = ("p1", "p2")
+
+# R1.4: the three zones, top to bottom. An energy's colour is its zone's (R6.1).
+Zone = Literal["green", "yellow", "red"]
+ZONES: tuple[Zone, Zone, Zone] = ("green", "yellow", "red")
+
+Trait = Literal[
+    "bull", "fox", "lion",  # strike animals
+    "body", "mind", "spirit",  # advantages
+    "light", "shadow", "dark",  # allies
+    "air", "earth", "fire", "water",  # elements
+]
+Rarity = Literal["common", "uncommon", "rare", "zenemental", "promo"]
+
+
+def other(player: PlayerId) -> PlayerId:
+    return "p2" if player == "p1" else "p1"
+
+
+def zone_below(zone: Zone) -> Zone | None:
+    i = ZONES.index(zone)
+    return ZONES[i + 1] if i < 2 else None
+
+
+def zone_above(zone: Zone) -> Zone | None:
+    i = ZONES.index(zone)
+    return ZONES[i - 1] if i > 0 else None
+
+
+class Strict(BaseModel):
+    """Base for data read from files: unknown keys are errors, values are frozen."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Energy(Strict):
+    """An amount of energy by colour (R1.3): a sidebar cost, a payment, a surcharge."""
+
+    green: int = Field(default=0, ge=0)
+    yellow: int = Field(default=0, ge=0)
+    red: int = Field(default=0, ge=0)
+
+    @property
+    def total(self) -> int:
+        return self.green + self.yellow + self.red
+
+    def of(self, zone: Zone) -> int:
+        return getattr(self, zone)
+
+    def plus(self, extra: Energy) -> Energy:
+        return Energy(
+            green=self.green + extra.green,
+            yellow=self.yellow + extra.yellow,
+            red=self.red + extra.red,
+        )
+
+    def short(self) -> str:
+        """`G1 Y2` style, `0` for nothing."""
+        parts = [f"{c[0].upper()}{self.of(c)}" for c in ZONES if self.of(c)]
+        return " ".join(parts) or "0"
+
+
+NO_ENERGY = Energy()
