@@ -86,11 +86,17 @@ class Catalog:
         self.chambers = dict(chambers)
         self.signatures = dict(signatures)
         self.decks = dict(decks or {})
+        self.aliases = {a: c.id for c in self.cards.values() for a in c.aliases}
 
     # ---- look-ups
 
     def card(self, card_id: str) -> DeckCard:
-        return self.cards[card_id]
+        return self.cards[self.aliases.get(card_id, card_id)]
+
+    def canonical(self, card_id: str) -> str | None:
+        """The card's own id for an id or alias; None when unknown."""
+        card_id = self.aliases.get(card_id, card_id)
+        return card_id if card_id in self.cards else None
 
     def signature(self, move_id: str) -> SignatureMove:
         return self.signatures[move_id]

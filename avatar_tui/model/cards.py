@@ -22,6 +22,10 @@ class CardBase(Strict):
     text: str = ""  # our own short wording of the card's effect
     exclusive: str | None = None  # Exclusive - a character id (R13.3)
     implemented: bool = True  # every effect of the card is described below
+    # Other ids that name this card: an ally's full name in snake_case
+    # (`sokka_big_brother`) besides the short one (`sokka`), as NOTATION.md
+    # and CARDS.md each use one.
+    aliases: list[str] = []
 
 
 class Playable(CardBase):
