@@ -53,16 +53,66 @@ class DeckList(Strict):
     cards: dict[str, int] = Field(default_factory=dict)
 
 
-def describe_validation_error(where: str, err: ValidationError) -> list[str]:
-    """One line per pydantic error: `where: field: message`."""
+def describe_validation_error(
+    where: str, err: ValidationError, data: Any = None
+) -> list[str]:
+    """One line per pydantic error: `where: field: message`.
+
+    Given the validated `data`, the field path is the path in the file:
+    the names pydantic adds for union members (`modify`, `SignatureMove`,
+    `str`) are left out, and so are errors of a scalar member when the file
+    has a table there (`front = { ... }` is not meant as a string)."""
     lines = []
     for e in err.errors():
-        loc = ".".join(str(p) for p in e["loc"] if not _is_union_tag(p))
-        msg = e["msg"]
-        if e["type"] == "extra_forbidden":
-            msg = "unknown key"
-        lines.append(f"{where}: {loc or '(entry)'}: {msg}")
+        if data is None:
+            path = [str(p) for p in e["loc"] if not _is_union_tag(p)]
+        else:
+            path, scalar_branch = _file_path(e["loc"], data, e["type"] == "missing")
+            if scalar_branch and len(err.errors()) > 1:
+                continue
+        if e["type"] == "union_tag_invalid":  # name the key that holds the bad tag
+            path.append(str(e["ctx"]["discriminator"]).strip("'"))
+        line = f"{where}: {'.'.join(path) or '(entry)'}: {_message(e)}"
+        if line not in lines:
+            lines.append(line)
     return lines
+
+
+def _message(e: Any) -> str:
+    ctx = e.get("ctx") or {}
+    if e["type"] == "extra_forbidden":
+        return "unknown key"
+    if e["type"] == "union_tag_invalid":
+        key = str(ctx["discriminator"]).strip("'")
+        return f"unknown {key} '{ctx['tag']}' (expected one of {ctx['expected_tags']})"
+    if e["type"] == "union_tag_not_found":
+        return f"missing key {ctx.get('discriminator')}"
+    return e["msg"]
+
+
+_SCALARS = ("str", "int", "float", "bool", "literal[")
+
+
+def _file_path(loc: tuple, data: Any, missing: bool) -> tuple[list[str], bool]:
+    """Follow pydantic's error location through the input: parts that are
+    keys or indexes of the input form the path; any other part names a union
+    member. Also says whether a scalar member was tried on a table or list."""
+    path: list[str] = []
+    scalar_branch = False
+    node = data
+    for i, part in enumerate(loc):
+        if isinstance(node, dict) and part in node:
+            node = node[part]
+        elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+            node = node[part]
+        elif missing and i == len(loc) - 1:
+            pass  # the required key that is not there
+        else:
+            if isinstance(node, dict | list) and str(part).startswith(_SCALARS):
+                scalar_branch = True
+            continue
+        path.append(str(part))
+    return path, scalar_branch
 
 
 def _is_union_tag(part: Any) -> bool:
@@ -136,8 +186,9 @@ class Catalog:
         return None
 
     def deck_cards(self, deck: DeckList) -> list[str]:
-        """The deck's card ids, each repeated by its count, in file order."""
-        return [card_id for card_id, n in deck.cards.items() for _ in range(n)]
+        """The deck's card ids (aliases resolved), each repeated by its count,
+        in file order."""
+        return [self.canonical(c) or c for c, n in deck.cards.items() for _ in range(n)]
 
     # ---- layering scenario cards on top
 
@@ -210,14 +261,14 @@ def load_catalog(directory: Path | None = None) -> Catalog:
         try:
             content = _CardFile.model_validate(raw)
         except ValidationError as err:
-            problems.extend(describe_validation_error(path.name, err))
+            problems.extend(describe_validation_error(path.name, err, raw))
             continue
         for i, item in enumerate(content.card):
             where = f"{path.name}: {item.get('id', f'card #{i + 1}')}"
             try:
                 entry = _ANY_CARD.validate_python(item)
             except ValidationError as err:
-                problems.extend(describe_validation_error(where, err))
+                problems.extend(describe_validation_error(where, err, item))
                 continue
             register(chambers if isinstance(entry, ChamberCard) else cards, entry, path.name)
         for i, item in enumerate(content.signature):
@@ -225,7 +276,7 @@ def load_catalog(directory: Path | None = None) -> Catalog:
             try:
                 move = SignatureMove.model_validate(item)
             except ValidationError as err:
-                problems.extend(describe_validation_error(where, err))
+                problems.extend(describe_validation_error(where, err, item))
                 continue
             register(signatures, move, path.name)
 
@@ -248,7 +299,7 @@ def _load_decks(directory: Path, problems: list[str]) -> dict[str, DeckList]:
         try:
             decks[path.stem] = DeckList.model_validate(raw)
         except ValidationError as err:
-            problems.extend(describe_validation_error(f"decks/{path.name}", err))
+            problems.extend(describe_validation_error(f"decks/{path.name}", err, raw))
     return decks
 
 
@@ -266,7 +317,7 @@ def check_references(catalog: Catalog, files: Mapping[str, str]) -> list[str]:
             if trig.on not in _EVENTS_BY_KIND[kind]:
                 problems.append(
                     f"{where(card.id)}: triggers.{i}.on: a {kind} cannot have a "
-                    f"'{trig.on}' trigger"
+                    f"'{trig.on}' trigger (it can have: {', '.join(sorted(_EVENTS_BY_KIND[kind]))})"
                 )
         if card.exclusive and characters and card.exclusive not in characters:
             problems.append(f"{where(card.id)}: exclusive: unknown character '{card.exclusive}'")
@@ -293,11 +344,12 @@ def check_references(catalog: Catalog, files: Mapping[str, str]) -> list[str]:
         if catalog.find_chamber(deck.chamber) is None:
             problems.append(f"{place}: chamber: unknown chamber '{deck.chamber}'")
         for card_id, count in deck.cards.items():
-            if card_id not in catalog.cards:
+            canonical = catalog.canonical(card_id)
+            if canonical is None:
                 problems.append(f"{place}: cards.{card_id}: unknown card id")
             elif count < 1:
                 problems.append(f"{place}: cards.{card_id}: count must be at least 1")
-            elif deck.starter and not catalog.cards[card_id].implemented:
+            elif deck.starter and not catalog.cards[canonical].implemented:
                 problems.append(
                     f"{place}: cards.{card_id}: not implemented yet, so it cannot be "
                     "in a playable deck"
