@@ -1,1 +1,42 @@
-"""The rules engine: pure Python on the pydantic game model, no UI imports."""
+"""The rules engine: pure Python on the pydantic game model, no UI imports.
+
+The whole API, in the manner of OpenSpiel:
+
+- `new_game(setup)` sets a game up (R2);
+- `legal_actions(state)` lists every move the acting player may make now;
+- `why_not(state, action)` says why a move is not allowed (None if it is);
+- `apply(state, action)` validates and makes a move, returning a new state
+  and the events it caused; an illegal move raises `IllegalAction` and the
+  given state is never changed;
+- `undo(state)` returns the state before the last action, `can_undo`
+  whether the UI may (never across a card turned face up);
+- `view(state)` is the public picture of NOTATION.md.
+"""
+
+from avatar_tui.engine.errors import IllegalAction
+from avatar_tui.engine.events import Event
+from avatar_tui.engine.game import (
+    apply,
+    can_undo,
+    clone,
+    legal_actions,
+    new_game,
+    replay_actions,
+    undo,
+    why_not,
+)
+from avatar_tui.engine.view import view
+
+__all__ = [
+    "Event",
+    "IllegalAction",
+    "apply",
+    "can_undo",
+    "clone",
+    "legal_actions",
+    "new_game",
+    "replay_actions",
+    "undo",
+    "view",
+    "why_not",
+]

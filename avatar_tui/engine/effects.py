@@ -1,0 +1,499 @@
+"""The effect interpreter: does what a card's effect entries say.
+
+Each handler is called with the step and, when it asked a question, the
+answer. A handler that needs a choice calls `ask` and returns; the engine
+waits for `choose WORD` and calls it again with the word. Whatever cannot
+be done is skipped (R12.4)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from avatar_tui.engine import board
+from avatar_tui.engine.stats import incoming_force, restricted
+from avatar_tui.engine.table import Table
+from avatar_tui.engine.turn import push
+from avatar_tui.model.common import ZONES, PlayerId, Zone, other
+from avatar_tui.model.effects import (
+    AddEnergy,
+    ChangeDefendingZone,
+    Charge,
+    ChooseOne,
+    Count,
+    EliminateAlly,
+    EliminateEnergy,
+    LookAtTop,
+    Modify,
+    MoveAlly,
+    MoveEnergy,
+    OnCounterattack,
+    RevealTop,
+    Uncharge,
+)
+from avatar_tui.model.state import Armed, Choice, Context, FaceUp, Mod, OrderStep, ResolveStep
+
+NONE = "none"  # the answer that declines a "you may"
+
+
+def ask(t: Table, step: ResolveStep | OrderStep, chooser: PlayerId, prompt: str,
+        options: list[str], kind: str = "effect") -> None:
+    t.state.choice = Choice(chooser=chooser, prompt=prompt, options=options, kind=kind,
+                            step=step)
+
+
+def resolve_step(t: Table, step: ResolveStep | OrderStep, answer: str | None) -> None:
+    if isinstance(step, OrderStep):
+        _order(t, step, answer)
+    else:
+        HANDLERS[step.effect.effect](t, step, answer)
+
+
+def queue_effects(t: Table, effects: list, ctx: Context) -> None:
+    push(t, *[ResolveStep(effect=e, ctx=ctx) for e in effects])
+
+
+# ------------------------------------------------------------------ R12.2 ordering
+
+
+def label(t: Table, step: ResolveStep) -> str:
+    return step.ctx.source
+
+
+def _order(t: Table, step: OrderStep, answer: str | None) -> None:
+    """R12.2: the player whose turn it is orders effects that happen at once."""
+    labels = _unique_labels(t, step.items)
+    if answer is None:
+        ask(t, step, t.state.turn or step.items[0].ctx.controller,
+            "Several effects happen at once: which first? (R12.2)", labels, "order")
+        return
+    first = step.items[labels.index(answer)]
+    rest = [item for item in step.items if item is not first]
+    after = [OrderStep(items=rest)] if len(rest) > 1 else rest
+    push(t, first, *after)
+
+
+def _unique_labels(t: Table, items: list[ResolveStep]) -> list[str]:
+    labels: list[str] = []
+    for item in items:
+        base = label(t, item)
+        name, n = base, 2
+        while name in labels:
+            name, n = f"{base}_{n}", n + 1
+        labels.append(name)
+    return labels
+
+
+def needs_ordering(items: list[ResolveStep]) -> bool:
+    """Pure +/- changes commute: asking for their order would be a question
+    with no consequence, so the player is asked only when it can matter."""
+    return len(items) > 1 and not all(isinstance(i.effect, Modify) for i in items)
+
+
+def queue_triggered(t: Table, items: list[ResolveStep]) -> None:
+    if needs_ordering(items):
+        push(t, OrderStep(items=items))
+    else:
+        push(t, *items)
+
+
+# ------------------------------------------------------------------ targets
+
+
+def _face(t: Table, ctx: Context) -> tuple[FaceUp | None, Zone | None]:
+    """The strike an effect of this source works on: the source strike or
+    signature move itself, or for an ally the strike in its zone (R7.3)."""
+    player = t.player(ctx.controller)
+    if ctx.source_kind == "signature":
+        return player.chamber.move, None
+    if ctx.zone is None:
+        return None, None
+    return player.zones[ctx.zone].flip, ctx.zone
+
+
+def _players(whose: str, ctx: Context) -> list[PlayerId]:
+    me = ctx.controller
+    if whose == "you":
+        return [me]
+    if whose == "opponent":
+        return [other(me)]
+    return [me, other(me)]  # any, each
+
+
+def _zone_of(ref: str, ctx: Context) -> Zone | None:
+    return ctx.zone if ref == "this" else ref  # type: ignore[return-value]
+
+
+def _count(t: Table, count: int | Count, ctx: Context) -> int:
+    if isinstance(count, int):
+        return count
+    n = count.fixed
+    me = ctx.controller
+    if count.per == "charged_zone":
+        n += count.each * sum(1 for z in ZONES if t.zone(me, z).charged)
+    elif count.per == "ally":
+        n += count.each * sum(1 for z in ZONES if t.zone(me, z).ally is not None)
+    elif count.per == "incoming_force":
+        n += count.each * max(incoming_force(t) or 0, 0)
+    return n
+
+
+# ------------------------------------------------------------------ handlers
+
+
+def _modify(t: Table, step: ResolveStep, answer: str | None) -> None:
+    effect: Modify = step.effect  # type: ignore[assignment]
+    face, zone = _face(t, step.ctx)
+    if face is None:
+        return
+    bound = zone if step.ctx.source_kind == "ally" else None
+    face.mods.append(Mod(source=step.ctx.source, force=effect.force,
+                         intercept=effect.intercept, zone=bound))
+    parts = [f"{v:+d} {k}" for k, v in (("force", effect.force), ("intercept", effect.intercept))
+             if v]
+    t.emit("R7.1", f"{t.name(face.card)} gets {', '.join(parts)} ({t.name(step.ctx.source)})",
+           step.ctx.controller)
+
+
+def _add_energy(t: Table, step: ResolveStep, answer: str | None) -> None:
+    effect: AddEnergy = step.effect  # type: ignore[assignment]
+    ctx = step.ctx
+    n = _count(t, effect.count, ctx)
+    for pid in _players(effect.who, ctx):
+        if effect.zone == "each":
+            zones: list[Zone] = list(ZONES) * n
+        else:
+            zone = _zone_of(effect.zone, ctx)
+            zones = [zone] * n if zone is not None else []
+        board.add_energies(t, pid, zones, "R6.4", t.name(ctx.source))
+
+
+def _eliminate_energy(t: Table, step: ResolveStep, answer: str | None) -> None:
+    effect: EliminateEnergy = step.effect  # type: ignore[assignment]
+    ctx = step.ctx
+    colours = list(ZONES) if effect.colour == "any" else [_zone_of(effect.colour, ctx)]
+    targets = [(pid, z) for pid in _players(effect.whose, ctx) for z in colours
+               if z is not None and t.zone(pid, z).energy]
+    if effect.count == "all":
+        for pid, z in targets:
+            while t.zone(pid, z).energy:
+                board.eliminate_energy(t, pid, z)
+        return
+    done = step.progress.get("done", 0)
+    if answer is not None:
+        if answer == NONE:
+            return
+        pid, z = answer.split(".")[:2]
+        board.eliminate_energy(t, pid, z)  # type: ignore[arg-type]
+        done += 1
+        targets = [(p, zz) for p, zz in targets if t.zone(p, zz).energy]
+    if done >= effect.count or not targets:
+        return
+    step.progress["done"] = done
+    may_stop = effect.optional or effect.up_to
+    options = [f"{p}.{z}.energy" for p, z in targets]
+    if len(options) == 1 and not may_stop:
+        return _eliminate_energy(t, step, options[0])
+    owners = {p for p, _ in targets}
+    chooser = owners.pop() if effect.chooser == "owner" and len(owners) == 1 else ctx.controller
+    ask(t, step, chooser, f"{t.name(ctx.source)}: which energy is eliminated?",
+        options + ([NONE] if may_stop else []))
+
+
+def _eliminable_allies(t: Table, pids: list[PlayerId]) -> list[str]:
+    """Ally targets `p1.green.ally` that may be eliminated now (R12.3)."""
+    out = []
+    for pid in pids:
+        if restricted(t, pid, "eliminate_allies"):
+            continue
+        out.extend(f"{pid}.{z}.ally" for z in ZONES if t.zone(pid, z).ally is not None)
+    return out
+
+
+def eliminate_ally_at(t: Table, target: str) -> None:
+    """R7.6: the ally goes to its owner's discard pile; its effects stop at once."""
+    pid, zone = target.split(".")[:2]
+    zs = t.zone(pid, zone)  # type: ignore[arg-type]
+    if zs.ally is None:
+        return
+    ally = zs.ally
+    zs.ally = None
+    board.to_discard(t, ally.owner, ally.card)
+    t.emit("R7.6", f"{t.name(ally.card)} ({pid}'s {zone} zone) is eliminated", ally.owner)
+
+
+def _eliminate_ally(t: Table, step: ResolveStep, answer: str | None) -> None:
+    effect: EliminateAlly = step.effect  # type: ignore[assignment]
+    ctx = step.ctx
+    if effect.whose == "this":
+        target = f"{ctx.controller}.{ctx.zone}.ally"
+        if ctx.zone is not None and target in _eliminable_allies(t, [ctx.controller]):
+            eliminate_ally_at(t, target)
+        return
+    if effect.whose == "each":
+        # each player eliminates one of their own, the controller first
+        push(t, *[ResolveStep(effect=effect.model_copy(update={"whose": w, "chooser": "owner"}),
+                              ctx=ctx) for w in ("you", "opponent")])
+        return
+    pids = _players(effect.whose, ctx)
+    if effect.count == "all":
+        for target in _eliminable_allies(t, pids):
+            eliminate_ally_at(t, target)
+        return
+    done = step.progress.get("done", 0)
+    if answer is not None:
+        if answer == NONE:
+            return
+        eliminate_ally_at(t, answer)
+        done += 1
+    targets = _eliminable_allies(t, pids)
+    if done >= effect.count or not targets:
+        return
+    step.progress["done"] = done
+    if len(targets) == 1 and not effect.optional:
+        return _eliminate_ally(t, step, targets[0])
+    chooser = pids[0] if effect.chooser == "owner" and len(pids) == 1 else ctx.controller
+    ask(t, step, chooser, f"{t.name(ctx.source)}: which ally is eliminated?",
+        targets + ([NONE] if effect.optional else []), "ally")
+
+
+def _zone_targets(t: Table, pids: list[PlayerId], charged: bool) -> list[str]:
+    return [f"{pid}.{z}" for pid in pids for z in ZONES if t.zone(pid, z).charged == charged]
+
+
+def _charge(t: Table, step: ResolveStep, answer: str | None) -> None:
+    _charging(t, step, answer, to_charged=True)
+
+
+def _uncharge(t: Table, step: ResolveStep, answer: str | None) -> None:
+    _charging(t, step, answer, to_charged=False)
+
+
+def _charging(t: Table, step: ResolveStep, answer: str | None, to_charged: bool) -> None:
+    effect: Charge | Uncharge = step.effect  # type: ignore[assignment]
+    ctx = step.ctx
+    verb = "charge" if to_charged else "uncharge"
+
+    def do(pid: PlayerId, zone: Zone) -> None:
+        if to_charged:
+            board.charge(t, pid, zone, t.name(ctx.source))
+        else:
+            board.uncharge(t, pid, zone)
+
+    pids = _players(effect.whose, ctx)
+    if effect.zone != "choose":
+        zone = _zone_of(effect.zone, ctx)
+        if zone is not None:
+            for pid in pids:
+                do(pid, zone)
+        return
+    if answer is not None:
+        if answer != NONE:
+            pid, zone = answer.split(".")
+            do(pid, zone)  # type: ignore[arg-type]
+        return
+    if isinstance(effect, Uncharge) and effect.count == "all":
+        for pid in pids:
+            for z in ZONES:
+                do(pid, z)
+        return
+    if effect.whose == "each":
+        push(t, *[ResolveStep(effect=effect.model_copy(update={"whose": w, "chooser": "owner"}),
+                              ctx=ctx) for w in ("you", "opponent")])
+        return
+    targets = _zone_targets(t, pids, charged=not to_charged)
+    if not targets:
+        return
+    if len(targets) == 1 and not effect.optional:
+        return _charging(t, step, targets[0], to_charged)
+    chooser = pids[0] if effect.chooser == "owner" and len(pids) == 1 else ctx.controller
+    ask(t, step, chooser, f"{t.name(ctx.source)}: which zone do you {verb}?",
+        targets + ([NONE] if effect.optional else []))
+
+
+def _move_energy(t: Table, step: ResolveStep, answer: str | None) -> None:
+    effect: MoveEnergy = step.effect  # type: ignore[assignment]
+    pid = step.ctx.controller
+    source, to = t.zone(pid, effect.source), t.zone(pid, effect.to)
+    if not source.energy:
+        return
+    if effect.optional and answer is None:
+        ask(t, step, pid, f"{t.name(step.ctx.source)}: move a {effect.source} energy to "
+            f"{effect.to}?", [f"{pid}.{effect.source}.energy", NONE])
+        return
+    if answer == NONE:
+        return
+    for _ in range(effect.count):
+        if source.energy:
+            to.energy.append(source.energy.pop())
+    t.emit("R12.1", f"{pid} moves {effect.source} energy to the {effect.to} zone", pid)
+
+
+def _look_at_top(t: Table, step: ResolveStep, answer: str | None) -> None:
+    effect: LookAtTop = step.effect  # type: ignore[assignment]
+    pid = step.ctx.controller
+    player = t.player(pid)
+    if answer is None:
+        n = min(effect.count, len(player.deck))
+        if n == 0:
+            return
+        t.state.seen += 1  # the player has seen hidden cards
+        step.progress = {"cards": player.deck[:n], "order": []}
+        del player.deck[:n]
+    cards: list[str] = step.progress["cards"]
+    order: list[str] = step.progress["order"]
+    name = t.name(step.ctx.source)
+    if effect.then == "may_discard":
+        if answer is None:
+            ask(t, step, pid, f"{name}: your top card is {t.name(cards[0])}. Discard it?",
+                ["discard", "keep"])
+            return
+        if answer == "discard":
+            board.to_discard(t, pid, cards[0])
+            t.emit("R12.1", f"{pid} discards the top card, {t.name(cards[0])}", pid)
+        else:
+            player.deck.insert(0, cards[0])
+        return
+    if answer is not None:
+        cards.remove(answer)
+        order.append(answer)
+    if effect.then == "keep_one" and order:
+        player.deck[0:0] = order
+        for card in cards:
+            board.to_discard(t, pid, card)
+        t.emit("R12.1", f"{pid} keeps one card on top and discards {len(cards)}", pid)
+        return
+    if len(cards) <= 1:
+        player.deck[0:0] = order + cards
+        t.emit("R12.1", f"{pid} puts the top cards back in the order chosen", pid)
+        return
+    prompt = ("which card stays on top (the rest are discarded)?" if effect.then == "keep_one"
+              else f"which card goes {'on top' if not order else 'next'}?")
+    ask(t, step, pid, f"{name}: {prompt}", sorted(set(cards)))
+
+
+def _reveal_top(t: Table, step: ResolveStep, answer: str | None) -> None:
+    effect: RevealTop = step.effect  # type: ignore[assignment]
+    pid = step.ctx.controller
+    owner = pid if effect.whose == "you" else other(pid)
+    deck = t.player(owner).deck
+    if not deck:
+        return
+    if answer is None:
+        t.player(owner).top_revealed = True
+        t.state.seen += 1
+        t.emit("R12.1", f"{owner}'s top card is turned face up: {t.name(deck[0])}", owner)
+        if effect.may_discard:
+            ask(t, step, pid, f"Discard {owner}'s top card, {t.name(deck[0])}?",
+                ["discard", "keep"])
+        return
+    if answer == "discard":
+        board.to_discard(t, owner, deck.pop(0))
+        t.player(owner).top_revealed = False
+
+
+def _move_ally(t: Table, step: ResolveStep, answer: str | None) -> None:
+    effect: MoveAlly = step.effect  # type: ignore[assignment]
+    pid = step.ctx.controller
+    if restricted(t, pid, "move_allies"):
+        return
+    zones = t.player(pid).zones
+    if effect.mode == "swap_with_this":
+        here = step.ctx.zone
+        options = [f"{pid}.{z}.ally" for z in ZONES if z != here and zones[z].ally is not None]
+        if here is None or zones[here].ally is None or not options:
+            return
+        if answer is None:
+            ask(t, step, pid, f"{t.name(step.ctx.source)}: swap with which ally?",
+                options + [NONE], "ally")
+            return
+        if answer != NONE:
+            there: Zone = answer.split(".")[1]  # type: ignore[assignment]
+            zones[here].ally, zones[there].ally = zones[there].ally, zones[here].ally
+            t.emit("R12.1", f"{pid} swaps the allies of the {here} and {there} zones", pid)
+        return
+    if effect.mode == "rearrange":
+        _rearrange(t, step, answer)
+        return
+    t.emit("R12.4", f"{t.name(step.ctx.source)}: moving allies this way is not supported yet")
+
+
+def _rearrange(t: Table, step: ResolveStep, answer: str | None) -> None:
+    """Put each of your allies in a zone of your choice, one per zone: one
+    question per ally, in zone order."""
+    pid = step.ctx.controller
+    zones = t.player(pid).zones
+    if answer is None:
+        allies = [z for z in ZONES if zones[z].ally is not None]
+        if not allies:
+            return
+        step.progress = {"from": allies, "to": []}
+    elif answer == NONE:
+        return
+    else:
+        step.progress["to"].append(answer.split(".")[1])
+    origin, placed = step.progress["from"], step.progress["to"]
+    if len(placed) == len(origin):
+        moved = {z: zones[z].ally for z in origin}
+        for z in origin:
+            zones[z].ally = None
+        for src, dst in zip(origin, placed, strict=True):
+            zones[dst].ally = moved[src]
+        t.emit("R12.1", f"{pid} rearranges their allies", pid)
+        return
+    ally = zones[origin[len(placed)]].ally
+    assert ally is not None
+    free = [f"{pid}.{z}" for z in ZONES if z not in placed]
+    ask(t, step, pid, f"Where does {t.name(ally.card)} go?",
+        free + ([NONE] if not placed else []))
+
+
+def _choose_one(t: Table, step: ResolveStep, answer: str | None) -> None:
+    effect: ChooseOne = step.effect  # type: ignore[assignment]
+    if answer is None:
+        ask(t, step, step.ctx.controller, f"{t.name(step.ctx.source)}: choose one",
+            list(effect.options))
+        return
+    queue_effects(t, effect.options[answer], step.ctx)
+
+
+def _on_counterattack(t: Table, step: ResolveStep, answer: str | None) -> None:
+    effect: OnCounterattack = step.effect  # type: ignore[assignment]
+    ctx = step.ctx
+    face, zone = _face(t, ctx)
+    if face is None:
+        return
+    kind = ctx.source_kind if ctx.source_kind in ("strike", "ally", "signature") else "strike"
+    face.armed.append(Armed(source=ctx.source, effects=effect.effects,
+                            zone=zone if kind == "ally" else None,
+                            from_charged_zone=effect.from_charged_zone,
+                            source_kind=kind))  # type: ignore[arg-type]
+    t.emit("R7.1", f"{t.name(ctx.source)}: an effect waits for the counterattack",
+           ctx.controller)
+
+
+def _change_defending_zone(t: Table, step: ResolveStep, answer: str | None) -> None:
+    effect: ChangeDefendingZone = step.effect  # type: ignore[assignment]
+    player = t.player(step.ctx.controller)
+    if player.defending is None:
+        return
+    i = ZONES.index(player.defending) + effect.step
+    if 0 <= i < 3:
+        player.defending = ZONES[i]
+        t.emit("R12.1", f"{step.ctx.controller} now defends in the {ZONES[i]} zone")
+
+
+HANDLERS: dict[str, Callable[[Table, ResolveStep, str | None], None]] = {
+    "modify": _modify,
+    "add_energy": _add_energy,
+    "eliminate_energy": _eliminate_energy,
+    "eliminate_ally": _eliminate_ally,
+    "charge": _charge,
+    "uncharge": _uncharge,
+    "move_energy": _move_energy,
+    "look_at_top": _look_at_top,
+    "reveal_top": _reveal_top,
+    "move_ally": _move_ally,
+    "choose_one": _choose_one,
+    "on_counterattack": _on_counterattack,
+    "change_defending_zone": _change_defending_zone,
+}

@@ -1,0 +1,177 @@
+"""The engine's front door: legal actions, validation, and apply."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Iterable
+
+from avatar_tui.engine import moves
+from avatar_tui.engine.errors import IllegalAction
+from avatar_tui.engine.events import Event
+from avatar_tui.engine.moves import actor, payment_options, pending
+from avatar_tui.engine.setup import new_game as _setup
+from avatar_tui.engine.stats import reflip_cost, strike_cost
+from avatar_tui.engine.table import Table
+from avatar_tui.engine.turn import run
+from avatar_tui.model.actions import Action
+from avatar_tui.model.cards import StrikeCard
+from avatar_tui.model.common import Energy
+from avatar_tui.model.state import GameSetup, GameState, HistoryEntry
+
+Check = Callable[[Table, Action], str | None]
+Do = Callable[[Table, Action], None]
+
+MOVES: dict[str, tuple[Check, Do]] = {
+    "open": (moves.why_not_open, moves.do_open),
+    "flip": (moves.why_not_flip, moves.do_flip),
+    "skip": (moves.why_not_skip, moves.do_skip),
+    "signature": (moves.why_not_signature, moves.do_signature),
+    "pay": (moves.why_not_pay, moves.do_pay),
+    "power": (moves.why_not_power, moves.do_power),
+    "pitch": (moves.why_not_pitch, moves.do_pitch),
+    "reflip": (moves.why_not_reflip, moves.do_reflip),
+    "focus": (moves.why_not_focus, moves.do_focus),
+    "discard": (moves.why_not_discard, moves.do_discard),
+    "choose": (moves.why_not_choose, moves.do_choose),
+}
+
+# Which verbs answer which pending decision, and what to say otherwise.
+VERBS_BY_PENDING: dict[str, set[str]] = {
+    "open": {"open"},
+    "signature": {"signature", "skip"},
+    "flip": {"flip"},
+    "decide": {"pay", "power", "pitch", "reflip", "focus", "discard"},
+    "choose": {"choose"},
+}
+WAITING_FOR: dict[str, str] = {
+    "open": "choose who defends the opening attack (open p1 / open p2) (R2.4, R10.5)",
+    "signature": "decide on the signature move first: signature or skip (R4.3)",
+    "flip": "flip a card first (R5.1)",
+    "decide": "decide what to do with the flipped card: pay, a power, focus or discard (R5.2)",
+    "choose": "answer the pending choice first (choose ...)",
+}
+
+
+def new_game(setup: GameSetup) -> tuple[GameState, list[Event]]:
+    """A game set up by R2, waiting for the opening choice."""
+    state, t = _setup(setup)
+    return state, t.events
+
+
+def clone(state: GameState) -> GameState:
+    """A copy safe to change: the mutable parts are copied, the setup (never
+    changed after R2) is shared."""
+    return state.model_copy(update={
+        "players": copy.deepcopy(state.players),
+        "queue": copy.deepcopy(state.queue),
+        "choice": copy.deepcopy(state.choice),
+        "history": list(state.history),
+    })
+
+
+def why_not(state: GameState, action: Action, t: Table | None = None) -> str | None:
+    """Why `action` is not allowed now, in plain words with the rule; None if it is."""
+    t = t or Table(state)
+    now = pending(t)
+    if now == "over":
+        return f"the game is over: {state.winner} won (R10.5)"
+    who = actor(t)
+    if action.player != who:
+        return f"it is {who}'s move, not {action.player}'s"
+    if action.verb not in VERBS_BY_PENDING[now]:
+        return f"{action.verb} is not possible now: {WAITING_FOR[now]}"
+    check, _ = MOVES[action.verb]
+    return check(t, action)
+
+
+def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
+    """Validate and make one move. Raises IllegalAction (state unchanged)."""
+    reason = why_not(state, action)
+    if reason is not None:
+        raise IllegalAction(reason)
+    new = clone(state)
+    t = Table(new)
+    _, do = MOVES[action.verb]
+    do(t, action)
+    run(t)
+    new.history.append(HistoryEntry(action=str(action), revealed=new.seen != state.seen))
+    return new, t.events
+
+
+def legal_actions(state: GameState) -> list[Action]:
+    """Every move the acting player may make now (empty once the game is over)."""
+    t = Table(state)
+    now = pending(t)
+    pid = actor(t)
+    if pid is None:
+        return []
+    out = [a for a in _candidates(t, now, pid) if why_not(state, a, t) is None]
+    return out
+
+
+def _candidates(t: Table, now: str, pid) -> Iterable[Action]:
+    def paying(verb: str, cost: Energy, **kw) -> Iterable[Action]:
+        for paid in payment_options(t, pid, cost) or [None]:
+            yield Action(player=pid, verb=verb, paid=paid, **kw)
+
+    if now == "open":
+        yield from (Action(player=pid, verb="open", word=w) for w in ("p1", "p2"))
+    elif now == "choose":
+        assert t.state.choice is not None
+        yield from (Action(player=pid, verb="choose", word=w) for w in t.state.choice.options)
+    elif now == "flip":
+        yield Action(player=pid, verb="flip")
+    elif now == "signature":
+        move = t.current_move(pid)
+        yield from paying("signature", strike_cost(t, pid, move.cost))
+        yield Action(player=pid, verb="skip")
+    elif now == "decide":
+        zone = t.player(pid).defending
+        assert zone is not None
+        face = t.zone(pid, zone).flip
+        assert face is not None
+        card = t.card(face.card)
+        for i, power in enumerate(card.powers, start=1):
+            yield from paying("power", _energy(power.cost), number=i)
+        ally = t.zone(pid, zone).ally
+        if ally is not None:
+            for i, power in enumerate(t.card(ally.card).powers, start=1):
+                yield from paying("power", _energy(power.cost), number=i, ally=True)
+        cost = strike_cost(t, pid, card.cost) if isinstance(card, StrikeCard) else card.cost
+        yield from paying("pay", cost)
+        if card.pitch is not None:
+            yield from paying("pitch", _energy(card.pitch.cost))
+        found = reflip_cost(t, pid, zone, face.card)
+        if found is not None:
+            yield from paying("reflip", found[0])
+        yield Action(player=pid, verb="focus")
+        yield Action(player=pid, verb="discard")
+
+
+def _energy(cost) -> Energy:
+    return Energy(green=cost.green, yellow=cost.yellow, red=cost.red)
+
+
+def replay_actions(setup: GameSetup, actions: Iterable[Action]) -> GameState:
+    """The state after these actions from the setup (raises IllegalAction)."""
+    state, _ = new_game(setup)
+    for action in actions:
+        state, _ = apply(state, action)
+    return state
+
+
+def can_undo(state: GameState) -> bool:
+    """Undo is offered when there is a last action and it turned no hidden
+    card face up: revealed information is never taken back."""
+    return bool(state.history) and not state.history[-1].revealed
+
+
+def undo(state: GameState) -> GameState:
+    """The state before the last action, rebuilt exactly by replaying the
+    game from its setup (the game is fully fixed by setup and actions)."""
+    from avatar_tui.model.actions import parse_action
+
+    if not state.history:
+        raise IllegalAction("there is nothing to undo")
+    return replay_actions(state.setup, [parse_action(h.action) for h in state.history[:-1]])
+

@@ -1,0 +1,523 @@
+"""The moves a player can make, each as a pair: `why_not_*` says in plain
+words why it is not allowed now (or None), `do_*` makes it. `do_*` is only
+called after `why_not_*` said None, so it never fails half way."""
+
+from __future__ import annotations
+
+from avatar_tui.engine import board, triggers
+from avatar_tui.engine.effects import queue_effects, queue_triggered
+from avatar_tui.engine.payment import (
+    energy_of,
+    legal_payments,
+    spend,
+    why_not_exact,
+    why_not_payment,
+)
+from avatar_tui.engine.stats import (
+    incoming_force,
+    reflip_cost,
+    restricted,
+    stops,
+    strength,
+    strike_cost,
+)
+from avatar_tui.engine.table import Table
+from avatar_tui.engine.turn import open_attack, push, start_defending
+from avatar_tui.model.actions import Action
+from avatar_tui.model.cards import AdvantageCard, AllyCard, StrikeCard
+from avatar_tui.model.common import ZONES, Energy, PlayerId, Zone, zone_above, zone_below
+from avatar_tui.model.effects import EliminateAlly, Power
+from avatar_tui.model.state import (
+    AdvantageInPlay,
+    AllyInPlay,
+    Choice,
+    Context,
+    FaceUp,
+    FlowStep,
+    Incoming,
+    Mod,
+    ResolveStep,
+)
+
+
+def actor(t: Table) -> PlayerId | None:
+    """Who must act next (NOTATION.md `actor`)."""
+    state = t.state
+    if state.phase == "over":
+        return None
+    if state.choice is not None:
+        return state.choice.chooser
+    if state.phase == "open":
+        return state.chooser
+    return state.turn
+
+
+def pending(t: Table) -> str:
+    return "choose" if t.state.choice is not None else t.state.phase
+
+
+# ------------------------------------------------------------------ payment helper
+
+
+def _payment(cost: Energy, have: Energy, named: Energy | None) -> tuple[Energy, str | None]:
+    """The energy to spend for `cost`: the cost's own colours for a plain
+    action, or exactly what the action names (R6.3)."""
+    if named is None:
+        return cost, why_not_exact(cost, have)
+    return named, why_not_payment(cost, have, named)
+
+
+def _flipped(t: Table, pid: PlayerId) -> tuple[Zone, FaceUp]:
+    zone = t.player(pid).defending
+    assert zone is not None
+    face = t.zone(pid, zone).flip
+    assert face is not None
+    return zone, face
+
+
+# ------------------------------------------------------------------ open, flip, skip
+
+
+def why_not_open(t: Table, a: Action) -> str | None:
+    return None  # the phase check in the dispatcher is all
+
+
+def do_open(t: Table, a: Action) -> None:
+    t.emit("R2.4" if t.state.turn_number == 0 else "R10.5",
+           f"{a.player} names {a.word} to defend the opening attack", a.player)
+    open_attack(t, a.word)  # type: ignore[arg-type]
+
+
+def why_not_flip(t: Table, a: Action) -> str | None:
+    return None
+
+
+def do_flip(t: Table, a: Action) -> None:
+    flip_into(t, a.player)
+
+
+def flip_into(t: Table, pid: PlayerId) -> None:
+    """R5.1: flip the top card into the flip space of the zone defended.
+    An empty deck is rebuilt first (R9.1); with no card even then, the zone
+    is not defended (R9.3). Flipping the last card rebuilds at once."""
+    player = t.player(pid)
+    zone = player.defending
+    assert zone is not None
+    if not player.deck:
+        board.rebuild_deck(t, pid)
+    card = board.take_from_deck(t, pid)
+    if card is None:
+        t.emit("R9.3", f"{pid} has no card to flip and fails to defend the {zone} zone", pid)
+        push(t, FlowStep(what="move_down", player=pid))
+        return
+    player.zones[zone].flip = FaceUp(card=card)
+    t.emit("R5.1", f"{pid} flips {t.name(card)} in the {zone} zone", pid)
+    if not player.deck:
+        board.rebuild_deck(t, pid)
+    t.state.phase = "decide"
+    queue_triggered(t, triggers.on_flip(t, pid, zone))
+
+
+def why_not_skip(t: Table, a: Action) -> str | None:
+    return None
+
+
+def do_skip(t: Table, a: Action) -> None:
+    t.emit("R4.3", f"{a.player} does not play a signature move", a.player)
+    start_defending(t, a.player, "green")
+
+
+# ------------------------------------------------------------------ signature moves
+
+
+def why_not_signature(t: Table, a: Action) -> str | None:
+    pid = a.player
+    blocker = restricted(t, pid, "signature")
+    if blocker:
+        return f"{blocker} forbids signature moves (R12.3)"
+    move = t.current_move(pid)
+    cost = strike_cost(t, pid, move.cost)
+    _, why = _payment(cost, energy_of(t, pid), a.paid)
+    if why:
+        return f"{move.name} costs {cost.short()}: {why}"
+    # R10.1: advantages count, allies never do (the move is in no zone)
+    face = FaceUp(card=move.id)
+    _, intercept = strength(t, pid, None, face)
+    force = incoming_force(t) or 0
+    if not stops(intercept, force):
+        return (f"{move.name}'s intercept {intercept} is below the incoming force {force} "
+                "(R10.1, R5.3)")
+    return None
+
+
+def do_signature(t: Table, a: Action) -> None:
+    """R10.1: uncharge all three zones, reveal the move, pay, counterattack
+    from no zone."""
+    pid = a.player
+    player = t.player(pid)
+    move = t.current_move(pid)
+    cost = strike_cost(t, pid, move.cost)
+    paid, _ = _payment(cost, energy_of(t, pid), a.paid)
+    force = incoming_force(t) or 0
+    for z in ZONES:
+        player.zones[z].charged = False
+    t.emit("R10.1", f"{pid} uncharges all three zones and reveals {move.name}", pid)
+    spend(t, pid, paid)
+    face = FaceUp(card=move.id, counterattacked=True, vs_force=force)
+    player.chamber.move = face
+    t.state.incoming = Incoming(owner=pid, zone="signature", card=move.id)
+    t.emit("R10.1", f"{pid} counterattacks with the signature move {move.name}", pid)
+    _counterattack_effects(t, pid, None, face)
+
+
+def _counterattack_effects(t: Table, pid: PlayerId, zone: Zone | None, face: FaceUp) -> None:
+    push(t, FlowStep(what="end_turn", player=pid))
+    queue_triggered(t, triggers.on_counterattack(t, pid, zone, face))
+
+
+# ------------------------------------------------------------------ pay
+
+
+def why_not_pay(t: Table, a: Action) -> str | None:
+    pid = a.player
+    zone, face = _flipped(t, pid)
+    card = t.card(face.card)
+    if isinstance(card, StrikeCard):
+        force = incoming_force(t) or 0
+        _, intercept = strength(t, pid, zone, face)
+        if not stops(intercept, force):
+            return f"{card.name}'s intercept {intercept} is below the incoming force {force} (R5.3)"
+        cost = strike_cost(t, pid, card.cost)
+    else:
+        if zone == "green":
+            blocker = restricted(t, pid, "play_in_green")
+            if blocker:
+                return f"{blocker} forbids playing advantages and allies in green (R12.3)"
+        cost = card.cost
+    _, why = _payment(cost, energy_of(t, pid), a.paid)
+    if why:
+        return f"{card.name} costs {cost.short()}: {why}"
+    return None
+
+
+def do_pay(t: Table, a: Action) -> None:
+    pid = a.player
+    zone, face = _flipped(t, pid)
+    card = t.card(face.card)
+    cost = strike_cost(t, pid, card.cost) if isinstance(card, StrikeCard) else card.cost
+    paid, _ = _payment(cost, energy_of(t, pid), a.paid)
+    if isinstance(card, StrikeCard):
+        force = incoming_force(t) or 0  # before the attack changes hands
+        spend(t, pid, paid)
+        face.counterattacked = True
+        face.vs_force = force
+        t.state.incoming = Incoming(owner=pid, zone=zone, card=card.id)
+        t.emit("R5.3", f"{pid} counterattacks with {card.name} from the {zone} zone", pid)
+        _counterattack_effects(t, pid, zone, face)
+    elif isinstance(card, AdvantageCard):
+        spend(t, pid, paid)
+        t.zone(pid, zone).flip = None
+        ctx = Context(controller=pid, source=card.id, source_kind="advantage", zone=zone)
+        if card.immediate:
+            t.emit("R7.7", f"{pid} plays {card.name} (immediate)", pid)
+        else:
+            t.player(pid).advantages.append(AdvantageInPlay(card=card.id, zone=zone))
+            t.emit("R5.4", f"{pid} plays the advantage {card.name}", pid)
+        push(t, FlowStep(what="advantage_done", player=pid, card=card.id))
+        queue_effects(t, card.on_play, ctx)
+    else:
+        assert isinstance(card, AllyCard)
+        spend(t, pid, paid)
+        zs = t.zone(pid, zone)
+        if zs.ally is None:
+            zs.flip = None
+            zs.ally = AllyInPlay(card=card.id, owner=pid)
+            t.emit("R5.5", f"{pid} plays the ally {card.name} in the {zone} zone", pid)
+            push(t, FlowStep(what="continue", player=pid))
+        else:
+            t.state.choice = Choice(
+                chooser=pid, kind="ally", options=["replace", "keep"],
+                prompt=f"{card.name} replaces {t.name(zs.ally.card)}, or goes to the "
+                       "discard pile? (R5.5)")
+
+
+def do_ally_choice(t: Table, pid: PlayerId, answer: str) -> None:
+    """R5.5: a second ally in a zone replaces the first, or is discarded."""
+    zone, face = _flipped(t, pid)
+    zs = t.zone(pid, zone)
+    zs.flip = None
+    if answer == "replace" and zs.ally is not None:
+        old = zs.ally
+        board.to_discard(t, old.owner, old.card)
+        zs.ally = AllyInPlay(card=face.card, owner=pid)
+        t.emit("R5.5", f"{t.name(face.card)} replaces {t.name(old.card)}", pid)
+    else:
+        board.to_discard(t, pid, face.card)
+        t.emit("R5.5", f"{t.name(face.card)} goes to the discard pile", pid)
+    push(t, FlowStep(what="continue", player=pid))
+
+
+# ------------------------------------------------------------------ powers
+
+
+def _power_of(t: Table, a: Action) -> tuple[Power | None, str, Zone, FaceUp | None, str | None]:
+    """(the power, its source card id, the zone, the face it works on, why not)."""
+    pid = a.player
+    zone, face = _flipped(t, pid)
+    n = a.number or 0
+    if a.ally:
+        ally = t.zone(pid, zone).ally
+        if ally is None:
+            return None, "", zone, face, f"there is no ally in your {zone} zone"
+        card = t.card(ally.card)
+        if not isinstance(t.card(face.card), StrikeCard):
+            return None, ally.card, zone, face, (
+                f"{card.name}'s power works only for a strike in its zone (R7.3)")
+    else:
+        card = t.card(face.card)
+    if not 1 <= n <= len(card.powers):
+        count = len(card.powers)
+        has = f"has {count} payment power{'s' if count != 1 else ''}" if count else \
+            "has no payment power"
+        return None, card.id, zone, face, f"{card.name} {has}"
+    return card.powers[n - 1], card.id, zone, face, None
+
+
+def why_not_power(t: Table, a: Action) -> str | None:
+    power, source, zone, face, why = _power_of(t, a)
+    if why or power is None or face is None:
+        return why
+    pid = a.player
+    name = t.name(source)
+    n = (a.number or 1) - 1
+    if power.limit == "once" and not a.ally and n in face.used:
+        return f"{name}'s power {n + 1} can be used only once (R7.1)"
+    if power.limit is not None and a.ally:
+        ally = t.zone(pid, zone).ally
+        if ally is not None and n in ally.used_this_turn:
+            return f"{name}'s power {n + 1} can be used only once per turn (R7.1)"
+    if power.only_in is not None and zone not in power.only_in:
+        return f"{name}'s power {n + 1} works only in the {' or '.join(power.only_in)} zone"
+    return why_not_power_cost(t, pid, zone, face, power, a.paid, name)
+
+
+def why_not_power_cost(t: Table, pid: PlayerId, zone: Zone, face: FaceUp, power: Power,
+                       named: Energy | None, name: str) -> str | None:
+    """Whether every part of a payment power's cost can be paid now (R7.2)."""
+    cost = power.cost
+    energy = Energy(green=cost.green, yellow=cost.yellow, red=cost.red)
+    if energy.total or named is not None:
+        _, why = _payment(energy, energy_of(t, pid), named)
+        if why:
+            return f"{name}'s power costs {energy.short()}: {why}"
+    if cost.intercept:
+        _, intercept = strength(t, pid, zone, face)
+        if intercept < cost.intercept:
+            return (f"{name}'s intercept {intercept} cannot pay -{cost.intercept} "
+                    "(never below 0, R7.2)")
+    if cost.eliminate_ally:
+        if restricted(t, pid, "eliminate_allies") or not any(
+                t.zone(pid, z).ally is not None for z in ZONES):
+            return f"{name}'s power needs one of your allies to eliminate (R7.2)"
+    if cost.eliminate_energy_here and not t.zone(pid, zone).energy:
+        return f"{name}'s power needs an energy in your {zone} zone to eliminate (R7.2)"
+    if cost.uncharge == "this" and not t.zone(pid, zone).charged:
+        return f"{name}'s power needs your {zone} zone charged, to uncharge it"
+    if cost.uncharge == "other":
+        return f"{name}'s power (uncharging another zone) is not supported yet"
+    if cost.move == "down" and zone_below(zone) is None:
+        return f"{name} cannot move down from the red zone"
+    if cost.move == "up" and zone_above(zone) is None:
+        return f"{name} cannot move up from the green zone"
+    if cost.turn_chamber_to_front and t.player(pid).chamber.side != "back":
+        return f"{name}'s power needs your chamber on its back"
+    if cost.pitch:
+        return f"{name}'s pitch power is used with `pitch` (R7.5)"
+    return None
+
+
+def pay_power_cost(t: Table, pid: PlayerId, zone: Zone, face: FaceUp, power: Power,
+                   named: Energy | None, source: str) -> None:
+    cost = power.cost
+    energy = Energy(green=cost.green, yellow=cost.yellow, red=cost.red)
+    if energy.total:
+        paid, _ = _payment(energy, energy_of(t, pid), named)
+        spend(t, pid, paid)
+    if cost.intercept:
+        face.mods.append(Mod(source=source, intercept=-cost.intercept))
+        t.emit("R7.2", f"{t.name(face.card)} pays -{cost.intercept} intercept", pid)
+    if cost.eliminate_energy_here:
+        board.eliminate_energy(t, pid, zone)
+    if cost.uncharge == "this":
+        board.uncharge(t, pid, zone, "R7.2")
+    if cost.turn_chamber_to_front:
+        t.player(pid).chamber.side = "front"
+    if cost.move is not None:
+        target = {"down": zone_below(zone), "up": zone_above(zone), "red": "red"}[cost.move]
+        _move_flip(t, pid, zone, target)  # type: ignore[arg-type]
+
+
+def _move_flip(t: Table, pid: PlayerId, zone: Zone, target: Zone) -> None:
+    player = t.player(pid)
+    player.zones[target].flip, player.zones[zone].flip = player.zones[zone].flip, None
+    player.defending = target
+    t.emit("R12.1", f"{pid}'s card moves to the {target} zone; {pid} now defends there", pid)
+
+
+def do_power(t: Table, a: Action) -> None:
+    power, source, zone, face, _ = _power_of(t, a)
+    assert power is not None and face is not None
+    pid = a.player
+    n = (a.number or 1) - 1
+    kind = "ally" if a.ally else "strike"
+    t.emit("R7.1", f"{pid} uses {t.name(source)}'s power {n + 1}", pid)
+    if a.ally:
+        ally = t.zone(pid, zone).ally
+        assert ally is not None
+        if power.limit is not None:
+            ally.used_this_turn.append(n)
+    elif power.limit is not None:
+        face.used.append(n)
+    pay_power_cost(t, pid, zone, face, power, a.paid, source)
+    ctx = Context(controller=pid, source=source, source_kind=kind,
+                  zone=t.player(pid).defending)
+    queue_effects(t, power.effects, ctx)
+    if power.cost.eliminate_ally:  # the ally to pay with is chosen first
+        push(t, ResolveStep(effect=EliminateAlly(effect="eliminate_ally", whose="you"),
+                            ctx=ctx))
+
+
+# ------------------------------------------------------------------ pitch, reflip
+
+
+def why_not_pitch(t: Table, a: Action) -> str | None:
+    pid = a.player
+    zone, face = _flipped(t, pid)
+    card = t.card(face.card)
+    if card.pitch is None:
+        return f"{card.name} has no pitch power (R7.5)"
+    blocker = restricted(t, pid, "pitch")
+    if blocker:
+        return f"{blocker} forbids pitching (R12.3)"
+    cost = card.pitch.cost.model_copy(update={"pitch": False})
+    return why_not_power_cost(t, pid, zone, face, card.pitch.model_copy(update={"cost": cost}),
+                              a.paid, card.name)
+
+
+def do_pitch(t: Table, a: Action) -> None:
+    """R7.5: pay, put the card into the discard pile, get the effect, then
+    defend in the next zone down."""
+    pid = a.player
+    zone, face = _flipped(t, pid)
+    card = t.card(face.card)
+    assert card.pitch is not None
+    cost = card.pitch.cost.model_copy(update={"pitch": False})
+    pay_power_cost(t, pid, zone, face, card.pitch.model_copy(update={"cost": cost}), a.paid,
+                   card.id)
+    t.zone(pid, zone).flip = None
+    board.to_discard(t, pid, card.id)
+    t.emit("R7.5", f"{pid} pitches {card.name}", pid)
+    push(t, FlowStep(what="move_down", player=pid))
+    queue_effects(t, card.pitch.effects,
+                  Context(controller=pid, source=card.id, source_kind="strike", zone=zone))
+
+
+def why_not_reflip(t: Table, a: Action) -> str | None:
+    pid = a.player
+    zone, face = _flipped(t, pid)
+    found = reflip_cost(t, pid, zone, face.card)
+    if found is None:
+        return f"{t.name(face.card)} has no reflip (R7.4)"
+    cost, _ = found
+    _, why = _payment(cost, energy_of(t, pid), a.paid)
+    if why:
+        return f"reflipping {t.name(face.card)} costs {cost.short()}: {why}"
+    return None
+
+
+def do_reflip(t: Table, a: Action) -> None:
+    """R7.4: pay the reflip cost, discard the card, flip again in the same zone."""
+    pid = a.player
+    zone, face = _flipped(t, pid)
+    found = reflip_cost(t, pid, zone, face.card)
+    assert found is not None
+    cost, eliminate = found
+    paid, _ = _payment(cost, energy_of(t, pid), a.paid)
+    spend(t, pid, paid)
+    if eliminate is not None:
+        player = t.player(pid)
+        for adv in player.advantages:
+            if adv.card == eliminate:
+                player.advantages.remove(adv)
+                board.to_discard(t, pid, adv.card)
+                break
+    t.zone(pid, zone).flip = None
+    board.to_discard(t, pid, face.card)
+    t.emit("R7.4", f"{pid} reflips {t.name(face.card)}", pid)
+    flip_into(t, pid)
+
+
+# ------------------------------------------------------------------ focus, discard
+
+
+def why_not_focus(t: Table, a: Action) -> str | None:
+    blocker = restricted(t, a.player, "focus")
+    return f"{blocker} forbids focusing (R12.3)" if blocker else None
+
+
+def do_focus(t: Table, a: Action) -> None:
+    """R5.6: the card goes face down onto this zone's energy; move down."""
+    pid = a.player
+    zone, face = _flipped(t, pid)
+    zs = t.zone(pid, zone)
+    zs.flip = None
+    zs.energy.append(face.card)
+    t.emit("R5.6", f"{pid} focuses {t.name(face.card)} in the {zone} zone", pid)
+    push(t, FlowStep(what="move_down", player=pid))
+    queue_triggered(t, triggers.on_focus(t, pid, zone))
+
+
+def why_not_discard(t: Table, a: Action) -> str | None:
+    return None
+
+
+def do_discard(t: Table, a: Action) -> None:
+    pid = a.player
+    zone, face = _flipped(t, pid)
+    t.zone(pid, zone).flip = None
+    board.to_discard(t, pid, face.card)
+    t.emit("R5.6", f"{pid} discards {t.name(face.card)}", pid)
+    push(t, FlowStep(what="move_down", player=pid))
+
+
+# ------------------------------------------------------------------ choose
+
+
+def why_not_choose(t: Table, a: Action) -> str | None:
+    choice = t.state.choice
+    assert choice is not None
+    if a.word not in choice.options:
+        return f"'{a.word}' is not one of the answers: {', '.join(choice.options)}"
+    return None
+
+
+def do_choose(t: Table, a: Action) -> None:
+    from avatar_tui.engine.effects import resolve_step
+
+    choice = t.state.choice
+    assert choice is not None and a.word is not None
+    t.state.choice = None
+    if choice.step is None:  # R5.5 replace / keep
+        do_ally_choice(t, a.player, a.word)
+        return
+    resolve_step(t, choice.step, a.word)
+
+
+def payment_options(t: Table, pid: PlayerId, cost: Energy) -> list[Energy | None]:
+    """How an action may pay `cost`: plain (None) when its own colours
+    suffice, else each legal overpayment (R6.3)."""
+    have = energy_of(t, pid)
+    if why_not_exact(cost, have) is None:
+        return [None]
+    return list(legal_payments(cost, have))
+

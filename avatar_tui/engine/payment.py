@@ -1,0 +1,72 @@
+"""Paying energy (R6): which payments are legal, and spending them.
+
+An energy's colour is its zone's: "green energy" is the stack in the green
+zone. A payment is a number of energies from each zone, g + y + r."""
+
+from __future__ import annotations
+
+from avatar_tui.engine.table import Table
+from avatar_tui.model.common import ZONES, Energy, PlayerId
+
+
+def energy_of(t: Table, pid: PlayerId) -> Energy:
+    zones = t.player(pid).zones
+    return Energy(green=len(zones["green"].energy), yellow=len(zones["yellow"].energy),
+                  red=len(zones["red"].energy))
+
+
+def why_not_payment(cost: Energy, have: Energy, paid: Energy) -> str | None:
+    """Why `paid` is not a legal payment of `cost` with `have` (R6.3), or None.
+
+    The convention: the payment totals the cost; red pips take red; a yellow
+    pip takes yellow or red; green takes min(green cost, green you have); at
+    least min(yellow cost, yellow you have) yellow is used."""
+    for colour in ZONES:
+        if paid.of(colour) > have.of(colour):
+            return (f"not enough {colour} energy — you name {paid.of(colour)}, "
+                    f"you have {have.of(colour)} (R6.2)")
+    if paid.total != cost.total:
+        return f"the payment must total the cost {cost.short()}, not {paid.total} (R6.3)"
+    if paid.red < cost.red:
+        return f"a red pip can be paid only with red: needs {cost.red} red (R6.3)"
+    if paid.yellow + paid.red - cost.red < cost.yellow:
+        return "yellow pips need yellow or red energy (R6.3)"
+    need_green = min(cost.green, have.green)
+    if paid.green != need_green:
+        return (f"green pips must be paid with your green energy first: "
+                f"use exactly {need_green} green (R6.3)")
+    need_yellow = min(cost.yellow, have.yellow)
+    if paid.yellow < need_yellow:
+        return (f"yellow pips must be paid with your yellow energy first: "
+                f"use at least {need_yellow} yellow (R6.3)")
+    return None
+
+
+def legal_payments(cost: Energy, have: Energy) -> list[Energy]:
+    """Every legal payment of `cost` (R6.3), the one spending least red first."""
+    g = min(cost.green, have.green)
+    candidates = (Energy(green=g, yellow=y, red=cost.total - g - y)
+                  for y in range(min(have.yellow, cost.total - g), -1, -1))
+    # most yellow (least red) first: red is the scarcest colour
+    return [p for p in candidates if why_not_payment(cost, have, p) is None]
+
+
+def why_not_exact(cost: Energy, have: Energy) -> str | None:
+    """Why the cost cannot be paid in its own colours (a plain `pay`), or None."""
+    short = [f"needs {cost.of(c)} {c}, you have {have.of(c)}"
+             for c in ZONES if have.of(c) < cost.of(c)]
+    if not short:
+        return None
+    return "not enough energy in its own colours — " + "; ".join(short) + " (R6.3)"
+
+
+def spend(t: Table, pid: PlayerId, paid: Energy) -> None:
+    """Move the energies from the tops of the stacks to the discard pile,
+    green first, then yellow, then red (R6.2 convention)."""
+    player = t.player(pid)
+    for colour in ZONES:
+        stack = player.zones[colour].energy
+        for _ in range(paid.of(colour)):
+            player.discard.append(stack.pop())
+    if paid.total:
+        t.emit("R6.2", f"{pid} pays {paid.short()}", pid)

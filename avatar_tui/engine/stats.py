@@ -1,0 +1,259 @@
+"""Continuous effects (R12.7): the cards in play, and what they make of
+force, intercept, costs and restrictions right now. Nothing here is stored;
+everything is computed from the board each time it is asked, so removing a
+source removes its change at once, even for an attack already sent."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from avatar_tui.engine.table import Table
+from avatar_tui.model.cards import AllyCard, SignatureMove, StrikeCard
+from avatar_tui.model.common import PLAYERS, ZONES, Energy, PlayerId, Zone, other
+from avatar_tui.model.effects import (
+    Condition,
+    ExtraCost,
+    GrantReflip,
+    Restrict,
+    Restricted,
+    SkipZones,
+    Static,
+    Strength,
+    Trigger,
+)
+from avatar_tui.model.state import FaceUp
+
+OPENING_FORCE = 4  # R3.1
+
+
+@dataclass(frozen=True)
+class InPlay:
+    """A card in play that may carry statics and triggers."""
+
+    controller: PlayerId
+    kind: str  # strike | ally | advantage | signature
+    card_id: str
+    zone: Zone | None  # None for advantages and signature moves
+    statics: list[Static]
+    triggers: list[Trigger]
+    face: FaceUp | None = None  # strikes and signature moves
+
+
+def in_play(t: Table, only: PlayerId | None = None) -> Iterator[InPlay]:
+    """Every card in play: face-up strikes in flip spaces, allies, advantages
+    and a revealed signature move (R8)."""
+    for pid in PLAYERS if only is None else (only,):
+        player = t.player(pid)
+        for zone in ZONES:
+            zs = player.zones[zone]
+            if zs.flip is not None:
+                card = t.card(zs.flip.card)
+                if isinstance(card, StrikeCard):
+                    yield InPlay(pid, "strike", card.id, zone, card.statics, card.triggers,
+                                 zs.flip)
+            if zs.ally is not None:
+                ally = t.card(zs.ally.card)
+                yield InPlay(pid, "ally", ally.id, zone, ally.statics, ally.triggers)
+        for adv in player.advantages:
+            card = t.card(adv.card)
+            yield InPlay(pid, "advantage", card.id, None, card.statics, card.triggers)
+        if player.chamber.move is not None:
+            move = t.move_card(player.chamber.move.card)
+            yield InPlay(pid, "signature", move.id, None, move.statics, move.triggers,
+                         player.chamber.move)
+
+
+# ------------------------------------------------------------------ conditions
+
+
+def holds(t: Table, cond: Condition, src: InPlay, pid: PlayerId | None = None,
+          zone: Zone | None = None, face: FaceUp | None = None) -> bool:
+    """Whether a static's condition holds, for its source and (where it
+    concerns one) the affected strike of player `pid` in `zone`."""
+    state = t.state
+    if cond.this_zone_charged is not None:
+        charged = src.zone is not None and t.zone(src.controller, src.zone).charged
+        if charged != cond.this_zone_charged:
+            return False
+    if cond.in_charged_zone is not None:
+        charged = zone is not None and pid is not None and t.zone(pid, zone).charged
+        if charged != cond.in_charged_zone:
+            return False
+    if cond.in_zone is not None and zone != cond.in_zone:
+        return False
+    if cond.ally_in_zone is not None:
+        has = zone is not None and pid is not None and t.zone(pid, zone).ally is not None
+        if has != cond.ally_in_zone:
+            return False
+    if cond.vs_force_at_most is not None:
+        stopped = _stopped_force(t, pid, face)
+        if stopped is None or stopped > cond.vs_force_at_most:
+            return False
+    opponent = other(src.controller)
+    defending = state.turn == opponent and state.phase not in ("open", "over")
+    if cond.opponent_defending is not None and defending != cond.opponent_defending:
+        return False
+    if cond.opponent_defending_in is not None:
+        if not defending or t.player(opponent).defending != cond.opponent_defending_in:
+            return False
+    return True
+
+
+def _stopped_force(t: Table, pid: PlayerId | None, face: FaceUp | None) -> int | None:
+    """The force of the attack this strike stops: fixed once it has
+    counterattacked, otherwise the incoming attack it is defending against."""
+    if face is None:
+        return None
+    if face.counterattacked:
+        return face.vs_force
+    if t.state.incoming is not None and t.state.turn == pid:
+        return incoming_force(t)
+    return None
+
+
+# ------------------------------------------------------------------ force and intercept
+
+
+def strength(t: Table, pid: PlayerId, zone: Zone | None, face: FaceUp) -> tuple[int, int]:
+    """Current (force, intercept) of a face-up strike or signature move
+    (zone None), every continuous effect applied (R12.7). Values may be
+    negative; comparisons treat them as 0 (R12.5)."""
+    base = _printed(t, face.card)
+    force, intercept = base.force, base.intercept
+    for mod in face.mods:
+        if mod.zone is None or mod.zone == zone:
+            force += mod.force
+            intercept += mod.intercept
+    allies = None
+    for src in in_play(t):
+        for st in src.statics:
+            if not isinstance(st, Strength) or not _applies(st, src, pid, zone, face):
+                continue
+            if not holds(t, st.when, src, pid, zone, face):
+                continue
+            times = 1
+            if st.per == "ally":
+                if allies is None:
+                    allies = sum(1 for z in ZONES if t.zone(pid, z).ally is not None)
+                times = allies
+            force += st.force * times
+            intercept += st.intercept * times
+    return force, intercept
+
+
+def _printed(t: Table, card_id: str) -> StrikeCard | SignatureMove:
+    if card_id in t.catalog.signatures:
+        return t.catalog.signatures[card_id]
+    card = t.card(card_id)
+    assert isinstance(card, StrikeCard)
+    return card
+
+
+def _applies(st: Strength, src: InPlay, pid: PlayerId, zone: Zone | None, face: FaceUp) -> bool:
+    if st.applies == "this":
+        return src.face is face
+    if st.applies == "your_strikes":
+        return src.controller == pid
+    if st.applies == "zone_strikes":
+        # R8.2: an ally affects only its own zone, never a signature move.
+        return src.kind == "ally" and src.controller == pid and zone is not None \
+            and src.zone == zone
+    return src.controller != pid  # opponent_strikes
+
+
+def printed_delta(t: Table, pid: PlayerId, zone: Zone | None, face: FaceUp) -> tuple[int, int]:
+    """How far the current values are from the printed ones (for display)."""
+    base = _printed(t, face.card)
+    force, intercept = strength(t, pid, zone, face)
+    return force - base.force, intercept - base.intercept
+
+
+def incoming_force(t: Table) -> int | None:
+    """The incoming attack's force right now (R3.1, R12.7)."""
+    inc = t.state.incoming
+    if inc is None:
+        return None
+    if inc.zone == "opening":
+        return OPENING_FORCE
+    owner = t.player(inc.owner)
+    if inc.zone == "signature":
+        face = owner.chamber.move
+        zone = None
+    else:
+        face = owner.zones[inc.zone].flip
+        zone = inc.zone
+    if face is None:  # its source left play: nothing is attacking any more
+        return 0
+    return strength(t, inc.owner, zone, face)[0]
+
+
+def stops(intercept: int, force: int) -> bool:
+    """R5.3 with R12.5: intercept at least the force, negatives counting as 0."""
+    return max(intercept, 0) >= max(force, 0)
+
+
+# ------------------------------------------------------------------ costs and limits
+
+
+def strike_cost(t: Table, pid: PlayerId, printed: Energy) -> Energy:
+    """A strike's cost with every surcharge the opponent's cards add."""
+    extra = Energy()
+    for src in in_play(t, other(pid)):
+        for st in src.statics:
+            if isinstance(st, ExtraCost):
+                extra = extra.plus(Energy(green=st.green, yellow=st.yellow, red=st.red))
+    return printed.plus(extra) if extra.total else printed
+
+
+def restricted(t: Table, pid: PlayerId, what: Restricted) -> str | None:
+    """The name of a card that forbids `pid` to do `what` now, or None (R12.3)."""
+    for src in in_play(t):
+        for st in src.statics:
+            if not isinstance(st, Restrict) or what not in st.what:
+                continue
+            target = other(src.controller) if st.who == "opponent" else src.controller
+            if target == pid and holds(t, st.when, src):
+                return t.name(src.card_id)
+    return None
+
+
+def skipped_zones(t: Table, pid: PlayerId) -> set[Zone]:
+    """Zones `pid` skips defending in, by the opponent's cards."""
+    skipped: set[Zone] = set()
+    for src in in_play(t, other(pid)):
+        for st in src.statics:
+            if isinstance(st, SkipZones):
+                skipped.update(st.zones)
+    return skipped
+
+
+def reflip_cost(
+    t: Table, pid: PlayerId, zone: Zone, card_id: str
+) -> tuple[Energy, str | None] | None:
+    """The reflip cost of the card flipped in `zone` (R7.4): its own keyword,
+    or one granted by a card in play. Returns (energy, card to eliminate as
+    the cost or None), or None when it has no reflip."""
+    card = t.card(card_id)
+    if card.reflip is not None:
+        return card.reflip, None
+    for src in in_play(t):
+        for st in src.statics:
+            if not isinstance(st, GrantReflip):
+                continue
+            if st.to == "zone_strikes":
+                ok = (src.controller == pid and src.zone == zone and src.kind == "ally"
+                      and isinstance(card, StrikeCard))
+            elif st.to == "your_cards":
+                ok = src.controller == pid
+            else:
+                ok = src.controller != pid
+            if ok:
+                cost = Energy(green=st.green, yellow=st.yellow, red=st.red)
+                return cost, (src.card_id if st.eliminate_source else None)
+    return None
+
+
+def ally_powers_card(t: Table, pid: PlayerId, zone: Zone) -> AllyCard | None:
+    ally = t.zone(pid, zone).ally
+    return t.ally_card(ally.card) if ally is not None else None

@@ -1,0 +1,71 @@
+"""The table an engine step works on: the game state, the cards it refers
+to, and the events it produces. Rule functions take a Table."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from avatar_tui.catalog import Catalog, default_catalog
+from avatar_tui.engine.events import Event
+from avatar_tui.model.cards import AllyCard, DeckCard, SignatureMove
+from avatar_tui.model.common import PlayerId, Zone
+from avatar_tui.model.state import GameSetup, GameState, PlayerState, ZoneState
+
+
+@lru_cache(maxsize=64)
+def _with_inline(key: tuple[str, ...]) -> Catalog:
+    from pydantic import TypeAdapter
+
+    from avatar_tui.model.cards import AnyCard
+
+    adapter = TypeAdapter(AnyCard)
+    return default_catalog().with_inline(adapter.validate_json(k) for k in key)
+
+
+def catalog_for(setup: GameSetup) -> Catalog:
+    """The database, plus the game's inline scenario cards if it has any."""
+    if not setup.cards:
+        return default_catalog()
+    return _with_inline(tuple(c.model_dump_json() for c in setup.cards))
+
+
+class Table:
+    def __init__(self, state: GameState, catalog: Catalog | None = None):
+        self.state = state
+        self.catalog = catalog or catalog_for(state.setup)
+        self.events: list[Event] = []
+
+    # ---- reading
+    def player(self, pid: PlayerId) -> PlayerState:
+        return self.state.players[pid]
+
+    def zone(self, pid: PlayerId, zone: Zone) -> ZoneState:
+        return self.state.players[pid].zones[zone]
+
+    def card(self, card_id: str) -> DeckCard:
+        return self.catalog.card(card_id)
+
+    def name(self, card_id: str) -> str:
+        if card_id == "opening":
+            return "the opening attack"
+        if card_id in self.catalog.signatures:
+            return self.catalog.signatures[card_id].name
+        return self.catalog.card(card_id).name
+
+    def move_card(self, move_id: str) -> SignatureMove:
+        return self.catalog.signature(move_id)
+
+    def current_move(self, pid: PlayerId) -> SignatureMove:
+        """The signature move on the chamber's current side (R10.1)."""
+        chamber = self.player(pid).chamber
+        front, back = self.catalog.moves_of(self.catalog.chamber(chamber.id))
+        return front if chamber.side == "front" else back
+
+    def ally_card(self, card_id: str) -> AllyCard:
+        card = self.catalog.card(card_id)
+        assert isinstance(card, AllyCard)
+        return card
+
+    # ---- writing
+    def emit(self, rule: str, text: str, player: PlayerId | None = None) -> None:
+        self.events.append(Event(rule=rule, text=text, player=player))

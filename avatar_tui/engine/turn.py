@@ -1,0 +1,192 @@
+"""The turn sequence (R3, R4), moving down the zones (R5.6), scoring (R10),
+and the queue of work that effects and choices interrupt (R12.2, R12.6)."""
+
+from __future__ import annotations
+
+from avatar_tui.engine import board
+from avatar_tui.engine.stats import skipped_zones
+from avatar_tui.engine.table import Table
+from avatar_tui.model.cards import AdvantageCard
+from avatar_tui.model.common import ZONES, PlayerId, Zone, other, zone_below
+from avatar_tui.model.state import FlowStep, Incoming, Step
+
+WINNING_SCORE = 3  # R10.5
+
+# R4.2: energy added by the zone the opponent counterattacked from, in order.
+REPLENISH: dict[Zone, list[Zone]] = {
+    "green": ["green"],
+    "yellow": ["yellow", "green"],
+    "red": ["red", "yellow", "green"],
+}
+
+
+# ------------------------------------------------------------------ the queue
+
+
+def push(t: Table, *steps: Step) -> None:
+    """Put steps at the front of the queue, in the order given."""
+    t.state.queue[0:0] = list(steps)
+
+
+def run(t: Table) -> None:
+    """Do queued work until the queue is empty or a choice is awaited."""
+    from avatar_tui.engine.effects import resolve_step  # effects need the flow too
+
+    state = t.state
+    while state.queue and state.choice is None and state.phase != "over":
+        step = state.queue.pop(0)
+        if isinstance(step, FlowStep):
+            _flow(t, step)
+        else:
+            resolve_step(t, step, None)
+
+
+def _flow(t: Table, step: FlowStep) -> None:
+    if step.what == "end_turn":
+        end_turn(t, step.player)
+    elif step.what == "continue":
+        t.state.phase = "flip"  # R5.4, R5.5: keep defending in the same zone
+    elif step.what == "move_down":
+        move_down(t, step.player)
+    elif step.what == "advantage_done":
+        advantage_done(t, step.player, step.card or "")
+
+
+# ------------------------------------------------------------------ turns
+
+
+def open_attack(t: Table, defender: PlayerId) -> None:
+    """R3: the opening attack, force 4, from no card and no zone. Its
+    defender first adds a green energy, then takes a turn with no replenish."""
+    state = t.state
+    state.incoming = Incoming(owner=other(defender), zone="opening", card="opening")
+    t.emit("R3.1", f"{defender} defends the opening attack (force 4)", defender)
+    board.add_energies(t, defender, ["green"], "R3.2", "opening attack")
+    begin_turn(t, defender, None)
+
+
+def begin_turn(t: Table, pid: PlayerId, replenish_from: Zone | None) -> None:
+    """R4: cleanup, replenish, the signature move step, then the flip step."""
+    state = t.state
+    state.turn = pid
+    state.turn_number += 1
+    for p in state.players.values():  # R7.1: "once per turn" resets when a turn begins
+        for z in ZONES:
+            if p.zones[z].ally is not None:
+                p.zones[z].ally.used_this_turn = []
+    t.emit("R4", f"turn {state.turn_number}: {pid} defends", pid)
+    cleanup(t, pid, "R4.1")
+    if replenish_from is not None:  # R4.2; none after a signature move or opening attack
+        board.add_energies(t, pid, REPLENISH[replenish_from], "R4.2", "replenish")
+    player = t.player(pid)
+    player.defending = None
+    if all(player.zones[z].charged for z in ZONES):
+        state.phase = "signature"  # R4.3
+        t.emit("R4.3", f"{pid}'s zones are all charged: the signature move step", pid)
+    else:
+        start_defending(t, pid, "green")  # R4.4
+
+
+def cleanup(t: Table, pid: PlayerId, rule: str) -> None:
+    """R4.1: the strike that counterattacked, then the advantages oldest
+    first, go to the discard pile; a played signature move goes back into the
+    chamber, which turns over (R10.6)."""
+    player = t.player(pid)
+    for z in ZONES:
+        face = player.zones[z].flip
+        if face is not None:
+            player.zones[z].flip = None
+            board.to_discard(t, pid, face.card)
+            t.emit(rule, f"{pid} cleans up {t.name(face.card)}", pid)
+    for adv in player.advantages:
+        board.to_discard(t, pid, adv.card)
+        t.emit(rule, f"{pid} cleans up {t.name(adv.card)}", pid)
+    player.advantages = []
+    if player.chamber.move is not None:
+        move = t.move_card(player.chamber.move.card)
+        player.chamber.move = None
+        if move.keep_chamber_side:
+            t.emit("R10.6", f"{move.name} goes back; the chamber stays on its side", pid)
+        else:
+            player.chamber.side = "back" if player.chamber.side == "front" else "front"
+            t.emit("R10.6", f"{move.name} goes back into the chamber, which turns to its "
+                   f"{player.chamber.side}", pid)
+
+
+def start_defending(t: Table, pid: PlayerId, zone: Zone | None) -> None:
+    """Defend in `zone` (R4.4, R5), passing over zones the opponent's cards
+    make you skip; below red, the opponent scores (R10.2)."""
+    skipped = skipped_zones(t, pid)
+    while zone is not None and zone in skipped:
+        t.emit("R12.1", f"{pid} skips defending in the {zone} zone", pid)
+        zone = zone_below(zone)
+    if zone is None:
+        score(t, other(pid))
+        return
+    t.player(pid).defending = zone
+    t.state.phase = "flip"
+
+
+def move_down(t: Table, pid: PlayerId) -> None:
+    """R5.6, R7.5: after a card is focused, discarded or pitched, defend in
+    the next zone down; after red, the opponent scores (R10.2)."""
+    current = t.player(pid).defending
+    below = zone_below(current) if current is not None else None
+    if below is None:
+        t.player(pid).defending = None
+        score(t, other(pid))
+    else:
+        start_defending(t, pid, below)
+
+
+def end_turn(t: Table, pid: PlayerId) -> None:
+    """R5.3, R12.6: after a counterattack and its effects, the opponent's turn."""
+    inc = t.state.incoming
+    t.player(pid).defending = None
+    from_zone = inc.zone if inc is not None and inc.zone in ZONES else None
+    begin_turn(t, other(pid), from_zone)  # type: ignore[arg-type]
+
+
+def advantage_done(t: Table, pid: PlayerId, card_id: str) -> None:
+    """R5.4: an Immediate advantage goes to the discard pile after its effect
+    (R7.7); then the zone defended in is charged (R11.2); keep defending."""
+    card = t.card(card_id)
+    if isinstance(card, AdvantageCard) and card.immediate:
+        board.to_discard(t, pid, card_id)
+    zone = t.player(pid).defending
+    if zone is not None:
+        board.charge(t, pid, zone, "advantage")
+    t.state.phase = "flip"
+
+
+# ------------------------------------------------------------------ points
+
+
+def score(t: Table, scorer: PlayerId) -> None:
+    """R10.2-R10.5: a point; the game ends at 3 at once. Otherwise the scorer
+    celebrates, both clean up (scorer first), and the player scored against
+    chooses who defends the next opening attack."""
+    state = t.state
+    loser = other(scorer)
+    t.player(scorer).score += 1
+    points = t.player(scorer).score
+    t.emit("R10.2", f"{scorer} scores a point ({points})", scorer)
+    state.queue = []
+    if points >= WINNING_SCORE:
+        state.winner = scorer
+        state.phase = "over"
+        state.choice = None
+        t.emit("R10.5", f"{scorer} wins the game {points}-{t.player(loser).score}", scorer)
+        return
+    allied = [z for z in ZONES if t.zone(scorer, z).ally is not None]
+    board.add_energies(t, scorer, allied, "R10.3", "celebration")
+    cleanup(t, scorer, "R10.4")
+    cleanup(t, loser, "R10.4")
+    for p in state.players.values():
+        p.defending = None
+    state.incoming = None
+    state.turn = None
+    state.choice = None
+    state.chooser = loser
+    state.phase = "open"
+    t.emit("R10.5", f"{loser} chooses who defends the next opening attack", loser)

@@ -1,0 +1,98 @@
+"""Actions and their notation (NOTATION.md): `p2: pay g=1 y=1`."""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from avatar_tui.model.common import Energy, PlayerId
+
+Verb = Literal[
+    "open", "flip", "signature", "skip", "pay", "power", "pitch",
+    "reflip", "focus", "discard", "choose",
+]
+VERBS: tuple[str, ...] = Verb.__args__  # type: ignore[attr-defined]
+# Verbs that may name an exact payment with g= y= r= (NOTATION.md).
+PAYING_VERBS = {"pay", "power", "reflip", "signature"}
+
+
+class NotationError(ValueError):
+    """A line that is not an action."""
+
+
+class Action(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    player: PlayerId
+    verb: Verb
+    number: int | None = None  # power N (1-based)
+    ally: bool = False  # power ally N
+    word: str | None = None  # open pN / choose WORD
+    paid: Energy | None = None  # g= y= r=, when named
+
+    def __str__(self) -> str:
+        parts = [f"{self.player}: {self.verb}"]
+        if self.ally:
+            parts.append("ally")
+        if self.number is not None:
+            parts.append(str(self.number))
+        if self.word is not None:
+            parts.append(self.word)
+        if self.paid is not None:
+            named = [f"{c[0]}={self.paid.of(c)}" for c in ("green", "yellow", "red")
+                     if self.paid.of(c)]
+            parts.extend(named or ["g=0"])
+        return " ".join(parts)
+
+
+_LINE = re.compile(r"^\s*(p[12])\s*:\s*(.*?)\s*$")
+_PAYMENT = re.compile(r"^([gyr])=(\d+)$")
+
+
+def parse_action(text: str) -> Action:
+    """Parse one action line (without a trailing `!`)."""
+    m = _LINE.match(text)
+    if not m:
+        raise NotationError("expected 'p1: VERB ...' or 'p2: VERB ...'")
+    player, rest = m.group(1), m.group(2)
+    words = rest.split()
+    if not words:
+        raise NotationError("missing verb after the player")
+    verb, args = words[0], words[1:]
+    if verb not in VERBS:
+        raise NotationError(f"unknown verb '{verb}' (expected one of: {', '.join(VERBS)})")
+    paid: dict[str, int] = {}
+    plain = []
+    for arg in args:
+        pm = _PAYMENT.match(arg)
+        if pm:
+            colour = {"g": "green", "y": "yellow", "r": "red"}[pm.group(1)]
+            if colour in paid:
+                raise NotationError(f"'{arg}': {colour} named twice")
+            paid[colour] = int(pm.group(2))
+        else:
+            plain.append(arg)
+    if paid and verb not in PAYING_VERBS:
+        raise NotationError(f"'{verb}' takes no g= y= r= payment")
+    fields: dict = {"player": player, "verb": verb}
+    if paid:
+        fields["paid"] = Energy(**paid)
+    if verb in ("open", "choose"):
+        if len(plain) != 1:
+            what = "p1 or p2" if verb == "open" else "one word"
+            raise NotationError(f"'{verb}' takes {what}")
+        if verb == "open" and plain[0] not in ("p1", "p2"):
+            raise NotationError(f"'open' names p1 or p2, not '{plain[0]}'")
+        fields["word"] = plain[0]
+    elif verb == "power":
+        if plain[:1] == ["ally"]:
+            fields["ally"] = True
+            plain = plain[1:]
+        if len(plain) != 1 or not plain[0].isdigit() or int(plain[0]) < 1:
+            raise NotationError("'power' takes a power number from 1 (power N / power ally N)")
+        fields["number"] = int(plain[0])
+    elif plain:
+        raise NotationError(f"'{verb}' takes no argument '{plain[0]}'")
+    return Action(**fields)

@@ -1,0 +1,187 @@
+"""The game state (R1): everything on the table, plus what the engine is
+waiting for. Plain pydantic models that serialise to JSON and back
+losslessly; the engine mutates copies of them, never the caller's."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from avatar_tui.model.cards import AnyCard
+from avatar_tui.model.common import PlayerId, Zone
+from avatar_tui.model.effects import Effect
+
+
+class Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", validate_assignment=False)
+
+
+# ------------------------------------------------------------------ setup
+
+
+class PlayerSetup(Model):
+    chamber: str  # a chamber id, character name or collector number
+    deck: list[str] = []  # top of deck first
+    complete: bool = False  # True: the deck is exactly `deck`
+
+
+class GameSetup(Model):
+    """What fixes a game before any action (NOTATION.md scenario header)."""
+
+    seed: int = 0
+    p1: PlayerSetup
+    p2: PlayerSetup
+    cards: list[AnyCard] = []  # inline card definitions
+
+
+# ------------------------------------------------------------------ cards in play
+
+
+class Mod(Model):
+    """A lasting +/- on one card in play, from a power or a trigger.
+    `zone`: it holds only while the card is in that zone (an ally's power, R7.3)."""
+
+    source: str
+    force: int = 0
+    intercept: int = 0
+    zone: Zone | None = None
+
+
+class Armed(Model):
+    """A payment power's delayed effect, waiting for this strike to counterattack."""
+
+    source: str
+    effects: list[Effect]
+    zone: Zone | None = None  # from an ally's power: only from that zone
+    from_charged_zone: bool = False
+    source_kind: Literal["strike", "ally", "signature"] = "strike"
+
+
+class FaceUp(Model):
+    """A strike or signature move face up in play: the flipped card, or the
+    move revealed from the chamber."""
+
+    card: str
+    mods: list[Mod] = []
+    used: list[int] = []  # indices of "use only once" powers already used (R7.1)
+    armed: list[Armed] = []
+    counterattacked: bool = False  # turned sideways (R5.3)
+    vs_force: int | None = None  # force of the attack it stopped, fixed then
+
+
+class AllyInPlay(Model):
+    card: str
+    owner: PlayerId  # control can change (Charisma); ownership never does
+    used_this_turn: list[int] = []  # "once per turn" powers (R7.1)
+
+
+class AdvantageInPlay(Model):
+    card: str
+    zone: Zone  # where it was played (it charged that zone)
+
+
+class ZoneState(Model):
+    energy: list[str] = []  # face down; the last is the top of the stack (R6.2)
+    charged: bool = False
+    ally: AllyInPlay | None = None
+    flip: FaceUp | None = None
+
+
+class ChamberState(Model):
+    id: str
+    side: Literal["front", "back"] = "front"
+    move: FaceUp | None = None  # the signature move while it is in play
+
+
+class PlayerState(Model):
+    chamber: ChamberState
+    deck: list[str] = []  # the first is the top
+    discard: list[str] = []  # face up; the last is the top
+    zones: dict[Zone, ZoneState]
+    advantages: list[AdvantageInPlay] = []  # oldest first
+    score: int = 0
+    defending: Zone | None = None
+    top_revealed: bool = False  # the deck's top card is face up
+
+
+class Incoming(Model):
+    """The attack the defender must stop. Its force is not stored: it is
+    computed from its source every time (R12.7)."""
+
+    owner: PlayerId
+    zone: Literal["green", "yellow", "red", "signature", "opening"]
+    card: str  # "opening", a card id, or a signature move id
+
+
+# ------------------------------------------------------------------ pending work
+
+
+class Context(Model):
+    """Whose effect this is and where it comes from."""
+
+    controller: PlayerId
+    source: str  # card id
+    source_kind: Literal["strike", "ally", "advantage", "signature", "rule"] = "strike"
+    zone: Zone | None = None  # the source's zone (or the strike's, for an ally power)
+    zone_owner: PlayerId | None = None
+
+
+class ResolveStep(Model):
+    kind: Literal["resolve"] = "resolve"
+    effect: Effect
+    ctx: Context
+    progress: dict[str, Any] = {}  # an effect's own bookkeeping across choices
+
+
+class OrderStep(Model):
+    """Several effects at once: the player whose turn it is orders them (R12.2)."""
+
+    kind: Literal["order"] = "order"
+    items: list[ResolveStep]
+
+
+class FlowStep(Model):
+    """A step of the turn sequence, queued behind effects."""
+
+    kind: Literal["flow"] = "flow"
+    what: Literal["end_turn", "continue", "move_down", "advantage_done"]
+    player: PlayerId
+    card: str | None = None  # advantage_done: the advantage just played
+
+
+Step = Annotated[ResolveStep | OrderStep | FlowStep, Field(discriminator="kind")]
+
+
+class Choice(Model):
+    """A question the engine waits on, answered with `choose WORD`."""
+
+    chooser: PlayerId
+    prompt: str
+    options: list[str]
+    kind: Literal["ally", "effect", "order"] = "effect"
+    step: ResolveStep | OrderStep | None = None  # what the answer goes to
+
+
+class HistoryEntry(Model):
+    action: str  # in notation
+    revealed: bool = False  # it turned a hidden card face up (undo stops here)
+
+
+Phase = Literal["open", "signature", "flip", "decide", "over"]
+
+
+class GameState(Model):
+    setup: GameSetup
+    players: dict[PlayerId, PlayerState]
+    phase: Phase = "open"
+    chooser: PlayerId = "p1"  # who names the opening defender (R2.4, R10.5)
+    turn: PlayerId | None = None  # the defender, whose turn it is (R4)
+    turn_number: int = 0
+    incoming: Incoming | None = None
+    choice: Choice | None = None
+    queue: list[Step] = []
+    winner: PlayerId | None = None
+    rng: int = 0  # the one random generator's state
+    seen: int = 0  # counts hidden cards turned face up; undo never crosses it
+    history: list[HistoryEntry] = []

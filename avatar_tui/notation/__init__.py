@@ -1,0 +1,1 @@
+"""The game notation (NOTATION.md): scenario files and replaying them."""

@@ -1,0 +1,179 @@
+"""Scenario files (NOTATION.md): a setup, action lines, expectations.
+
+Loading checks everything a replay will need — TOML syntax, field types,
+card and chamber ids, action lines, view paths — and reports the first
+problem as one line naming the file, the line or field, and the problem."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError, model_validator
+
+from avatar_tui.catalog import CardDataError, Catalog, default_catalog, describe_validation_error
+from avatar_tui.model.actions import Action, NotationError, parse_action
+from avatar_tui.model.cards import AnyCard
+from avatar_tui.model.state import GameSetup, PlayerSetup
+
+_CARDS = TypeAdapter(list[AnyCard])
+
+
+class ScenarioError(ValueError):
+    """An invalid scenario file: the message is one line, `file: place: problem`."""
+
+
+class Expect(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    path: str
+    equals: Any = None
+    is_null: bool | None = None
+    after: int | None = None  # action number (1-based, `!` lines counted); 0 = setup
+
+    @model_validator(mode="after")
+    def _one_check(self) -> Expect:
+        if (self.equals is None) == (self.is_null is None):
+            raise ValueError("give exactly one of 'equals' or 'is_null'")
+        if self.after is not None and self.after < 0:
+            raise ValueError("'after' counts actions from 0")
+        return self
+
+
+class _File(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    title: str = ""
+    seed: int = 0
+    actions: str = ""
+    p1: PlayerSetup
+    p2: PlayerSetup
+    cards: list[dict[str, Any]] = []
+    expect: list[Expect] = []
+
+
+@dataclass
+class ActionLine:
+    action: Action
+    rejected: bool  # the line ends in ` !`: the engine must refuse it
+    line: int  # line number in the file
+    text: str
+    narration: list[str] = field(default_factory=list)  # `> text` lines after it
+
+
+@dataclass
+class Scenario:
+    path: Path
+    title: str
+    setup: GameSetup
+    lines: list[ActionLine]
+    expects: list[Expect]
+    intro: list[str] = field(default_factory=list)  # narration before the first action
+
+    @property
+    def name(self) -> str:
+        return self.path.name
+
+
+def _fail(path: Path, place: str, problem: str) -> ScenarioError:
+    return ScenarioError(f"{path}: {place}: {problem}")
+
+
+def load_scenario(path: Path | str, catalog: Catalog | None = None) -> Scenario:
+    path = Path(path)
+    try:
+        raw_text = path.read_text(encoding="utf-8")
+    except OSError as err:
+        raise ScenarioError(f"{path}: cannot read: {err.strerror}") from None
+    except UnicodeDecodeError:
+        raise ScenarioError(f"{path}: not a UTF-8 text file") from None
+    return parse_scenario(raw_text, path, catalog)
+
+
+def parse_scenario(raw_text: str, path: Path, catalog: Catalog | None = None) -> Scenario:
+    try:
+        raw = tomllib.loads(raw_text)
+    except tomllib.TOMLDecodeError as err:
+        raise ScenarioError(f"{path}: TOML syntax: {err}") from None
+    try:
+        data = _File.model_validate(raw)
+    except ValidationError as err:
+        raise ScenarioError(describe_validation_error(str(path), err)[0]) from None
+    try:
+        inline = _CARDS.validate_python(data.cards)
+    except ValidationError as err:
+        first = describe_validation_error(str(path), err)[0]
+        raise ScenarioError(first.replace(f"{path}: ", f"{path}: cards.", 1)) from None
+    try:
+        base = catalog or default_catalog()
+    except CardDataError as err:
+        raise ScenarioError(f"the card database is invalid: {err.problems[0]}") from None
+    try:
+        full = base.with_inline(inline)
+    except KeyError as err:
+        raise _fail(path, "cards", f"inline card id {err.args[0]!r} is already a database "
+                    "card's id") from None
+    for pid in ("p1", "p2"):
+        ps: PlayerSetup = getattr(data, pid)
+        if full.find_chamber(ps.chamber) is None:
+            raise _fail(path, f"{pid}.chamber", f"unknown chamber {ps.chamber!r}")
+        for i, card_id in enumerate(ps.deck):
+            if full.canonical(card_id) is None:
+                hint = " (a chamber, not a deck card)" if full.find_chamber(card_id) else ""
+                raise _fail(path, f"{pid}.deck[{i}]", f"unknown card {card_id!r}{hint}")
+    setup = GameSetup(seed=data.seed, p1=data.p1, p2=data.p2, cards=inline)
+    intro, lines = _parse_actions(data.actions, _first_action_line(raw_text), path)
+    _check_expects(data.expect, len(lines), path)
+    return Scenario(path, data.title, setup, lines, data.expect, intro)
+
+
+def _first_action_line(raw_text: str) -> int:
+    """The file line of the first line inside `actions = \"\"\"...`."""
+    for i, line in enumerate(raw_text.splitlines(), start=1):
+        m = re.match(r'\s*actions\s*=\s*("""|\'\'\')(.*)$', line)
+        if m:
+            return i if m.group(2).strip() else i + 1
+    return 1
+
+
+def _parse_actions(text: str, first_line: int, path: Path) -> tuple[list[str], list[ActionLine]]:
+    intro: list[str] = []
+    lines: list[ActionLine] = []
+    for offset, raw in enumerate(text.splitlines()):
+        lineno = first_line + offset
+        stripped = raw.strip()
+        if stripped.startswith(">"):  # narration (our extension, ignored by replay)
+            said = stripped[1:].strip()
+            (lines[-1].narration if lines else intro).append(said)
+            continue
+        body = stripped.split("#", 1)[0].strip()
+        if not body:
+            continue
+        rejected = body.endswith("!")
+        if rejected:
+            body = body[:-1].rstrip()
+        try:
+            action = parse_action(body)
+        except NotationError as err:
+            raise _fail(path, f"line {lineno}", f"{body!r}: {err}") from None
+        lines.append(ActionLine(action, rejected, lineno, body))
+    return intro, lines
+
+
+def _check_expects(expects: list[Expect], n_actions: int, path: Path) -> None:
+    from avatar_tui.engine.view import VIEW_PATHS
+
+    for i, exp in enumerate(expects, start=1):
+        if not _is_view_path(exp.path, VIEW_PATHS):
+            raise _fail(path, f"expect[{i}].path", f"{exp.path!r} is not a view path "
+                        "(see NOTATION.md)")
+        if exp.after is not None and exp.after > n_actions:
+            raise _fail(path, f"expect[{i}].after",
+                        f"{exp.after} is past the last action ({n_actions})")
+
+
+def _is_view_path(path: str, known: set[str]) -> bool:
+    return path in known

@@ -1,0 +1,38 @@
+"""`avatar-tui replay FILE [--json]` (NOTATION.md): exit 0 when every
+check holds, 1 when one fails, 2 when the file itself is invalid."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from avatar_tui.engine import view
+from avatar_tui.notation.replay import replay
+from avatar_tui.notation.scenario import ScenarioError, load_scenario
+
+EXIT_OK, EXIT_FAILED, EXIT_INVALID = 0, 1, 2
+
+
+def add_replay_parser(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser("replay", help="replay a scenario file and check its expectations")
+    parser.add_argument("file", help="a scenario file (TOML, see NOTATION.md)")
+    parser.add_argument("--json", action="store_true", help="print the final view as JSON")
+    parser.set_defaults(handler=run_replay)
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    try:
+        scenario = load_scenario(args.file)
+    except ScenarioError as err:
+        print(f"avatar-tui replay: {err}", file=sys.stderr)
+        return EXIT_INVALID
+    result = replay(scenario)
+    for failure in result.failures:
+        print(f"{scenario.path}: {failure}", file=sys.stderr)
+    if args.json:
+        print(json.dumps(view(result.state), indent=2))
+    elif result.ok:
+        print(f"{scenario.path}: ok ({len(scenario.lines)} actions, "
+              f"{len(scenario.expects)} expectations)")
+    return EXIT_OK if result.ok else EXIT_FAILED
