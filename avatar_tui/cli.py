@@ -7,7 +7,7 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 
-from avatar_tui import __version__
+from avatar_tui import __version__, cards_cli
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -36,11 +36,9 @@ def build_parser() -> argparse.ArgumentParser:
     replay = sub.add_parser("replay", help="replay a scenario file and check its expectations")
     replay.set_defaults(handler=_not_yet("replay"))
 
-    cards = sub.add_parser("cards", help="list the card database")
-    cards.set_defaults(handler=_not_yet("cards"))
+    cards_cli.add_cards_parser(sub)
 
-    deck = sub.add_parser("deck", help="check a deck file against the deckbuilding rules")
-    deck.set_defaults(handler=_not_yet("deck"))
+    cards_cli.add_deck_parser(sub)
 
     demo = sub.add_parser("demo", help="step through narrated demos of the rules")
     demo.set_defaults(handler=_not_yet("demo"))
