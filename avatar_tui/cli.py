@@ -7,7 +7,7 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 
-from avatar_tui import __version__, cards_cli
+from avatar_tui import __version__, cards_cli, replay_cli
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -33,8 +33,7 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play a hot-seat game (the default)")
     play.set_defaults(handler=_not_yet("play"))
 
-    replay = sub.add_parser("replay", help="replay a scenario file and check its expectations")
-    replay.set_defaults(handler=_not_yet("replay"))
+    replay_cli.add_replay_parser(sub)
 
     cards_cli.add_cards_parser(sub)
 
