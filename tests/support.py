@@ -99,3 +99,14 @@ class Play:
 
     def texts(self) -> str:
         return "\n".join(str(e) for e in self.events)
+
+
+def charged_everywhere() -> Play:
+    """p1 charges green, yellow and red with advantages, then counterattacks in red."""
+    p1 = energy_then("boon", "zero", "boon", "zero", "boon", "wall", "wall", "wall",
+                     discard=("spear",) * 4)
+    game = Play(p1=p1, p2=energy_then("wall", "wall", "wall"))
+    game.do("p1: open p1", "p1: flip", "p1: pay", "p1: flip", "p1: focus",
+            "p1: flip", "p1: pay", "p1: flip", "p1: focus", "p1: flip", "p1: pay",
+            "p1: flip", "p1: pay", "p2: flip", "p2: pay")
+    return game

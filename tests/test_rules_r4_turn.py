@@ -1,6 +1,6 @@
 """R4 The turn sequence: cleanup, replenish, signature move step, flip."""
 
-from support import Play, energy_then
+from support import Play, charged_everywhere, energy_then
 
 
 def test_r4_1_cleanup_puts_your_counterattacking_strike_into_the_discard_pile():
@@ -54,17 +54,6 @@ def test_r4_2_replenish_after_a_yellow_counterattack():
     assert game.v("incoming.zone") == "yellow"
     assert "replenish: p1 adds +1 yellow, +1 green (R4.2)" in game.texts()
     assert game.v("players.p1.zones.yellow.energy") == 3  # paid 1, replenished 1
-
-
-def charged_everywhere() -> Play:
-    """p1 charges green, yellow and red with advantages, then counterattacks in red."""
-    p1 = energy_then("boon", "zero", "boon", "zero", "boon", "wall", "wall", "wall",
-                     discard=("spear",) * 4)
-    game = Play(p1=p1, p2=energy_then("wall", "wall", "wall"))
-    game.do("p1: open p1", "p1: flip", "p1: pay", "p1: flip", "p1: focus",
-            "p1: flip", "p1: pay", "p1: flip", "p1: focus", "p1: flip", "p1: pay",
-            "p1: flip", "p1: pay", "p2: flip", "p2: pay")
-    return game
 
 
 def test_r4_3_all_zones_charged_gives_the_signature_move_step():
