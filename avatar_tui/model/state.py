@@ -23,13 +23,14 @@ class Model(BaseModel):
 class PlayerSetup(Model):
     chamber: str  # a chamber id, character name or collector number
     deck: list[str] = []  # top of deck first
-    complete: bool = False  # True: the deck is exactly `deck`
+    # strict: a scenario's `complete = "yes"` is an error, not a guess
+    complete: bool = Field(default=False, strict=True)  # True: the deck is exactly `deck`
 
 
 class GameSetup(Model):
     """What fixes a game before any action (NOTATION.md scenario header)."""
 
-    seed: int = 0
+    seed: int = Field(default=0, strict=True)
     p1: PlayerSetup
     p2: PlayerSetup
     cards: list[AnyCard] = []  # inline card definitions

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
 from avatar_tui.catalog import CardDataError, Catalog, default_catalog, describe_validation_error
 from avatar_tui.model.actions import Action, NotationError, parse_action
@@ -32,7 +32,8 @@ class Expect(BaseModel):
     path: str
     equals: Any = None
     is_null: bool | None = None
-    after: int | None = None  # action number (1-based, `!` lines counted); 0 = setup
+    # the action number (1-based, `!` lines counted) to check after; 0 = setup
+    after: int | None = Field(default=None, strict=True)
 
     @model_validator(mode="after")
     def _one_check(self) -> Expect:
@@ -47,7 +48,7 @@ class _File(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     title: str = ""
-    seed: int = 0
+    seed: int = Field(default=0, strict=True)
     actions: str = ""
     p1: PlayerSetup
     p2: PlayerSetup
