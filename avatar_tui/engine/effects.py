@@ -329,6 +329,8 @@ def _move_energy(t: Table, step: ResolveStep, answer: str | None) -> None:
 
 
 def _look_at_top(t: Table, step: ResolveStep, answer: str | None) -> None:
+    """The cards stay on top of the deck while the player decides; they are
+    rearranged or discarded only once every answer is in."""
     effect: LookAtTop = step.effect  # type: ignore[assignment]
     pid = step.ctx.controller
     player = t.player(pid)
@@ -337,38 +339,39 @@ def _look_at_top(t: Table, step: ResolveStep, answer: str | None) -> None:
         if n == 0:
             return
         t.state.seen += 1  # the player has seen hidden cards
-        step.progress = {"cards": player.deck[:n], "order": []}
-        del player.deck[:n]
-    cards: list[str] = step.progress["cards"]
+        step.progress = {"n": n, "order": []}
+    n: int = step.progress["n"]
     order: list[str] = step.progress["order"]
+    looked = list(player.deck[:n])
+    for card in order:
+        looked.remove(card)
     name = t.name(step.ctx.source)
     if effect.then == "may_discard":
         if answer is None:
-            ask(t, step, pid, f"{name}: your top card is {t.name(cards[0])}. Discard it?",
+            ask(t, step, pid, f"{name}: your top card is {t.name(looked[0])}. Discard it?",
                 ["discard", "keep"])
-            return
-        if answer == "discard":
-            board.to_discard(t, pid, cards[0])
-            t.emit("R12.1", f"{pid} discards the top card, {t.name(cards[0])}", pid)
-        else:
-            player.deck.insert(0, cards[0])
+        elif answer == "discard":
+            board.to_discard(t, pid, player.deck.pop(0))
+            t.emit("R12.1", f"{pid} discards the top card, {t.name(looked[0])}", pid)
         return
     if answer is not None:
-        cards.remove(answer)
+        looked.remove(answer)
         order.append(answer)
     if effect.then == "keep_one" and order:
+        del player.deck[:n]
         player.deck[0:0] = order
-        for card in cards:
+        for card in looked:
             board.to_discard(t, pid, card)
-        t.emit("R12.1", f"{pid} keeps one card on top and discards {len(cards)}", pid)
+        t.emit("R12.1", f"{pid} keeps one card on top and discards {len(looked)}", pid)
         return
-    if len(cards) <= 1:
-        player.deck[0:0] = order + cards
+    if len(looked) <= 1:
+        del player.deck[:n]
+        player.deck[0:0] = order + looked
         t.emit("R12.1", f"{pid} puts the top cards back in the order chosen", pid)
         return
     prompt = ("which card stays on top (the rest are discarded)?" if effect.then == "keep_one"
               else f"which card goes {'on top' if not order else 'next'}?")
-    ask(t, step, pid, f"{name}: {prompt}", sorted(set(cards)))
+    ask(t, step, pid, f"{name}: {prompt}", sorted(set(looked)))
 
 
 def _reveal_top(t: Table, step: ResolveStep, answer: str | None) -> None:

@@ -216,11 +216,12 @@ def do_pay(t: Table, a: Action) -> None:
         _counterattack_effects(t, pid, zone, face)
     elif isinstance(card, AdvantageCard):
         spend(t, pid, paid)
-        t.zone(pid, zone).flip = None
         ctx = Context(controller=pid, source=card.id, source_kind="advantage", zone=zone)
         if card.immediate:
+            # it stays face up in the flip space while it resolves (R7.7)
             t.emit("R7.7", f"{pid} plays {card.name} (immediate)", pid)
         else:
+            t.zone(pid, zone).flip = None
             t.player(pid).advantages.append(AdvantageInPlay(card=card.id, zone=zone))
             t.emit("R5.4", f"{pid} plays the advantage {card.name}", pid)
         push(t, FlowStep(what="advantage_done", player=pid, card=card.id))

@@ -151,9 +151,10 @@ def advantage_done(t: Table, pid: PlayerId, card_id: str) -> None:
     """R5.4: an Immediate advantage goes to the discard pile after its effect
     (R7.7); then the zone defended in is charged (R11.2); keep defending."""
     card = t.card(card_id)
-    if isinstance(card, AdvantageCard) and card.immediate:
-        board.to_discard(t, pid, card_id)
     zone = t.player(pid).defending
+    if isinstance(card, AdvantageCard) and card.immediate and zone is not None:
+        t.zone(pid, zone).flip = None
+        board.to_discard(t, pid, card_id)
     if zone is not None:
         board.charge(t, pid, zone, "advantage")
     t.state.phase = "flip"
