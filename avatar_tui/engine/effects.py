@@ -417,7 +417,63 @@ def _move_ally(t: Table, step: ResolveStep, answer: str | None) -> None:
     if effect.mode == "rearrange":
         _rearrange(t, step, answer)
         return
-    t.emit("R12.4", f"{t.name(step.ctx.source)}: moving allies this way is not supported yet")
+    _relocate(t, step, answer)
+
+
+def _movable_allies(t: Table, pids: list[PlayerId]) -> list[str]:
+    return [f"{pid}.{z}.ally" for pid in pids if not restricted(t, pid, "move_allies")
+            for z in ZONES if t.zone(pid, z).ally is not None]
+
+
+def _relocate(t: Table, step: ResolveStep, answer: str | None) -> None:
+    """Move one ally: to another empty space of the same player (`to_empty`),
+    into one of the controller's empty spaces (`to_your_empty`, its owner
+    choosing which ally), or onto the top of its owner's deck (`to_deck_top`).
+    First the ally is chosen, then (for a move) the empty space."""
+    effect: MoveAlly = step.effect  # type: ignore[assignment]
+    me = step.ctx.controller
+    name = t.name(step.ctx.source)
+    if answer == NONE:
+        return
+    picked = step.progress.get("ally")
+    if picked is None:
+        if answer is None:
+            allies = _movable_allies(t, _players(effect.whose, step.ctx))
+            if effect.mode == "to_your_empty" and not _empty_spaces(t, me):
+                return
+            if not allies:
+                return
+            chooser = other(me) if effect.mode == "to_your_empty" else me
+            ask(t, step, chooser, f"{name}: which ally moves?",
+                allies + ([NONE] if effect.optional else []), "ally")
+            return
+        picked = step.progress["ally"] = answer
+        answer = None
+    pid, zone = picked.split(".")[:2]
+    source = t.zone(pid, zone)  # type: ignore[arg-type]
+    if source.ally is None:
+        return
+    if effect.mode == "to_deck_top":
+        ally, source.ally = source.ally, None
+        t.player(ally.owner).deck.insert(0, ally.card)
+        t.emit("R12.1", f"{t.name(ally.card)} goes on top of {ally.owner}'s deck", ally.owner)
+        return
+    dest_owner: PlayerId = me if effect.mode == "to_your_empty" else pid  # type: ignore
+    spaces = _empty_spaces(t, dest_owner)
+    if not spaces:
+        return
+    if answer is None:
+        chooser = other(me) if effect.mode == "to_your_empty" else me
+        ask(t, step, chooser, f"{name}: to which empty ally space?", spaces)
+        return
+    dest_zone: Zone = answer.split(".")[1]  # type: ignore[assignment]
+    t.zone(dest_owner, dest_zone).ally, source.ally = source.ally, None
+    t.emit("R12.1", f"an ally moves from {pid}'s {zone} zone to {dest_owner}'s {dest_zone} zone",
+           me)
+
+
+def _empty_spaces(t: Table, pid: PlayerId) -> list[str]:
+    return [f"{pid}.{z}" for z in ZONES if t.zone(pid, z).ally is None]
 
 
 def _rearrange(t: Table, step: ResolveStep, answer: str | None) -> None:
