@@ -1,0 +1,178 @@
+"""Saving a game as a scenario file (NOTATION.md): the setup plus every
+action so far. Because a game is fully fixed by its setup and its actions,
+replaying the file gives back the identical state; the file is at the same
+time a save, a replay and a bug report.
+
+`scenario_text` writes the TOML, `save_game` writes it atomically (a temp
+file in the same directory, fsync, os.replace), `load_game` reads a save or
+any scenario back into a state."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from avatar_tui.catalog import Catalog
+from avatar_tui.engine import Event, IllegalAction, apply, new_game
+from avatar_tui.model.state import GameSetup, GameState, PlayerSetup
+from avatar_tui.notation.scenario import Scenario, ScenarioError, load_scenario
+
+SAVE_TITLE = "avatar-tui saved game"
+
+
+# ------------------------------------------------------------------ writing TOML
+
+
+def _string(text: str) -> str:
+    """A TOML basic string: quotes, backslashes and control characters escaped."""
+    out = []
+    for ch in text:
+        if ch in ('"', "\\"):
+            out.append("\\" + ch)
+        elif ord(ch) < 0x20 or ord(ch) == 0x7F:
+            out.append(f"\\u{ord(ch):04x}")
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
+
+
+def _key(key: str) -> str:
+    bare = key and all(c.isalnum() or c in "_-" for c in key) and key.isascii()
+    return key if bare else _string(key)
+
+
+def _value(value: Any) -> str:
+    """A TOML value on one line (inline tables and arrays nest)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, str):
+        return _string(value)
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        items = [f"{_key(k)} = {_value(v)}" for k, v in value.items() if v is not None]
+        return "{ " + ", ".join(items) + " }" if items else "{}"
+    raise TypeError(f"cannot write {type(value).__name__} as TOML")
+
+
+def _table(data: dict[str, Any]) -> list[str]:
+    return [f"{_key(k)} = {_value(v)}" for k, v in data.items() if v is not None]
+
+
+def _player(ps: PlayerSetup) -> dict[str, Any]:
+    data: dict[str, Any] = {"chamber": ps.chamber}
+    if ps.deck:
+        data["deck"] = list(ps.deck)
+    if ps.complete:
+        data["complete"] = True
+    return data
+
+
+def setup_text(setup: GameSetup, actions: Iterable[str], title: str = SAVE_TITLE) -> str:
+    """A scenario file for this setup and these action lines."""
+    lines = [
+        "# A game of avatar-tui in the notation of NOTATION.md: replaying the",
+        "# actions from this setup gives back the game exactly.",
+        f"title = {_string(title)}",
+        f"seed = {setup.seed}",
+        'actions = """',
+        *actions,
+        '"""',
+        "",
+        "[p1]",
+        *_table(_player(setup.p1)),
+        "",
+        "[p2]",
+        *_table(_player(setup.p2)),
+    ]
+    for card in setup.cards:
+        lines += ["", "[[cards]]", *_table(card.model_dump(mode="json", exclude_defaults=True))]
+    return "\n".join(lines) + "\n"
+
+
+def scenario_text(state: GameState, title: str = SAVE_TITLE) -> str:
+    """The game so far as a scenario file: `load_scenario` on it, replayed,
+    gives a state identical to `state`."""
+    return setup_text(state.setup, (h.action for h in state.history), title)
+
+
+# ------------------------------------------------------------------ files
+
+
+def save_game(state: GameState, path: Path | str, title: str = SAVE_TITLE) -> Path:
+    """Write the game to `path` atomically: a crash leaves either the old
+    file or the new one, never half of one."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = scenario_text(state, title)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    _fsync_dir(path.parent)
+    return path
+
+
+def _fsync_dir(directory: Path) -> None:
+    """Make the rename itself durable (where the platform allows it)."""
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def replay_scenario(scenario: Scenario) -> tuple[GameState, list[Event]]:
+    """The state after the scenario's actions, and every event on the way
+    (lines marked `!` must be refused and are skipped). Raises ScenarioError
+    naming the line when an action is refused that should not be, or the
+    other way round."""
+    state, events = new_game(scenario.setup)
+    for line in scenario.lines:
+        try:
+            after, more = apply(state, line.action)
+        except IllegalAction as err:
+            if line.rejected:
+                continue
+            raise ScenarioError(
+                f"{scenario.path}: line {line.line}: {line.text!r} was refused: {err}"
+            ) from None
+        if line.rejected:
+            raise ScenarioError(
+                f"{scenario.path}: line {line.line}: {line.text!r} should be refused "
+                "but was accepted"
+            )
+        state = after
+        events.extend(more)
+    return state, events
+
+
+def load_game(path: Path | str, catalog: Catalog | None = None
+              ) -> tuple[GameState, list[Event]]:
+    """A saved game (or any scenario) read back and replayed. Raises
+    ScenarioError with a one-line reason when the file cannot be used."""
+    scenario = load_scenario(path, catalog)
+    try:
+        return replay_scenario(scenario)
+    except ScenarioError:
+        raise
+    except Exception as err:  # a setup the engine refuses (unknown card, ...)
+        raise ScenarioError(f"{scenario.path}: cannot set the game up: {err}") from None
