@@ -119,7 +119,7 @@ def strength(t: Table, pid: PlayerId, zone: Zone | None, face: FaceUp) -> tuple[
     """Current (force, intercept) of a face-up strike or signature move
     (zone None), every continuous effect applied (R12.7). Values may be
     negative; comparisons treat them as 0 (R12.5)."""
-    base = _printed(t, face.card)
+    base = printed(t, face.card)
     force, intercept = base.force, base.intercept
     for mod in face.mods:
         if mod.zone is None or mod.zone == zone:
@@ -142,7 +142,8 @@ def strength(t: Table, pid: PlayerId, zone: Zone | None, face: FaceUp) -> tuple[
     return force, intercept
 
 
-def _printed(t: Table, card_id: str) -> StrikeCard | SignatureMove:
+def printed(t: Table, card_id: str) -> StrikeCard | SignatureMove:
+    """The printed card of a face-up strike or signature move."""
     if card_id in t.catalog.signatures:
         return t.catalog.signatures[card_id]
     card = t.card(card_id)
@@ -164,7 +165,7 @@ def _applies(st: Strength, src: InPlay, pid: PlayerId, zone: Zone | None, face: 
 
 def printed_delta(t: Table, pid: PlayerId, zone: Zone | None, face: FaceUp) -> tuple[int, int]:
     """How far the current values are from the printed ones (for display)."""
-    base = _printed(t, face.card)
+    base = printed(t, face.card)
     force, intercept = strength(t, pid, zone, face)
     return force - base.force, intercept - base.intercept
 
