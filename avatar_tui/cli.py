@@ -20,6 +20,12 @@ def _not_yet(what: str) -> Handler:
     return handler
 
 
+def _play(args: argparse.Namespace) -> int:
+    from avatar_tui.app.launch import run  # Textual loads only when playing
+
+    return run(args)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="avatar-tui",
@@ -27,11 +33,15 @@ def build_parser() -> argparse.ArgumentParser:
         "hot seat in the terminal. With no subcommand, starts a game.",
     )
     parser.add_argument("--version", action="version", version=f"avatar-tui {__version__}")
-    parser.set_defaults(handler=_not_yet("the game"))
+    parser.set_defaults(handler=_play)
     sub = parser.add_subparsers(title="subcommands", metavar="COMMAND")
 
     play = sub.add_parser("play", help="play a hot-seat game (the default)")
-    play.set_defaults(handler=_not_yet("play"))
+    start = play.add_mutually_exclusive_group()
+    start.add_argument("--resume", action="store_true", help="resume the unfinished game")
+    start.add_argument("--scenario", metavar="FILE",
+                       help="set up from a scenario file, replay its actions, and play on")
+    play.set_defaults(handler=_play)
 
     replay_cli.add_replay_parser(sub)
 

@@ -1,0 +1,213 @@
+"""The table's widgets: both playmats (R1.4), the status line and the
+event log. Each is composed once and then shown a new state in place
+(`show`), updating only its own text; clicks travel up as messages."""
+
+from __future__ import annotations
+
+from rich.markup import escape as rich_escape
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.markup import escape
+from textual.message import Message
+from textual.widgets import RichLog, Static
+
+from avatar_tui.app import describe
+from avatar_tui.app.describe import ZONE_STYLE
+from avatar_tui.app.session import Session
+from avatar_tui.engine.events import Event
+from avatar_tui.model.common import ZONES, PlayerId, Zone
+
+
+class Text(Static):
+    """A Static that re-renders only when its text really changes."""
+
+    _shown: str | None = None
+
+    def set(self, markup: str) -> None:
+        if markup != self._shown:
+            self._shown = markup
+            self.update(markup)
+
+
+class CardView(Text, can_focus=True):
+    """A card in a space of the mat: an ally, or the flipped card."""
+
+    class Selected(Message):
+        def __init__(self, card: CardView):
+            super().__init__()
+            self.card = card
+
+    def __init__(self, owner: PlayerId, zone: Zone, role: str, **kw):
+        super().__init__(**kw)
+        self.owner = owner
+        self.zone = zone
+        self.role = role  # "ally" | "flip"
+        self.card_id: str | None = None
+
+    def show_card(self, card_id: str | None, lines: list[str], empty: str) -> None:
+        self.card_id = card_id
+        self.set_class(card_id is None, "-empty")
+        self.set("\n".join(lines) if card_id is not None else f"[dim]{empty}[/]")
+
+    def on_click(self) -> None:
+        self.post_message(self.Selected(self))
+
+
+class ZoneRow(Horizontal):
+    """One zone (R1.4): its label and energy, ally space, flip space, and
+    the charge space (R1.5: chamber / deck / discard pile)."""
+
+    class DeckClicked(Message):
+        def __init__(self, owner: PlayerId):
+            super().__init__()
+            self.owner = owner
+
+    def __init__(self, owner: PlayerId, zone: Zone, **kw):
+        super().__init__(**kw)
+        self.owner = owner
+        self.zone = zone
+        self.add_class(f"-{zone}")
+
+    def compose(self) -> ComposeResult:
+        yield Text(classes="zone-label")
+        yield CardView(self.owner, self.zone, "ally", classes="ally")
+        yield CardView(self.owner, self.zone, "flip", classes="flip")
+        yield Text(classes="charge-space")
+
+    def show(self, session: Session) -> None:
+        t, state = session.table, session.state
+        player = state.players[self.owner]
+        zs = player.zones[self.zone]
+        defending = (state.turn == self.owner and player.defending == self.zone
+                     and state.phase in ("flip", "decide"))
+        self.set_class(defending, "-defending")
+        self.set_class(zs.charged, "-charged")
+        marker = "▶ " if defending else ""
+        label = [f"[b]{marker}{self.zone.upper()}[/b]", f"energy {len(zs.energy)}",
+                 "[reverse]CHARGED[/]" if zs.charged else ""]
+        self.query_one(".zone-label", Text).set("\n".join(label).rstrip("\n"))
+        ally = self.query_one(".ally", CardView)
+        if zs.ally is not None:
+            ally.show_card(zs.ally.card, describe.card_lines(t, zs.ally.card), "")
+        else:
+            ally.show_card(None, [], "no ally")
+        flip = self.query_one(".flip", CardView)
+        flip.set_class(defending and state.phase == "decide", "-active")
+        flip.set_class(zs.flip is not None and zs.flip.counterattacked, "-sideways")
+        if zs.flip is not None:
+            flip.show_card(zs.flip.card, describe.card_lines(t, zs.flip.card, self.owner,
+                                                            self.zone, zs.flip), "")
+        else:
+            flip.show_card(None, [], "flip space")
+        self.query_one(".charge-space", Text).set(self._charge_space(session))
+
+    def _charge_space(self, session: Session) -> str:
+        """What sits in this zone's charge space (R1.5), sideways when charged.
+        The charge shows on the second line, so a two-line row keeps it."""
+        t, player = session.table, session.state.players[self.owner]
+        charged = player.zones[self.zone].charged
+        sideways = "[reverse] ⟲ CHARGED [/]" if charged else "[dim]uncharged[/]"
+        if self.zone == "green":
+            chamber = t.catalog.find_chamber(player.chamber.id)
+            name = chamber.name if chamber else player.chamber.id
+            first = f"Chamber [b]{escape(name)}[/b]"
+            rest = f"{player.chamber.side} side up"
+            if player.chamber.move is not None:  # a signature move in play (R10.1)
+                rest = f"⟲ {escape(t.name(player.chamber.move.card))}"
+        elif self.zone == "yellow":
+            first = f"Deck [b]{len(player.deck)}[/b]"
+            rest = (f"top face up: {escape(t.name(player.deck[0]))}"
+                    if player.top_revealed and player.deck else "")
+        else:
+            first = f"Discard [b]{len(player.discard)}[/b]"
+            rest = f"top: {escape(t.name(player.discard[-1]))}" if player.discard else "empty"
+        return "\n".join([first, sideways, rest]).rstrip("\n")
+
+    def on_click(self, event) -> None:
+        if self.zone == "yellow" and event.widget is self.query_one(".charge-space"):
+            self.post_message(self.DeckClicked(self.owner))
+
+
+class Mat(Vertical):
+    """A player's playmat: the three zones and the advantage area, the
+    player and score in the border. The advantage areas of both mats face
+    the middle of the screen."""
+
+    def __init__(self, owner: PlayerId, top: bool, **kw):
+        super().__init__(**kw)
+        self.owner = owner
+        self.top = top
+
+    def compose(self) -> ComposeResult:
+        rows = [ZoneRow(self.owner, z) for z in ZONES]
+        advantages = Text(classes="advantages")
+        if self.top:
+            yield from rows
+            yield advantages
+        else:
+            yield advantages
+            yield from rows
+
+    def show(self, session: Session) -> None:
+        t, state = session.table, session.state
+        player = state.players[self.owner]
+        acting = bool(session.legal) and session.legal[0].player == self.owner
+        self.set_class(acting, "-acting")
+        score = "●" * player.score + "○" * max(0, 3 - player.score)
+        turn = " · [reverse] to act [/]" if acting else ""
+        title = f"[b]{describe.character(t, self.owner)}[/b] · score {score} {player.score}/3{turn}"
+        if title != self.border_title:
+            self.border_title = title
+        for row in self.query(ZoneRow):
+            row.show(session)
+        if player.advantages:
+            names = " · ".join(
+                f"[b]{escape(t.name(a.card))}[/b] [{ZONE_STYLE[a.zone]}]({a.zone})[/]"
+                for a in player.advantages)
+        else:
+            names = "[dim]none[/]"
+        self.query_one(".advantages", Text).set(f"Advantages: {names}")
+
+
+class StatusPanel(Vertical):
+    def compose(self) -> ComposeResult:
+        yield Text(id="status")
+        yield Text(id="hint")
+
+    def show(self, session: Session, hint: str | None) -> None:
+        state = session.state
+        self.query_one("#status", Text).set(describe.status(session.table, state))
+        self.query_one("#hint", Text).set(hint or f"[dim]{describe.next_step(state)}[/]")
+
+
+class EventLog(RichLog):
+    """Every event of the game, each with the rule that caused it."""
+
+    def __init__(self, **kw):
+        super().__init__(wrap=True, markup=True, highlight=False, min_width=20, **kw)
+        self.written = 0
+
+    def show(self, session: Session) -> None:
+        for event in session.log[self.written:]:
+            self.write_event(event)
+        self.written = len(session.log)
+
+    def write_event(self, event: Event) -> None:
+        self.write(f"[b]{event.rule}[/b] {rich_escape(event.text)}")
+
+    def note(self, text: str) -> None:
+        self.write(f"[i]{text}[/i]")
+
+
+class Board(Vertical):
+    """Both mats, p2 on top, p1 at the bottom, and the status between."""
+
+    def compose(self) -> ComposeResult:
+        yield Mat("p2", top=True, id="mat-p2")
+        yield StatusPanel(id="status-panel")
+        yield Mat("p1", top=False, id="mat-p1")
+
+    def show(self, session: Session, hint: str | None = None) -> None:
+        for mat in self.query(Mat):
+            mat.show(session)
+        self.query_one(StatusPanel).show(session, hint)

@@ -1,0 +1,270 @@
+"""Words for the screen: names, cost pips, card faces, the status line and
+the labels of choices. Pure functions of the engine's state and tables;
+markup is Textual's, with theme colours ($success/$warning/$error), so the
+colours follow the active theme and every colour also has a text label."""
+
+from __future__ import annotations
+
+import re
+
+from textual.markup import escape
+
+from avatar_tui.engine import view
+from avatar_tui.engine.stats import printed_delta, strength
+from avatar_tui.engine.table import Table
+from avatar_tui.model.actions import Action
+from avatar_tui.model.cards import AdvantageCard, AllyCard, SignatureMove, StrikeCard
+from avatar_tui.model.common import ZONES, Energy, PlayerId, Zone
+from avatar_tui.model.effects import Power
+from avatar_tui.model.state import FaceUp, GameState
+
+ZONE_STYLE: dict[str, str] = {"green": "$success", "yellow": "$warning", "red": "$error"}
+SIDEWAYS = "⟲ counterattacking"
+
+
+def character(t: Table, pid: PlayerId) -> str:
+    """`Aang (p1)`: the player's character and seat."""
+    chamber = t.catalog.find_chamber(t.player(pid).chamber.id)
+    name = chamber.name if chamber is not None else t.player(pid).chamber.id
+    return f"{name} ({pid})"
+
+
+def pips(cost: Energy) -> str:
+    """`G1 Y2` with each pip in its zone's colour; `free` for no cost."""
+    parts = [f"[{ZONE_STYLE[c]}]{c[0].upper()}{cost.of(c)}[/]" for c in ZONES if cost.of(c)]
+    return " ".join(parts) or "free"
+
+
+def payment_label(paid: Energy | None) -> str:
+    if paid is None:
+        return "in its own colours"
+    return pips(paid)
+
+
+def _value(label: str, now: int, printed: int) -> str:
+    if now == printed:
+        return f"{label} {now}"
+    sign = "+" if now > printed else "-"
+    return f"[b]{label} {now}[/b] ({printed}{sign}{abs(now - printed)})"
+
+
+def strike_values(t: Table, card_id: str, pid: PlayerId | None, zone: Zone | None,
+                  face: FaceUp | None) -> str:
+    """`F 6  INT 7 (3+4)`: current values, the printed one where changed."""
+    card = _printed(t, card_id)
+    if face is not None and pid is not None:
+        force, intercept = strength(t, pid, zone, face)
+        df, di = printed_delta(t, pid, zone, face)
+        pf, pi = force - df, intercept - di
+    else:
+        force, intercept = pf, pi = card.force, card.intercept
+    return f"{_value('F', force, pf)}  {_value('INT', intercept, pi)}"
+
+
+def _printed(t: Table, card_id: str) -> StrikeCard | SignatureMove:
+    if card_id in t.catalog.signatures:
+        return t.catalog.signatures[card_id]
+    card = t.card(card_id)
+    assert isinstance(card, StrikeCard)
+    return card
+
+
+def kind(t: Table, card_id: str) -> str:
+    if card_id in t.catalog.signatures:
+        return "signature move"
+    card = t.card(card_id)
+    if isinstance(card, AdvantageCard):
+        return "immediate advantage" if card.immediate else "advantage"
+    return card.type
+
+
+def card_lines(t: Table, card_id: str, pid: PlayerId | None = None, zone: Zone | None = None,
+               face: FaceUp | None = None) -> list[str]:
+    """A card's small face, most important first (a short widget shows the
+    first lines): name; values (strikes) or kind and cost; the rest."""
+    if card_id in t.catalog.signatures:
+        card: StrikeCard | AdvantageCard | AllyCard | SignatureMove = t.catalog.signatures[card_id]
+    else:
+        card = t.card(card_id)
+    sideways = face is not None and face.counterattacked
+    name = f"[b]{escape(card.name)}[/b]"
+    kind_cost = f"{kind(t, card_id)} · {pips(card.cost)}"
+    if getattr(card, "reflip", None) is not None:
+        kind_cost += f" · reflip {pips(card.reflip)}"  # type: ignore[union-attr]
+    if sideways:  # turned sideways (R5.3): said first, so a short card keeps it
+        name = f"⟲ {name}"
+        kind_cost = f"[reverse]{SIDEWAYS}[/] · {kind_cost}"
+    text = escape(card.text) if card.text else "[dim]no rules text[/]"
+    if isinstance(card, StrikeCard | SignatureMove):
+        return [name, strike_values(t, card_id, pid, zone, face), kind_cost, text]
+    return [name, kind_cost, text]
+
+
+# ------------------------------------------------------------------ status
+
+
+def incoming_text(t: Table, state: GameState) -> str:
+    inc = state.incoming
+    if inc is None:
+        return "no attack"
+    force = view(state, t)["incoming"]["force"]
+    if inc.zone == "opening":
+        what = "the opening attack"
+    elif inc.zone == "signature":
+        what = f"the signature move {t.name(inc.card)}"
+    else:
+        what = f"{t.name(inc.card)} ({inc.owner}, {inc.zone})"
+    return f"{escape(what)} — force {force}"
+
+
+def status(t: Table, state: GameState) -> str:
+    """Who must act, and what: the one line a player reads first."""
+    if state.phase == "over":
+        assert state.winner is not None
+        score = "–".join(str(state.players[p].score) for p in (state.winner, _other(state.winner)))
+        return f"[b]{character(t, state.winner)} wins {score}[/b] (R10.5)"
+    if state.choice is not None:
+        return (f"[b]{character(t, state.choice.chooser)}[/b] must choose: "
+                f"{escape(state.choice.prompt)}")
+    if state.phase == "open":
+        rule = "R2.4" if state.turn_number == 0 else "R10.5"
+        return (f"[b]{character(t, state.chooser)}[/b] chooses who defends the opening "
+                f"attack ({rule})")
+    pid = state.turn
+    assert pid is not None
+    who = f"[b]{character(t, pid)}[/b]"
+    against = incoming_text(t, state)
+    if state.phase == "signature":
+        return f"{who} may answer {against} with the signature move (R4.3)"
+    zone = state.players[pid].defending
+    assert zone is not None
+    where = f"[{ZONE_STYLE[zone]}]{zone.upper()}[/]"
+    line = f"{who} defends {where} against {against}"
+    flip = state.players[pid].zones[zone].flip
+    if state.phase == "decide" and flip is not None:
+        line += f" · flipped {escape(t.name(flip.card))}"
+    return line
+
+
+def _other(pid: PlayerId) -> PlayerId:
+    return "p2" if pid == "p1" else "p1"
+
+
+def next_step(state: GameState) -> str:
+    """A hint of the keys for the step at hand."""
+    if state.phase == "over":
+        return "The game is over: n new game · q quit"
+    if state.choice is not None or state.phase == "open":
+        return "Answer the question (c opens it again)"
+    if state.phase == "signature":
+        return "s signature move · k skip it (R4.3)"
+    if state.phase == "flip":
+        return "space flips the top card of the deck (R5.1)"
+    return "p pay · 1-9 powers · f focus · d discard — see the keys below (R5.2)"
+
+
+# ------------------------------------------------------------------ choices
+
+
+_TARGET = re.compile(r"^(p[12])\.(green|yellow|red)(?:\.(\w+))?$")
+
+
+def option_label(t: Table, state: GameState, word: str) -> str:
+    """Plain words for an answer of `choose WORD`."""
+    if word == "replace":
+        return "Replace: the new ally takes the zone, the old one is discarded (R5.5)"
+    if word == "keep":
+        return "Keep: the old ally stays, the new one is discarded (R5.5)"
+    if word in ("none", "no"):
+        return "None (decline)"
+    if word == "yes":
+        return "Yes"
+    m = _TARGET.match(word)
+    if m:
+        pid, zone, part = m.group(1), m.group(2), m.group(3)
+        zs = state.players[pid].zones[zone]  # type: ignore[index]
+        where = f"{character(t, pid)} [{ZONE_STYLE[zone]}]{zone}[/] zone"  # type: ignore[arg-type]
+        if part == "ally" and zs.ally is not None:
+            return f"{escape(t.name(zs.ally.card))} — ally in {where}"
+        if part is None:
+            return where[0].upper() + where[1:]
+        return f"{part.replace('_', ' ')} in {where}"
+    base = re.sub(r"_\d+$", "", word)
+    try:
+        return escape(t.name(base))
+    except KeyError:
+        return escape(word.replace("_", " "))
+
+
+def action_label(t: Table, action: Action) -> str:
+    """A candidate action in a chooser: what it spends."""
+    if action.verb == "power" and action.ally:
+        zone = t.player(action.player).defending
+        ally = t.zone(action.player, zone).ally if zone else None
+        name = t.name(ally.card) if ally else "ally"
+        return f"{escape(name)}: power {action.number} — {payment_label(action.paid)}"
+    if action.paid is not None:
+        return f"Spend {pips(action.paid)}"
+    return escape(str(action))
+
+
+# ------------------------------------------------------------------ the full card
+
+
+def power_text(power: Power) -> str:
+    cost = power.cost
+    parts = []
+    energy = Energy(green=cost.green, yellow=cost.yellow, red=cost.red)
+    if energy.total:
+        parts.append(pips(energy))
+    if cost.intercept:
+        parts.append(f"-{cost.intercept} intercept")
+    if cost.pitch:
+        parts.append("pitch")
+    if cost.eliminate_ally:
+        parts.append("eliminate one of your allies")
+    if cost.eliminate_energy_here:
+        parts.append("eliminate an energy here")
+    if cost.uncharge:
+        parts.append(f"uncharge {cost.uncharge} zone")
+    if cost.move:
+        parts.append(f"move {cost.move}")
+    if cost.turn_chamber_to_front:
+        parts.append("turn your chamber to its front")
+    limit = {"once": ", use only once", "once_per_turn": ", once per turn"}.get(
+        power.limit or "", "")
+    only = f", only in {' or '.join(power.only_in)}" if power.only_in else ""
+    effects = ", ".join(e.effect.replace("_", " ") for e in power.effects)
+    return f"{' + '.join(parts) or 'free'} → {effects}{limit}{only}"
+
+
+def full_card(t: Table, card_id: str, pid: PlayerId | None = None, zone: Zone | None = None,
+              face: FaceUp | None = None) -> list[str]:
+    """Everything about a card, for the inspector."""
+    if card_id in t.catalog.signatures:
+        card: StrikeCard | AdvantageCard | AllyCard | SignatureMove = t.catalog.signatures[card_id]
+    else:
+        card = t.card(card_id)
+    lines = [f"[b]{escape(card.name)}[/b]  [dim]{card_id}[/]"]
+    number = getattr(card, "number", None)
+    traits = ", ".join(getattr(card, "traits", []) or []) or "generic"
+    lines.append(f"{kind(t, card_id)}" + (f" · {number}" if number else "") +
+                 (f" · traits: {traits}" if not isinstance(card, SignatureMove) else ""))
+    lines.append(f"Cost: {pips(card.cost)}")
+    if isinstance(card, StrikeCard | SignatureMove):
+        lines.append(strike_values(t, card_id, pid, zone, face))
+    reflip = getattr(card, "reflip", None)
+    if reflip is not None:
+        lines.append(f"Reflip: {pips(reflip)} (R7.4)")
+    lines.append("")
+    lines.append(escape(card.text) if card.text else "[dim]No rules text.[/]")
+    for i, power in enumerate(card.powers, start=1):
+        lines.append(f"Power {i}: {power_text(power)}")
+    pitch = getattr(card, "pitch", None)
+    if pitch is not None:
+        lines.append(f"Pitch: {power_text(pitch)} (R7.5)")
+    if face is not None and face.counterattacked:
+        lines.append(f"{SIDEWAYS} (R5.3)")
+    if not getattr(card, "implemented", True):
+        lines.append("[dim]Some of this card's text is not played by the engine yet.[/]")
+    return lines

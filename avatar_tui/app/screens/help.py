@@ -1,0 +1,59 @@
+"""The keys and the turn sequence in short, with the rule IDs of RULES.md."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from avatar_tui.app.keys import GAME_KEYS
+
+TURN = """[b]A turn[/b] is taken by the player who must defend (R4):
+ 1. Cleanup — your strike that counterattacked and your advantages go to the discard pile (R4.1).
+ 2. Replenish — energy by the zone the opponent attacked from: green 1, yellow 2, red 3 (R4.2).
+ 3. Signature move — only with all three zones charged: s plays it, k skips (R4.3, R10.1).
+ 4. Flip — defend green first: flip, then play the card or not (R4.4, R5.1, R5.2).
+[b]The flipped card[/b]: a strike with intercept ≥ the incoming force and a cost you can pay
+counterattacks and ends your turn (R5.3). An advantage charges the zone, an ally takes the
+zone's ally space; then flip again in the same zone (R5.4, R5.5). Focus or discard moves you
+down a zone; doing so in red gives the opponent a point (R5.6, R10.2). First to 3 points wins
+(R10.5). Energy: green < yellow < red; a stronger colour pays only when yours is short (R6.3)."""
+
+
+def keys_table() -> str:
+    rows = [f" [b]{(k.display or k.key):>5}[/b]  {k.help}" for k in GAME_KEYS
+            if not k.name.startswith("power_") or k.name == "power_1"]
+    rows = [r.replace(" [b]    1[/b]  use payment power 1", " [b]  1-9[/b]  use payment power N")
+            for r in rows]
+    rows += [
+        " [b]    c[/b]  answer the pending question (opening defender, targets, R5.5 ...)",
+        " [b]    u[/b]  undo the last action (never across a card turned face up)",
+        " [b]    v[/b]  look at your own signature moves (the other player looks away, R1.6)",
+        " [b]    i[/b]  inspect a card: the focused one (tab / click) or the flipped one",
+        " [b]    n[/b]  new game        [b]?[/b]  this help        [b]q[/b]  quit",
+        " Click the highlighted flipped card to pay for it; click the deck to flip.",
+    ]
+    return "\n".join(rows)
+
+
+class HelpScreen(ModalScreen[None]):
+    BINDINGS = [
+        Binding("escape", "close", "Close", id="close"),
+        Binding("question_mark", "close", "Close", show=False),
+        Binding("q", "close", "Close", show=False),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="dialog help"):
+            yield Static("[b]avatar-tui — help[/b]", classes="dialog-title")
+            yield Static("[b]Keys[/b] (the footer shows those you can use now)")
+            yield Static(keys_table())
+            yield Static("")
+            yield Static(TURN)
+            yield Static("[dim]escape closes · the rules are in RULES.md, the notation in "
+                         "NOTATION.md[/]", classes="dialog-keys")
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,129 @@
+"""A new game: each player's character from the house starter decks, the
+seed that shuffles the decks, and a preview of who will choose the opening
+defender (the R2.4 comparison of discard piles, as the engine deals it)."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Select, Static
+
+from avatar_tui.catalog import Catalog, default_catalog
+from avatar_tui.engine import new_game
+from avatar_tui.model.state import GameSetup, PlayerSetup
+
+
+def characters(catalog: Catalog | None = None) -> list[tuple[str, str]]:
+    """(name, character id) of every playable house starter deck."""
+    catalog = catalog or default_catalog()
+    found: dict[str, str] = {}
+    for deck in catalog.decks.values():
+        chamber = catalog.find_chamber(deck.chamber)
+        if deck.starter and chamber is not None and chamber.character:
+            found.setdefault(chamber.character, chamber.name)
+    return sorted(((name, char) for char, name in found.items()), key=lambda x: x[0])
+
+
+def opening_preview(setup: GameSetup) -> list[str]:
+    """The engine's own R2.4 narration for this setup."""
+    try:
+        _, events = new_game(setup)
+    except Exception as err:  # noqa: BLE001 - a setup the engine refuses
+        return [f"this setup cannot be dealt: {err}"]
+    return [f"{e.text} ({e.rule})" for e in events if e.rule == "R2.4"]
+
+
+class NewGameScreen(ModalScreen[GameSetup | None]):
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="cancel")]
+
+    def __init__(self, seed: int, p1: str = "aang", p2: str = "prince_zuko",
+                 can_cancel: bool = True):
+        super().__init__()
+        self.seed = seed
+        self.p1 = p1
+        self.p2 = p2
+        self.can_cancel = can_cancel
+        self.choices = characters()
+
+    def compose(self) -> ComposeResult:
+        options = [(name, char) for name, char in self.choices]
+        known = {char for _, char in options}
+        with Vertical(classes="dialog newgame"):
+            yield Static("[b]New game[/b] — two players, one keyboard", classes="dialog-title")
+            with Horizontal(classes="field"):
+                yield Label("p1 (bottom)", classes="field-label")
+                yield Select(options, value=self.p1 if self.p1 in known else Select.NULL,
+                             allow_blank=False, id="p1-character", compact=True)
+            with Horizontal(classes="field"):
+                yield Label("p2 (top)", classes="field-label")
+                yield Select(options, value=self.p2 if self.p2 in known else Select.NULL,
+                             allow_blank=False, id="p2-character", compact=True)
+            with Horizontal(classes="field"):
+                yield Label("Seed", classes="field-label")
+                yield Input(str(self.seed), type="integer", id="seed", compact=True)
+            yield Static(id="preview")
+            with Horizontal(classes="buttons"):
+                yield Button("Start", id="start", variant="primary", compact=True)
+                if self.can_cancel:
+                    yield Button("Cancel", id="cancel", compact=True)
+            yield Static("[dim]tab moves between fields · enter on Start begins · "
+                         "the seed fixes the shuffle, so a game can be replayed[/]",
+                         classes="dialog-keys")
+
+    def on_mount(self) -> None:
+        self.query_one(Input).cursor_blink = False
+        self.query_one("#start", Button).focus()
+        self.update_preview()
+
+    def setup(self) -> GameSetup | None:
+        seed_text = self.query_one("#seed", Input).value.strip()
+        try:
+            seed = int(seed_text or "0")
+        except ValueError:
+            return None
+        p1 = self.query_one("#p1-character", Select).value
+        p2 = self.query_one("#p2-character", Select).value
+        if not isinstance(p1, str) or not isinstance(p2, str):
+            return None
+        return GameSetup(seed=seed, p1=PlayerSetup(chamber=p1), p2=PlayerSetup(chamber=p2))
+
+    def update_preview(self) -> None:
+        setup = self.setup()
+        preview = self.query_one("#preview", Static)
+        if setup is None:
+            preview.update("[b]The seed must be a whole number.[/b]")
+            return
+        lines = opening_preview(setup)
+        preview.update("Opening (R2.4): the higher printed force in the discard pile chooses "
+                       "who defends the opening attack.\n" + "\n".join(lines))
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        self.update_preview()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.update_preview()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.start()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.start()
+        elif event.button.id == "cancel":
+            self.action_cancel()
+
+    def start(self) -> None:
+        setup = self.setup()
+        if setup is not None:
+            self.dismiss(setup)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "cancel":
+            return self.can_cancel
+        return True
+
+    def action_cancel(self) -> None:
+        if self.can_cancel:
+            self.dismiss(None)

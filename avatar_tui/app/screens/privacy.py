@@ -1,0 +1,73 @@
+"""Looking at your own signature moves (R1.6): first a privacy screen
+asking the other player to look away, then both of your moves."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.reactive import reactive
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from avatar_tui.app import describe
+from avatar_tui.engine.table import Table
+from avatar_tui.model.common import PlayerId, other
+
+
+class PrivacyScreen(ModalScreen[None]):
+    BINDINGS = [
+        Binding("enter", "reveal", "Show my moves", id="reveal"),
+        Binding("escape", "close", "Close", id="close"),
+    ]
+
+    revealed: reactive[bool] = reactive(False)
+
+    def __init__(self, table: Table, pid: PlayerId):
+        super().__init__()
+        self.table = table
+        self.pid = pid
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog privacy"):
+            yield Static(classes="dialog-title", id="privacy-title")
+            yield Static(id="privacy-body")
+            yield Static(classes="dialog-keys", id="privacy-keys")
+
+    def on_mount(self) -> None:
+        self.watch_revealed(self.revealed)
+
+    def watch_revealed(self, revealed: bool) -> None:
+        t, pid = self.table, self.pid
+        title = self.query_one("#privacy-title", Static)
+        body = self.query_one("#privacy-body", Static)
+        keys = self.query_one("#privacy-keys", Static)
+        if not revealed:
+            title.update("[b]Signature moves are secret (R1.6)[/b]")
+            body.update(f"\n[b]{describe.character(t, other(pid))}, look away.[/b]\n\n"
+                        f"{describe.character(t, pid)}: press enter to see your moves.\n")
+            keys.update("[dim]enter shows the moves · escape closes[/]")
+            return
+        chamber = t.catalog.chamber(t.player(pid).chamber.id)
+        front, back = t.catalog.moves_of(chamber)
+        side = t.player(pid).chamber.side
+        now, later = (front, back) if side == "front" else (back, front)
+        lines = [f"Chamber {chamber.name}, {side} side up.", "",
+                 f"[b]Now ({side}):[/b]", *describe.full_card(t, now.id), "",
+                 f"[b]Next ({'back' if side == 'front' else 'front'}, after it is played "
+                 "and cleaned up, R10.6):[/b]", *describe.full_card(t, later.id)]
+        title.update(f"[b]{describe.character(t, pid)}'s signature moves[/b]")
+        body.update("\n".join(lines))
+        keys.update("[dim]escape hides them again[/]")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "reveal":
+            return not self.revealed
+        return True
+
+    def action_reveal(self) -> None:
+        self.revealed = True
+        self.refresh_bindings()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,69 @@
+"""One game being played: the engine state, the events so far, and the
+legal actions of the moment. The app's model: widgets read it, the app
+changes it only through the engine (apply / undo)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from avatar_tui.engine import Event, apply, can_undo, legal_actions, undo, why_not
+from avatar_tui.engine.table import Table
+from avatar_tui.model.actions import Action
+from avatar_tui.model.state import GameState
+
+
+@dataclass
+class Session:
+    state: GameState
+    log: list[Event] = field(default_factory=list)
+    _legal: list[Action] | None = field(default=None, repr=False)
+    _table: Table | None = field(default=None, repr=False)
+
+    @property
+    def legal(self) -> list[Action]:
+        """What the acting player may do now (cached per state)."""
+        if self._legal is None:
+            self._legal = legal_actions(self.state)
+        return self._legal
+
+    @property
+    def table(self) -> Table:
+        if self._table is None:
+            self._table = Table(self.state)
+        return self._table
+
+    def why_not(self, action: Action) -> str | None:
+        return why_not(self.state, action)
+
+    def act(self, action: Action) -> list[Event]:
+        """Make a move through the engine. Raises IllegalAction, leaving
+        the session as it was."""
+        new, events = apply(self.state, action)
+        self._set(new)
+        self.log.extend(events)
+        return events
+
+    @property
+    def can_undo(self) -> bool:
+        return self.state.phase != "over" and can_undo(self.state)
+
+    def undo(self) -> str:
+        """Take back the last action; returns it, in notation."""
+        last = self.state.history[-1].action
+        self._set(undo(self.state))
+        return last
+
+    @property
+    def pending_question(self) -> bool:
+        """A question waits for an answer: the opening defender or a choice."""
+        state = self.state
+        return state.phase != "over" and (state.choice is not None or state.phase == "open")
+
+    @property
+    def over(self) -> bool:
+        return self.state.phase == "over"
+
+    def _set(self, state: GameState) -> None:
+        self.state = state
+        self._legal = None
+        self._table = None

@@ -1,0 +1,71 @@
+"""Where the game in progress is kept between runs: the user data
+directory (`$AVATAR_TUI_DATA_DIR`, else `$XDG_DATA_HOME/avatar-tui`, else
+`~/.local/share/avatar-tui`), holding `current.toml`, a scenario file
+(NOTATION.md) rewritten atomically after every action.
+
+A save that cannot be read is never deleted or overwritten: it is renamed
+`current.broken-N.toml`, so the player (or a bug report) still has it."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from avatar_tui.engine import Event
+from avatar_tui.model.state import GameState
+from avatar_tui.notation.save import load_game, save_game
+
+CURRENT = "current.toml"
+FINISHED = "last-finished.toml"
+
+
+def data_dir() -> Path:
+    override = os.environ.get("AVATAR_TUI_DATA_DIR")
+    if override:
+        return Path(override)
+    xdg = os.environ.get("XDG_DATA_HOME")
+    base = Path(xdg) if xdg else Path.home() / ".local" / "share"
+    return base / "avatar-tui"
+
+
+class SaveStore:
+    """The save files of one data directory."""
+
+    def __init__(self, directory: Path | str | None = None):
+        self.directory = Path(directory) if directory is not None else data_dir()
+
+    @property
+    def current(self) -> Path:
+        return self.directory / CURRENT
+
+    @property
+    def finished(self) -> Path:
+        return self.directory / FINISHED
+
+    def has_current(self) -> bool:
+        return self.current.is_file()
+
+    def load(self) -> tuple[GameState, list[Event]]:
+        """The saved game; raises ScenarioError (a one-line reason) when the
+        file cannot be read back into a game."""
+        return load_game(self.current)
+
+    def save(self, state: GameState) -> Path:
+        """Keep the game: an unfinished game as the current save; a finished
+        one is archived, so it is not offered for resuming."""
+        if state.phase == "over":
+            save_game(state, self.finished)
+            self.current.unlink(missing_ok=True)
+            return self.finished
+        return save_game(state, self.current)
+
+    def keep_aside(self) -> Path:
+        """Rename the unreadable current save to the first free
+        `current.broken-N.toml`; returns the new path."""
+        n = 1
+        while True:
+            target = self.directory / f"current.broken-{n}.toml"
+            if not target.exists():
+                os.replace(self.current, target)
+                return target
+            n += 1
