@@ -13,7 +13,21 @@ os.environ["TEXTUAL_COLOR_SYSTEM"] = "truecolor"
 os.environ.pop("TEXTUAL_FILTERS", None)
 os.environ.pop("NO_COLOR", None)
 
+import asyncio  # noqa: E402
+import inspect  # noqa: E402
+
 import pytest  # noqa: E402
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_pyfunc_call(pyfuncitem):
+    """Run `async def` tests (Textual's pilot) in a fresh event loop: the
+    project has no asyncio plugin, and needs none for this."""
+    if inspect.iscoroutinefunction(pyfuncitem.obj):
+        names = pyfuncitem._fixtureinfo.argnames
+        asyncio.run(pyfuncitem.obj(**{n: pyfuncitem.funcargs[n] for n in names}))
+        return True
+    return None
 
 
 @pytest.fixture(autouse=True)

@@ -1,0 +1,62 @@
+"""The board at 120x40, the compact layout at 80x24, and the message when
+the terminal is too small."""
+
+from __future__ import annotations
+
+from avatar_tui.app.board import EventLog
+
+from .helpers import make_app, scenario, screen_text
+
+
+def zone_labels(text: str) -> list[str]:
+    """The zone names at the left edge of the mats, top to bottom."""
+    found = []
+    for line in text.splitlines():
+        words = line.removeprefix("│").replace("▶", "").split()
+        if line.startswith("│") and words and words[0] in ("GREEN", "YELLOW", "RED"):
+            found.append(words[0])
+    return found
+
+
+async def test_the_full_layout_shows_both_mats_the_status_and_the_log():
+    app = make_app(scenario("midgame"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert not app.screen.has_class("-compact")
+        text = screen_text(app)
+        lines = text.splitlines()
+        top = next(i for i, line in enumerate(lines) if "Prince Zuko (p2)" in line)
+        bottom = next(i for i, line in enumerate(lines) if "Aang (p1) · score" in line)
+        assert top < bottom  # p2 on top, p1 at the bottom
+        assert zone_labels(text) == ["GREEN", "YELLOW", "RED"] * 2
+        assert "Prince Zuko (p2) defends YELLOW against Knuckle Sandwich" in text
+        assert "INT 7 (6+1)" in text  # Open-Hand Form's +1 intercept, printed 6
+        assert "F 5 (4+1)" in text  # Closed-Hand Form's +1 force, printed 4
+        assert "⟲ Knuckle Sandwich" in text and "counterattacking" in text
+        assert "Advantages: Closed-Hand Form (green)" in text
+        assert "Advantages: Open-Hand Form (green)" in text
+        assert text.count("CHARGED") >= 4  # zone labels and charge spaces, both players
+        assert app.screen.query_one(EventLog).display
+
+
+async def test_the_compact_layout_at_80x24_keeps_every_zone_and_the_status():
+    app = make_app(scenario("midgame"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.screen.has_class("-compact")
+        text = screen_text(app)
+        assert zone_labels(text) == ["GREEN", "YELLOW", "RED"] * 2
+        assert "Burning Lash" in text and "Prince Zuko (p2) defends YELLOW" in text
+        assert "Pay" in text.splitlines()[-1]
+
+
+async def test_a_terminal_too_small_says_how_big_it_must_be():
+    app = make_app(scenario("midgame"))
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "The terminal is 60×20" in text and "at least 80×24" in text
+        assert "Burning Lash" not in text
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert "Burning Lash" in screen_text(app)

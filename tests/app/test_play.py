@@ -1,0 +1,96 @@
+"""Playing by keys: a whole game to the game-over screen, refusals in the
+engine's words, undo, and the mouse."""
+
+from __future__ import annotations
+
+from avatar_tui.app.board import CardView
+from avatar_tui.app.screens.choice import ChoiceScreen
+from avatar_tui.app.screens.game import GameScreen
+from avatar_tui.app.screens.gameover import GameOverScreen
+from avatar_tui.engine import can_undo
+
+from .helpers import KEY_OF, PREFERRED, make_app, new, scenario, screen_text
+
+
+async def play_one_key(app, pilot) -> str:
+    """Press one legal key (or answer a dialog); returns what was pressed."""
+    screen = app.screen
+    if isinstance(screen, ChoiceScreen):
+        await pilot.press("1")
+        return "1"
+    assert isinstance(screen, GameScreen), screen
+    for name in PREFERRED:
+        if screen.check_action("play", (name,)):
+            await pilot.press(KEY_OF[name])
+            return KEY_OF[name]
+    raise AssertionError(f"no legal key; footer: {screen_text(app).splitlines()[-1]}")
+
+
+async def test_a_whole_game_by_keys_only_reaches_game_over():
+    app = make_app(new(seed=2))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        presses = 0
+        while not isinstance(app.screen, GameOverScreen):
+            await play_one_key(app, pilot)
+            presses += 1
+            assert presses < 1500, "the game did not end"
+        state = app.session.state
+        assert state.phase == "over" and state.winner in ("p1", "p2")
+        assert state.players[state.winner].score == 3
+        text = screen_text(app)
+        assert "wins!" in text and f"Turns played: {state.turn_number}" in text
+        # every action of the game went through the keys: the history is complete
+        assert len(state.history) >= presses // 2
+
+
+async def test_an_illegal_key_changes_nothing_and_says_why():
+    app = make_app(scenario("midgame"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        before = app.session.state
+        await pilot.press("space")  # flip: the card is already flipped
+        await pilot.press("s")  # a signature move: not now
+        await pilot.press("r")  # Burning Lash has no reflip
+        assert app.session.state is before
+        assert "Reflip" in (app.hint or "") and "R7.4" in app.hint
+        assert "has no reflip" in screen_text(app)
+
+
+async def test_keys_in_the_footer_are_the_legal_ones():
+    app = make_app(scenario("midgame"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        on = {name for name in KEY_OF if screen.check_action("play", (name,))}
+        assert on == {"pay", "power_1", "ally_power", "focus", "discard"}
+        footer = screen_text(app).splitlines()[-1]
+        for label in ("Pay", "Power 1", "Ally power", "Focus", "Discard"):
+            assert label in footer
+        assert "Flip" not in footer and "Reflip" not in footer and "Undo" not in footer
+
+
+async def test_undo_takes_back_an_action_but_never_a_flip():
+    app = make_app(scenario("midgame"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        before = app.session.state
+        assert not app.screen.check_action("undo", ())  # the last action flipped a card
+        await pilot.press("f")  # focus Burning Lash: no card turned face up
+        assert app.session.state.history[-1].action == "p2: focus"
+        assert can_undo(app.session.state) and app.screen.check_action("undo", ())
+        await pilot.press("u")
+        assert app.session.state.model_dump_json() == before.model_dump_json()
+        assert "undone: p2: focus" in screen_text(app)
+
+
+async def test_clicking_the_highlighted_flipped_card_pays_for_it():
+    app = make_app(scenario("midgame"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        flipped = [c for c in app.screen.query(CardView) if c.has_class("-active")]
+        assert len(flipped) == 1 and flipped[0].card_id == "burning_lash"
+        await pilot.click(flipped[0])
+        await pilot.pause()
+        assert app.session.state.history[-1].action == "p2: pay"
+        assert app.session.state.turn == "p1"  # Burning Lash counterattacked (R5.3)
