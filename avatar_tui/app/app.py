@@ -222,7 +222,7 @@ class AvatarApp(App[None]):
             prompt = (f"{subject}: your energy of the cost's own colours is short. Which energy "
                       "do you spend? A stronger colour pays only where yours runs out.")
         else:
-            title = BY_NAME[name].label
+            title = "The ally's powers (R7.3)" if name == "ally_power" else BY_NAME[name].label
             prompt = f"{subject}: which one?"
         labels = [describe.action_label(t, a) for a in actions]
 

@@ -106,14 +106,14 @@ class ZoneRow(Horizontal):
         The charge shows on the second line, so a two-line row keeps it."""
         t, player = session.table, session.state.players[self.owner]
         charged = player.zones[self.zone].charged
-        sideways = "[reverse] ⟲ CHARGED [/]" if charged else "[dim]uncharged[/]"
+        sideways = "[reverse] ↻ CHARGED [/]" if charged else "[dim]uncharged[/]"
         if self.zone == "green":
             chamber = t.catalog.find_chamber(player.chamber.id)
             name = chamber.name if chamber else player.chamber.id
             first = f"Chamber [b]{escape(name)}[/b]"
             rest = f"{player.chamber.side} side up"
             if player.chamber.move is not None:  # a signature move in play (R10.1)
-                rest = f"⟲ {escape(t.name(player.chamber.move.card))}"
+                rest = f"↻ {escape(t.name(player.chamber.move.card))}"
         elif self.zone == "yellow":
             first = f"Deck [b]{len(player.deck)}[/b]"
             rest = (f"top face up: {escape(t.name(player.deck[0]))}"

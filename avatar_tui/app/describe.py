@@ -19,7 +19,7 @@ from avatar_tui.model.effects import Power
 from avatar_tui.model.state import FaceUp, GameState
 
 ZONE_STYLE: dict[str, str] = {"green": "$success", "yellow": "$warning", "red": "$error"}
-SIDEWAYS = "⟲ counterattacking"
+SIDEWAYS = "↻ counterattacking"
 
 
 def character(t: Table, pid: PlayerId) -> str:
@@ -92,7 +92,7 @@ def card_lines(t: Table, card_id: str, pid: PlayerId | None = None, zone: Zone |
     if getattr(card, "reflip", None) is not None:
         kind_cost += f" · reflip {pips(card.reflip)}"  # type: ignore[union-attr]
     if sideways:  # turned sideways (R5.3): said first, so a short card keeps it
-        name = f"⟲ {name}"
+        name = f"↻ {name}"
         kind_cost = f"[reverse]{SIDEWAYS}[/] · {kind_cost}"
     text = escape(card.text) if card.text else "[dim]no rules text[/]"
     if isinstance(card, StrikeCard | SignatureMove):
@@ -113,7 +113,7 @@ def incoming_text(t: Table, state: GameState) -> str:
     elif inc.zone == "signature":
         what = f"the signature move {t.name(inc.card)}"
     else:
-        what = f"{t.name(inc.card)} ({inc.owner}, {inc.zone})"
+        what = t.name(inc.card)
     return f"{escape(what)} — force {force}"
 
 

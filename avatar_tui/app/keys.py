@@ -39,7 +39,7 @@ GAME_KEYS: list[GameKey] = [
             "choose the allocation (R6.3)", lambda a: a.verb == "pay" and a.paid is not None),
     *[GameKey(str(n), f"power_{n}", f"Power {n}", f"use payment power {n} of the flipped "
               "card (R7.1-R7.3)", _power(n)) for n in range(1, 10)],
-    GameKey("a", "ally_power", "Ally power", "use a payment power of the ally in this "
+    GameKey("a", "ally_power", "Ally", "use a payment power of the ally in this "
             "zone (R7.3)", lambda a: a.verb == "power" and a.ally),
     GameKey("f", "focus", "Focus", "put the flipped card face down as energy here, "
             "then defend the next zone (R5.6)", _verb("focus")),
@@ -51,7 +51,7 @@ GAME_KEYS: list[GameKey] = [
             "next zone (R7.5)", _verb("pitch")),
     GameKey("s", "signature", "Signature", "defend with your signature move: all three zones "
             "charged (R4.3, R10.1)", _verb("signature")),
-    GameKey("k", "skip", "Skip move", "do not play the signature move; defend green (R4.3)",
+    GameKey("k", "skip", "Skip", "do not play the signature move; defend green (R4.3)",
             _verb("skip")),
 ]
 

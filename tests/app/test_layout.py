@@ -32,7 +32,7 @@ async def test_the_full_layout_shows_both_mats_the_status_and_the_log():
         assert "Prince Zuko (p2) defends YELLOW against Knuckle Sandwich" in text
         assert "INT 7 (6+1)" in text  # Open-Hand Form's +1 intercept, printed 6
         assert "F 5 (4+1)" in text  # Closed-Hand Form's +1 force, printed 4
-        assert "⟲ Knuckle Sandwich" in text and "counterattacking" in text
+        assert "↻ Knuckle Sandwich" in text and "counterattacking" in text
         assert "Advantages: Closed-Hand Form (green)" in text
         assert "Advantages: Open-Hand Form (green)" in text
         assert text.count("CHARGED") >= 4  # zone labels and charge spaces, both players

@@ -65,7 +65,7 @@ async def test_keys_in_the_footer_are_the_legal_ones():
         on = {name for name in KEY_OF if screen.check_action("play", (name,))}
         assert on == {"pay", "power_1", "ally_power", "focus", "discard"}
         footer = screen_text(app).splitlines()[-1]
-        for label in ("Pay", "Power 1", "Ally power", "Focus", "Discard"):
+        for label in ("Pay", "Power 1", "Ally", "Focus", "Discard"):
             assert label in footer
         assert "Flip" not in footer and "Reflip" not in footer and "Undo" not in footer
 

@@ -31,7 +31,7 @@ class GameScreen(Screen[None]):
           for k in GAME_KEYS],
         Binding("c", "choose", "Answer", id="choose"),
         Binding("u", "undo", "Undo", id="undo"),
-        Binding("v", "moves", "My moves", id="moves"),
+        Binding("v", "moves", "Moves", id="moves"),
         Binding("i", "inspect", "Inspect", id="inspect"),
         Binding("question_mark", "help", "Help", id="help", key_display="?"),
         Binding("n", "new_game", "New", id="new_game"),
@@ -52,6 +52,7 @@ class GameScreen(Screen[None]):
     # ---------------------------------------------------------------- showing
 
     def show(self, session: Session | None, hint: str | None = None) -> None:
+        self.set_class(session is None, "-no-game")
         if session is not None:
             self.query_one(Board).show(session, hint)
             self.query_one(EventLog).show(session)
@@ -69,8 +70,9 @@ class GameScreen(Screen[None]):
         width, height = event.size
         too_small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
         self.set_class(too_small, "-too-small")
-        self.set_class(not too_small and (width < WIDE_SIZE[0] or height < WIDE_SIZE[1]),
-                       "-compact")
+        compact = not too_small and (width < WIDE_SIZE[0] or height < WIDE_SIZE[1])
+        self.set_class(compact, "-compact")
+        self.query_one(Footer).compact = compact
         if too_small:
             self.query_one("#too-small", Static).update(
                 f"The terminal is {width}×{height}.\n\navatar-tui needs at least "
@@ -87,7 +89,9 @@ class GameScreen(Screen[None]):
             return session is not None and session.pending_question
         if action == "undo":
             return session is not None and session.can_undo
-        if action in ("moves", "inspect"):
+        if action == "moves":
+            return session is not None and not session.over
+        if action == "inspect":
             return session is not None
         return True
 

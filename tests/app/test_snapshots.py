@@ -1,0 +1,44 @@
+"""Screenshots compared with accepted ones (pytest-textual-snapshot): fixed
+scenarios and seeds, the environment pinned in conftest. After a wanted
+change: `pytest tests/app --snapshot-update`, then look at the SVGs."""
+
+from __future__ import annotations
+
+from .helpers import make_app, scenario
+
+FULL = (120, 40)
+
+
+def test_new_game_screen(snap_compare):
+    assert snap_compare(make_app(start="new", seed=1), terminal_size=FULL)
+
+
+def test_opening_choice(snap_compare):
+    assert snap_compare(make_app(scenario("opening")), terminal_size=FULL)
+
+
+def test_mid_game_board(snap_compare):
+    """Allies, advantages, charged zones, a strike counterattacking, and
+    changed values shown beside the printed ones."""
+    assert snap_compare(make_app(scenario("midgame")), terminal_size=FULL)
+
+
+def test_overpay_chooser(snap_compare):
+    assert snap_compare(make_app(scenario("overpay")), press=["o"], terminal_size=FULL)
+
+
+def test_signature_privacy_screen(snap_compare):
+    assert snap_compare(make_app(scenario("midgame")), press=["v"], terminal_size=FULL)
+
+
+def test_help(snap_compare):
+    assert snap_compare(make_app(scenario("midgame")), press=["question_mark"],
+                        terminal_size=FULL)
+
+
+def test_game_over(snap_compare):
+    assert snap_compare(make_app(scenario("final_point")), press=["d"], terminal_size=FULL)
+
+
+def test_compact_layout_80x24(snap_compare):
+    assert snap_compare(make_app(scenario("midgame")), terminal_size=(80, 24))
