@@ -1,0 +1,89 @@
+"""Regenerate the SVG screenshots in `screenshots/` from fixed scenarios:
+
+    python -m avatar_tui.screenshots [--out DIR]
+
+Every picture comes from a scenario file (avatar_tui/app/scenarios) or a
+fixed seed, with the theme and animations pinned, so the same code gives
+the same pictures on any machine."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+SCENARIOS = Path(__file__).resolve().parent / "app" / "scenarios"
+
+
+@dataclass(frozen=True)
+class Shot:
+    name: str  # the file name, without .svg
+    caption: str
+    scenario: str | None  # a scenario name, or None for the new game screen
+    keys: tuple[str, ...] = field(default_factory=tuple)
+    size: tuple[int, int] = (120, 40)
+
+
+SHOTS = [
+    Shot("board", "A game in progress: allies, advantages, charged zones, a strike "
+         "counterattacking (↻)", "midgame"),
+    Shot("new-game", "A new game: characters, seed, and who chooses the opening defender "
+         "(R2.4)", None),
+    Shot("opening", "The opening choice (R2.4)", "opening"),
+    Shot("overpay", "Paying with stronger energy when a colour is short (R6.3)", "overpay",
+         ("o",)),
+    Shot("ally-choice", "A second ally: replace or keep (R5.5)", "allies"),
+    Shot("privacy", "Your own signature moves, behind a privacy screen (R1.6)", "midgame",
+         ("v",)),
+    Shot("help", "Help: the keys and the turn, with rule IDs", "midgame", ("question_mark",)),
+    Shot("game-over", "Game over (R10.5)", "final_point", ("d",)),
+    Shot("compact", "The compact layout at 80×24", "midgame", size=(80, 24)),
+]
+
+
+def _pin_environment() -> None:
+    """A fixed theme, no animations, colours on: before Textual is imported."""
+    os.environ["TEXTUAL_THEME"] = "textual-dark"
+    os.environ["TEXTUAL_ANIMATIONS"] = "none"
+    os.environ.pop("NO_COLOR", None)
+    os.environ.pop("TEXTUAL_FILTERS", None)
+
+
+async def take(shot: Shot, out: Path) -> Path:
+    from avatar_tui.app import AvatarApp
+    from avatar_tui.notation.save import load_game
+
+    if shot.scenario is None:
+        app = AvatarApp(None, start="new", seed=1)
+    else:
+        app = AvatarApp(None, game=load_game(SCENARIOS / f"{shot.scenario}.toml"), seed=1)
+    app.animation_level = "none"
+    async with app.run_test(size=shot.size) as pilot:
+        await pilot.pause()
+        for key in shot.keys:
+            await pilot.press(key)
+        await pilot.pause()
+        await pilot.wait_for_scheduled_animations()
+        return Path(app.save_screenshot(f"{shot.name}.svg", str(out)))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m avatar_tui.screenshots",
+                                     description="regenerate the SVG screenshots")
+    parser.add_argument("--out", default="screenshots", help="directory (default: screenshots)")
+    args = parser.parse_args(argv)
+    _pin_environment()
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    for shot in SHOTS:
+        path = asyncio.run(take(shot, out))
+        print(f"{path}  {shot.caption}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
