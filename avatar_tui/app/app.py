@@ -50,7 +50,6 @@ class AvatarApp(App[None]):
 
     CSS_PATH = ["app.tcss", "screens.tcss"]
     TITLE = "avatar-tui"
-    ENABLE_COMMAND_PALETTE = False
 
     def __init__(self, store: SaveStore | None = None, *, start: Start = "ask",
                  game: tuple[GameState, list[Event]] | None = None, seed: int | None = None):

@@ -103,10 +103,11 @@ def card_lines(t: Table, card_id: str, pid: PlayerId | None = None, zone: Zone |
 # ------------------------------------------------------------------ status
 
 
-def incoming_text(t: Table, state: GameState) -> str:
+def incoming(t: Table, state: GameState) -> tuple[str, int | None]:
+    """The attack to stop, in words, and its force now (R12.7)."""
     inc = state.incoming
     if inc is None:
-        return "no attack"
+        return "no attack", None
     force = view(state, t)["incoming"]["force"]
     if inc.zone == "opening":
         what = "the opening attack"
@@ -114,7 +115,7 @@ def incoming_text(t: Table, state: GameState) -> str:
         what = f"the signature move {t.name(inc.card)}"
     else:
         what = t.name(inc.card)
-    return f"{escape(what)} — force {force}"
+    return escape(what), force
 
 
 def status(t: Table, state: GameState) -> str:
@@ -133,9 +134,10 @@ def status(t: Table, state: GameState) -> str:
     pid = state.turn
     assert pid is not None
     who = f"[b]{character(t, pid)}[/b]"
-    against = incoming_text(t, state)
+    what, force = incoming(t, state)
+    against = f"{what} — force {force}"
     if state.phase == "signature":
-        return f"{who} may answer {against} with the signature move (R4.3)"
+        return f"{who} may answer {what} (force {force}) with the signature move (R4.3)"
     zone = state.players[pid].defending
     assert zone is not None
     where = f"[{ZONE_STYLE[zone]}]{zone.upper()}[/]"

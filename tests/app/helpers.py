@@ -75,3 +75,17 @@ def screen_text(app: AvatarApp) -> str:
     console.print(app.screen._compositor.render_update(
         full=True, screen_stack=app._background_screens, simplify=True))
     return console.export_text(styles=False)
+
+
+def find_state(wanted, seeds=range(1, 40), limit: int = 400) -> GameState:
+    """The first state, over policy games of these seeds, where `wanted`
+    holds (a situation found by playing, not by hand)."""
+    for seed in seeds:
+        state, _ = new(seed)
+        for _ in range(limit):
+            if wanted(state):
+                return state
+            if state.phase == "over":
+                break
+            state, _ = apply(state, policy(state))
+    raise AssertionError("no game reached the wanted situation")

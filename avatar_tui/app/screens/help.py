@@ -32,7 +32,8 @@ def keys_table() -> str:
         " [b]    u[/b]  undo the last action (never across a card turned face up)",
         " [b]    v[/b]  look at your own signature moves (the other player looks away, R1.6)",
         " [b]    i[/b]  inspect a card: the focused one (tab / click) or the flipped one",
-        " [b]    n[/b]  new game        [b]?[/b]  this help        [b]q[/b]  quit",
+        " [b]    n[/b]  new game    [b]?[/b]  this help    [b]^p[/b]  commands (colour themes)"
+        "    [b]q[/b]  quit",
         " Click the highlighted flipped card to pay for it; click the deck to flip.",
     ]
     return "\n".join(rows)
@@ -50,8 +51,7 @@ class HelpScreen(ModalScreen[None]):
             yield Static("[b]avatar-tui — help[/b]", classes="dialog-title")
             yield Static("[b]Keys[/b] (the footer shows those you can use now)")
             yield Static(keys_table())
-            yield Static("")
-            yield Static(TURN)
+            yield Static(TURN, classes="help-turn")
             yield Static("[dim]escape closes · the rules are in RULES.md, the notation in "
                          "NOTATION.md[/]", classes="dialog-keys")
 

@@ -1,0 +1,84 @@
+"""The words on the screen: values beside printed ones, cost pips, the
+status line, and every label of every state of whole random games (none
+may fail to describe)."""
+
+from __future__ import annotations
+
+import random
+
+from textual.content import Content
+
+from avatar_tui.app import describe
+from avatar_tui.app.screens.inspector import table_cards
+from avatar_tui.engine import apply, legal_actions
+from avatar_tui.engine.table import Table
+from avatar_tui.model.common import ZONES, Energy
+from avatar_tui.model.state import FaceUp, Mod
+
+from .helpers import new, scenario
+
+
+def plain(markup: str) -> str:
+    return Content.from_markup(markup).plain
+
+
+def test_cost_pips_name_each_colour_in_text():
+    assert plain(describe.pips(Energy(green=1, yellow=2))) == "G1 Y2"
+    assert plain(describe.pips(Energy(red=3))) == "R3"
+    assert plain(describe.pips(Energy())) == "free"
+    assert "$success" in describe.pips(Energy(green=1))  # the theme's colour, not a fixed one
+
+
+def test_changed_values_show_the_printed_value_and_the_change():
+    state, _ = scenario("midgame")
+    t = Table(state)
+    face = state.players["p1"].zones["green"].flip
+    assert plain(describe.strike_values(t, face.card, "p1", "green", face)) == \
+        "F 4  INT 7 (6+1)"
+    bare = Table(scenario("opening")[0])  # no advantage or ally in play
+    lowered = FaceUp(card="evade", mods=[Mod(source="x", intercept=-2, force=3)])
+    assert plain(describe.strike_values(bare, "evade", "p1", "red", lowered)) == \
+        "F 4 (1+3)  INT 1 (3-2)"
+
+
+def test_the_status_line_says_who_defends_what_against_what():
+    state, _ = scenario("midgame")
+    assert plain(describe.status(Table(state), state)) == (
+        "Prince Zuko (p2) defends YELLOW against Knuckle Sandwich — force 4 · "
+        "flipped Burning Lash")
+    state, _ = scenario("opening")
+    assert plain(describe.status(Table(state), state)) == (
+        "Aang (p1) chooses who defends the opening attack (R2.4)")
+
+
+def test_every_state_of_random_games_can_be_described():
+    described = 0
+    for seed in (1, 2, 3, 4):
+        state, _ = new(seed)
+        rnd = random.Random(seed)
+        while True:
+            t = Table(state)
+            plain(describe.status(t, state))
+            plain(describe.next_step(state))
+            for pid in ("p1", "p2"):
+                for zone in ZONES:
+                    zs = state.players[pid].zones[zone]
+                    for card in (zs.ally, zs.flip):
+                        if card is not None:
+                            face = zs.flip if card is zs.flip else None
+                            for line in describe.card_lines(t, card.card, pid, zone, face):
+                                plain(line)
+            for spot in table_cards(t):
+                for line in describe.full_card(t, spot.card, spot.owner, spot.zone, spot.face):
+                    plain(line)
+            if state.choice is not None:
+                for word in state.choice.options:
+                    assert plain(describe.option_label(t, state, word))
+            legal = legal_actions(state)
+            for action in legal:
+                assert plain(describe.action_label(t, action))
+            described += 1
+            if not legal:
+                break
+            state, _ = apply(state, rnd.choice(legal))
+    assert described > 200
