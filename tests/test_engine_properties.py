@@ -143,3 +143,28 @@ def test_undo_never_crosses_a_flip():
     state, _ = apply(state, flip)
     if flip.verb == "flip":
         assert not can_undo(state)
+
+
+def test_apply_in_place_makes_the_same_game_and_refuses_without_changes():
+    from avatar_tui.engine import apply_in_place
+
+    functional = house_game(9)
+    in_place = house_game(9)
+    pick = random.Random(9)
+    for _ in range(80):
+        legal = legal_actions(functional)
+        if not legal:
+            break
+        action = pick.choice(legal)
+        functional, _ = apply(functional, action)
+        apply_in_place(in_place, action)
+        assert in_place.model_dump_json() == functional.model_dump_json()
+    before = in_place.model_dump_json()
+    wrong = Action(player="p1", verb="power", number=9)
+    try:
+        apply_in_place(in_place, wrong)
+    except IllegalAction:
+        pass
+    else:
+        raise AssertionError("an illegal action was accepted")
+    assert in_place.model_dump_json() == before

@@ -8,6 +8,8 @@ The whole API, in the manner of OpenSpiel:
 - `apply(state, action)` validates and makes a move, returning a new state
   and the events it caused; an illegal move raises `IllegalAction` and the
   given state is never changed;
+- `apply_in_place(state, action)` is the same on the state itself, for
+  simulations (it too changes nothing when it refuses);
 - `undo(state)` returns the state before the last action, `can_undo`
   whether the UI may (never across a card turned face up);
 - `view(state)` is the public picture of NOTATION.md.
@@ -17,6 +19,7 @@ from avatar_tui.engine.errors import IllegalAction
 from avatar_tui.engine.events import Event
 from avatar_tui.engine.game import (
     apply,
+    apply_in_place,
     can_undo,
     clone,
     legal_actions,
@@ -31,6 +34,7 @@ __all__ = [
     "Event",
     "IllegalAction",
     "apply",
+    "apply_in_place",
     "can_undo",
     "clone",
     "legal_actions",

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel
+from dataclasses import dataclass
 
 from avatar_tui.model.common import PlayerId
 
 
-class Event(BaseModel):
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Made by the engine itself, many per action: a plain dataclass, as
+    nothing from outside needs validating here."""
+
     rule: str  # a RULES.md id, e.g. "R4.2"
     text: str  # plain words, e.g. "p1 replenishes: +1 green"
     player: PlayerId | None = None

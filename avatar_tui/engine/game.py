@@ -16,7 +16,7 @@ from avatar_tui.engine.turn import run
 from avatar_tui.model.actions import Action
 from avatar_tui.model.cards import StrikeCard
 from avatar_tui.model.common import Energy
-from avatar_tui.model.state import GameSetup, GameState, HistoryEntry
+from avatar_tui.model.state import FaceUp, GameSetup, GameState, HistoryEntry, PlayerState
 
 Check = Callable[[Table, Action], str | None]
 Do = Callable[[Table, Action], None]
@@ -59,19 +59,55 @@ def new_game(setup: GameSetup) -> tuple[GameState, list[Event]]:
 
 
 def clone(state: GameState) -> GameState:
-    """A copy safe to change: the mutable parts are copied, the setup (never
-    changed after R2) is shared."""
-    return state.model_copy(update={
-        "players": copy.deepcopy(state.players),
-        "queue": copy.deepcopy(state.queue),
-        "choice": copy.deepcopy(state.choice),
-        "history": list(state.history),
-    })
+    """A copy safe to change. Only what the engine mutates in place is
+    copied (by hand: a generic deep copy of pydantic models is most of an
+    action's cost); the setup, history entries, advantages, mods and armed
+    effects are never changed after they are made, so they are shared."""
+    return _shallow(
+        state,
+        players={pid: _copy_player(p) for pid, p in state.players.items()},
+        queue=copy.deepcopy(state.queue) if state.queue else [],
+        choice=copy.deepcopy(state.choice) if state.choice else None,
+        history=list(state.history),
+    )
+
+
+def _shallow(model, **changes):
+    """A shallow copy of a pydantic model with some fields replaced; what
+    `model_copy(update=...)` does, without its generic machinery (this runs
+    a dozen times per action)."""
+    new = object.__new__(model.__class__)
+    fields = model.__dict__.copy()
+    fields.update(changes)
+    object.__setattr__(new, "__dict__", fields)
+    # shared, not copied: the engine never asks which fields were set explicitly
+    object.__setattr__(new, "__pydantic_fields_set__", model.__pydantic_fields_set__)
+    object.__setattr__(new, "__pydantic_extra__", None)
+    object.__setattr__(new, "__pydantic_private__", None)
+    return new
+
+
+def _copy_face(face: FaceUp | None) -> FaceUp | None:
+    if face is None:
+        return None
+    return _shallow(face, mods=list(face.mods), used=list(face.used), armed=list(face.armed))
+
+
+def _copy_player(p: PlayerState) -> PlayerState:
+    zones = {}
+    for z, zs in p.zones.items():
+        ally = zs.ally
+        if ally is not None:
+            ally = _shallow(ally, used_this_turn=list(ally.used_this_turn))
+        zones[z] = _shallow(zs, energy=list(zs.energy), ally=ally, flip=_copy_face(zs.flip))
+    return _shallow(p, chamber=_shallow(p.chamber, move=_copy_face(p.chamber.move)),
+                    deck=list(p.deck), discard=list(p.discard), zones=zones,
+                    advantages=list(p.advantages))
 
 
 def why_not(state: GameState, action: Action, t: Table | None = None) -> str | None:
     """Why `action` is not allowed now, in plain words with the rule; None if it is."""
-    t = t or Table(state)
+    t = t or Table(state, read_only=True)
     now = pending(t)
     if now == "over":
         return f"the game is over: {state.winner} won (R10.5)"
@@ -85,22 +121,39 @@ def why_not(state: GameState, action: Action, t: Table | None = None) -> str | N
 
 
 def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
-    """Validate and make one move. Raises IllegalAction (state unchanged)."""
+    """Validate and make one move on a copy. Raises IllegalAction, and the
+    given state is never changed either way."""
     reason = why_not(state, action)
     if reason is not None:
         raise IllegalAction(reason)
     new = clone(state)
-    t = Table(new)
+    return new, _make(new, action, state.seen)
+
+
+def apply_in_place(state: GameState, action: Action) -> list[Event]:
+    """Validate and make one move on the state itself (OpenSpiel's
+    `apply_action`), for simulations that keep no history of states. An
+    illegal move raises IllegalAction before anything is touched: every
+    check runs before the first change, and a move that passed them cannot
+    fail half way."""
+    reason = why_not(state, action)
+    if reason is not None:
+        raise IllegalAction(reason)
+    return _make(state, action, state.seen)
+
+
+def _make(state: GameState, action: Action, seen_before: int) -> list[Event]:
+    t = Table(state)
     _, do = MOVES[action.verb]
     do(t, action)
     run(t)
-    new.history.append(HistoryEntry(action=str(action), revealed=new.seen != state.seen))
-    return new, t.events
+    state.history.append(HistoryEntry(action=str(action), revealed=state.seen != seen_before))
+    return t.events
 
 
 def legal_actions(state: GameState) -> list[Action]:
     """Every move the acting player may make now (empty once the game is over)."""
-    t = Table(state)
+    t = Table(state, read_only=True)
     now = pending(t)
     pid = actor(t)
     if pid is None:
@@ -112,19 +165,19 @@ def legal_actions(state: GameState) -> list[Action]:
 def _candidates(t: Table, now: str, pid) -> Iterable[Action]:
     def paying(verb: str, cost: Energy, **kw) -> Iterable[Action]:
         for paid in payment_options(t, pid, cost) or [None]:
-            yield Action(player=pid, verb=verb, paid=paid, **kw)
+            yield _action(pid, verb=verb, paid=paid, **kw)
 
     if now == "open":
-        yield from (Action(player=pid, verb="open", word=w) for w in ("p1", "p2"))
+        yield from (_action(pid, verb="open", word=w) for w in ("p1", "p2"))
     elif now == "choose":
         assert t.state.choice is not None
-        yield from (Action(player=pid, verb="choose", word=w) for w in t.state.choice.options)
+        yield from (_action(pid, verb="choose", word=w) for w in t.state.choice.options)
     elif now == "flip":
-        yield Action(player=pid, verb="flip")
+        yield _action(pid, verb="flip")
     elif now == "signature":
         move = t.current_move(pid)
         yield from paying("signature", strike_cost(t, pid, move.cost))
-        yield Action(player=pid, verb="skip")
+        yield _action(pid, verb="skip")
     elif now == "decide":
         zone = t.player(pid).defending
         assert zone is not None
@@ -144,8 +197,12 @@ def _candidates(t: Table, now: str, pid) -> Iterable[Action]:
         found = reflip_cost(t, pid, zone, face.card)
         if found is not None:
             yield from paying("reflip", found[0])
-        yield Action(player=pid, verb="focus")
-        yield Action(player=pid, verb="discard")
+        yield _action(pid, verb="focus")
+        yield _action(pid, verb="discard")
+
+
+def _action(pid, **fields) -> Action:
+    return Action(player=pid, **fields)
 
 
 def _energy(cost) -> Energy:

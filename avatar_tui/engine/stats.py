@@ -43,6 +43,15 @@ class InPlay:
 def in_play(t: Table, only: PlayerId | None = None) -> Iterator[InPlay]:
     """Every card in play: face-up strikes in flip spaces, allies, advantages
     and a revealed signature move (R8)."""
+    if t.read_only:
+        if t.in_play_cache is None:
+            t.in_play_cache = list(_in_play(t, None))
+        return iter(t.in_play_cache if only is None
+                    else [s for s in t.in_play_cache if s.controller == only])
+    return _in_play(t, only)
+
+
+def _in_play(t: Table, only: PlayerId | None) -> Iterator[InPlay]:
     for pid in PLAYERS if only is None else (only,):
         player = t.player(pid)
         for zone in ZONES:

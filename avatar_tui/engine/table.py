@@ -30,10 +30,15 @@ def catalog_for(setup: GameSetup) -> Catalog:
 
 
 class Table:
-    def __init__(self, state: GameState, catalog: Catalog | None = None):
+    def __init__(self, state: GameState, catalog: Catalog | None = None,
+                 read_only: bool = False):
         self.state = state
         self.catalog = catalog or catalog_for(state.setup)
         self.events: list[Event] = []
+        # A read-only table (validation, legal actions, views) never changes
+        # the board, so what is in play can be worked out once and reused.
+        self.read_only = read_only
+        self.in_play_cache: list | None = None
 
     # ---- reading
     def player(self, pid: PlayerId) -> PlayerState:

@@ -22,7 +22,7 @@ def status(state: GameState) -> str:
 
 
 def view(state: GameState, t: Table | None = None) -> dict[str, Any]:
-    t = t or Table(state)
+    t = t or Table(state, read_only=True)
     inc = state.incoming
     players: dict[str, Any] = {}
     for pid in PLAYERS:
