@@ -38,7 +38,8 @@ def make_app(game: tuple[GameState, list[Event]] | None = None, *, store: bool |
     """The app with the test environment pinned on it."""
     chosen = store if isinstance(store, SaveStore) else (SaveStore() if store else None)
     app = AvatarApp(chosen, start=start, game=game, seed=seed)  # type: ignore[arg-type]
-    app.animation_level = "none"
+    app.animation_level = "none"  # also when Textual was imported before conftest ran
+    app.theme = "textual-dark"
     return app
 
 
