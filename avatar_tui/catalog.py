@@ -29,10 +29,13 @@ _ANY_CARD: TypeAdapter[AnyCard] = TypeAdapter(AnyCard)
 
 # Events a card type can listen for (the rest make no sense on it).
 _EVENTS_BY_KIND = {
-    "strike": {"counterattack", "opponent_focuses", "opponent_counterattacks", "opponent_charges"},
-    "advantage": {"counterattack", "opponent_focuses", "opponent_counterattacks"},
-    "ally": {"counterattack", "flip_in_zone", "opponent_focuses"},
-    "signature": {"counterattack", "opponent_focuses", "opponent_counterattacks", "cleanup"},
+    "strike": {"counterattack", "opponent_focuses", "opponent_counterattacks", "opponent_charges",
+               "flipped", "opponent_flips", "opponent_plays_card"},
+    "advantage": {"counterattack", "opponent_focuses", "opponent_counterattacks", "you_flip",
+                  "opponent_flips", "opponent_plays_card", "opponent_charges"},
+    "ally": {"counterattack", "flip_in_zone", "before_flip_in_zone", "opponent_focuses"},
+    "signature": {"counterattack", "opponent_focuses", "opponent_counterattacks", "cleanup",
+                  "opponent_flips", "opponent_plays_card", "opponent_charges"},
 }
 
 

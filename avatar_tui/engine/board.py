@@ -80,6 +80,10 @@ def charge(t: Table, pid: PlayerId, zone: Zone, why: str) -> bool:
         return False
     zs.charged = True
     t.emit("R11.2" if why == "advantage" else "R11.1", f"{pid} charges the {zone} zone", pid)
+    from avatar_tui.engine.effects import queue_triggered  # effects use the board too
+    from avatar_tui.engine.triggers import on_charge
+
+    queue_triggered(t, on_charge(t, pid, zone))
     return True
 
 

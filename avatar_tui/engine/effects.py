@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from avatar_tui.engine import board
-from avatar_tui.engine.stats import incoming_force, restricted
+from avatar_tui.engine.stats import InPlay, holds, incoming_force, restricted
 from avatar_tui.engine.table import Table
 from avatar_tui.engine.turn import push
-from avatar_tui.model.common import ZONES, PlayerId, Zone, other
+from avatar_tui.model.common import ZONES, Energy, PlayerId, Zone, other, zone_above, zone_below
 from avatar_tui.model.effects import (
     AddEnergy,
     ChangeDefendingZone,
@@ -22,15 +22,29 @@ from avatar_tui.model.effects import (
     Count,
     EliminateAlly,
     EliminateEnergy,
+    ForceReflip,
+    Grant,
     LookAtTop,
     Modify,
     MoveAlly,
     MoveEnergy,
+    MoveThis,
     OnCounterattack,
+    OnlyIf,
     RevealTop,
+    SearchDeck,
     Uncharge,
 )
-from avatar_tui.model.state import Armed, Choice, Context, FaceUp, Mod, OrderStep, ResolveStep
+from avatar_tui.model.state import (
+    AllyInPlay,
+    Armed,
+    Choice,
+    Context,
+    FaceUp,
+    Mod,
+    OrderStep,
+    ResolveStep,
+)
 
 NONE = "none"  # the answer that declines a "you may"
 
@@ -120,7 +134,21 @@ def _players(whose: str, ctx: Context) -> list[PlayerId]:
 
 
 def _zone_of(ref: str, ctx: Context) -> Zone | None:
-    return ctx.zone if ref == "this" else ref  # type: ignore[return-value]
+    if ref == "this":
+        return ctx.zone
+    if ref == "that":
+        return ctx.event_zone
+    return ref  # type: ignore[return-value]
+
+
+def _chooser(chooser: str, ctx: Context, owners: set[PlayerId]) -> PlayerId:
+    """Who answers: the controller, the opponent, or the owner of the
+    things chosen from ("the opponent eliminates one of their allies")."""
+    if chooser == "opponent":
+        return other(ctx.controller)
+    if chooser == "owner" and len(owners) == 1:
+        return next(iter(owners))
+    return ctx.controller
 
 
 def _count(t: Table, count: int | Count, ctx: Context) -> int:
@@ -146,9 +174,13 @@ def _modify(t: Table, step: ResolveStep, answer: str | None) -> None:
     if face is None:
         return
     bound = zone if step.ctx.source_kind == "ally" else None
-    face.mods.append(Mod(source=step.ctx.source, force=effect.force,
+    force = effect.force
+    if effect.force_per == "stopped_force":  # "+X force", X the force it stopped
+        stopped = face.vs_force if face.counterattacked else incoming_force(t)
+        force += max(stopped or 0, 0)
+    face.mods.append(Mod(source=step.ctx.source, force=force,
                          intercept=effect.intercept, zone=bound))
-    parts = [f"{v:+d} {k}" for k, v in (("force", effect.force), ("intercept", effect.intercept))
+    parts = [f"{v:+d} {k}" for k, v in (("force", force), ("intercept", effect.intercept))
              if v]
     t.emit("R7.1", f"{t.name(face.card)} gets {', '.join(parts)} ({t.name(step.ctx.source)})",
            step.ctx.controller)
@@ -183,7 +215,8 @@ def _eliminate_energy(t: Table, step: ResolveStep, answer: str | None) -> None:
         if answer == NONE:
             return
         pid, z = answer.split(".")[:2]
-        board.eliminate_energy(t, pid, z)  # type: ignore[arg-type]
+        if board.eliminate_energy(t, pid, z) and done == 0:  # type: ignore[arg-type]
+            queue_effects(t, effect.then, ctx)  # "if you do"
         done += 1
         targets = [(p, zz) for p, zz in targets if t.zone(p, zz).energy]
     if done >= effect.count or not targets:
@@ -193,19 +226,19 @@ def _eliminate_energy(t: Table, step: ResolveStep, answer: str | None) -> None:
     options = [f"{p}.{z}.energy" for p, z in targets]
     if len(options) == 1 and not may_stop:
         return _eliminate_energy(t, step, options[0])
-    owners = {p for p, _ in targets}
-    chooser = owners.pop() if effect.chooser == "owner" and len(owners) == 1 else ctx.controller
+    chooser = _chooser(effect.chooser, ctx, {p for p, _ in targets})
     ask(t, step, chooser, f"{t.name(ctx.source)}: which energy is eliminated?",
         options + ([NONE] if may_stop else []))
 
 
-def _eliminable_allies(t: Table, pids: list[PlayerId]) -> list[str]:
+def _eliminable_allies(t: Table, pids: list[PlayerId], only: Zone | None = None) -> list[str]:
     """Ally targets `p1.green.ally` that may be eliminated now (R12.3)."""
     out = []
     for pid in pids:
         if restricted(t, pid, "eliminate_allies"):
             continue
-        out.extend(f"{pid}.{z}.ally" for z in ZONES if t.zone(pid, z).ally is not None)
+        out.extend(f"{pid}.{z}.ally" for z in ZONES
+                   if t.zone(pid, z).ally is not None and only in (None, z))
     return out
 
 
@@ -235,8 +268,11 @@ def _eliminate_ally(t: Table, step: ResolveStep, answer: str | None) -> None:
                               ctx=ctx) for w in ("you", "opponent")])
         return
     pids = _players(effect.whose, ctx)
+    only = ctx.event_zone if effect.zone == "that" else None
+    if effect.zone == "that" and only is None:
+        return
     if effect.count == "all":
-        for target in _eliminable_allies(t, pids):
+        for target in _eliminable_allies(t, pids, only):
             eliminate_ally_at(t, target)
         return
     done = step.progress.get("done", 0)
@@ -244,14 +280,16 @@ def _eliminate_ally(t: Table, step: ResolveStep, answer: str | None) -> None:
         if answer == NONE:
             return
         eliminate_ally_at(t, answer)
+        if done == 0:
+            queue_effects(t, effect.then, ctx)  # "if you do"
         done += 1
-    targets = _eliminable_allies(t, pids)
+    targets = _eliminable_allies(t, pids, only)
     if done >= effect.count or not targets:
         return
     step.progress["done"] = done
     if len(targets) == 1 and not effect.optional:
         return _eliminate_ally(t, step, targets[0])
-    chooser = pids[0] if effect.chooser == "owner" and len(pids) == 1 else ctx.controller
+    chooser = _chooser(effect.chooser, ctx, set(pids) if len(pids) == 1 else set())
     ask(t, step, chooser, f"{t.name(ctx.source)}: which ally is eliminated?",
         targets + ([NONE] if effect.optional else []), "ally")
 
@@ -276,8 +314,8 @@ def _charging(t: Table, step: ResolveStep, answer: str | None, to_charged: bool)
     def do(pid: PlayerId, zone: Zone) -> None:
         if to_charged:
             board.charge(t, pid, zone, t.name(ctx.source))
-        else:
-            board.uncharge(t, pid, zone)
+        elif board.uncharge(t, pid, zone) and isinstance(effect, Uncharge):
+            queue_effects(t, effect.then, ctx)  # "if you do"
 
     pids = _players(effect.whose, ctx)
     if effect.zone != "choose":
@@ -301,11 +339,13 @@ def _charging(t: Table, step: ResolveStep, answer: str | None, to_charged: bool)
                               ctx=ctx) for w in ("you", "opponent")])
         return
     targets = _zone_targets(t, pids, charged=not to_charged)
+    if effect.other_than_this:
+        targets = [z for z in targets if z != f"{ctx.controller}.{ctx.zone}"]
     if not targets:
         return
     if len(targets) == 1 and not effect.optional:
         return _charging(t, step, targets[0], to_charged)
-    chooser = pids[0] if effect.chooser == "owner" and len(pids) == 1 else ctx.controller
+    chooser = _chooser(effect.chooser, ctx, set(pids) if len(pids) == 1 else set())
     ask(t, step, chooser, f"{t.name(ctx.source)}: which zone do you {verb}?",
         targets + ([NONE] if effect.optional else []))
 
@@ -417,7 +457,27 @@ def _move_ally(t: Table, step: ResolveStep, answer: str | None) -> None:
     if effect.mode == "rearrange":
         _rearrange(t, step, answer)
         return
+    if effect.mode == "to_this_zone":
+        _to_this_zone(t, step, answer)
+        return
     _relocate(t, step, answer)
+
+
+def _to_this_zone(t: Table, step: ResolveStep, answer: str | None) -> None:
+    """One of your allies moves into this card's zone, if it is empty."""
+    pid, here = step.ctx.controller, step.ctx.zone
+    if here is None or t.zone(pid, here).ally is not None:
+        return
+    if answer is None:
+        options = [a for a in _movable_allies(t, [pid]) if a.split(".")[1] != here]
+        if options:
+            ask(t, step, pid, f"{t.name(step.ctx.source)}: move an ally to your {here} zone?",
+                options + ([NONE] if step.effect.optional else []), "ally")
+        return
+    if answer != NONE:
+        there = t.zone(pid, answer.split(".")[1])  # type: ignore[arg-type]
+        t.zone(pid, here).ally, there.ally = there.ally, None
+        t.emit("R12.1", f"{pid} moves an ally into the {here} zone", pid)
 
 
 def _movable_allies(t: Table, pids: list[PlayerId]) -> list[str]:
@@ -541,6 +601,98 @@ def _change_defending_zone(t: Table, step: ResolveStep, answer: str | None) -> N
         t.emit("R12.1", f"{step.ctx.controller} now defends in the {ZONES[i]} zone")
 
 
+def _move_this(t: Table, step: ResolveStep, answer: str | None) -> None:
+    from avatar_tui.engine.moves import move_flip
+
+    effect: MoveThis = step.effect  # type: ignore[assignment]
+    pid, zone = step.ctx.controller, step.ctx.zone
+    if zone is None or t.zone(pid, zone).flip is None:
+        return
+    target = {"up": zone_above(zone), "down": zone_below(zone), "red": "red"}[effect.to]
+    if target is not None and target != zone and t.zone(pid, target).flip is None:
+        move_flip(t, pid, zone, target)  # type: ignore[arg-type]
+
+
+def _only_if(t: Table, step: ResolveStep, answer: str | None) -> None:
+    effect: OnlyIf = step.effect  # type: ignore[assignment]
+    ctx = step.ctx
+    src = InPlay(ctx.controller, ctx.source_kind, ctx.source, ctx.zone, [], [])
+    if holds(t, effect.when, src, ctx.controller, ctx.zone):
+        queue_effects(t, effect.effects, ctx)
+
+
+def _grant(t: Table, step: ResolveStep, answer: str | None) -> None:
+    """Give a static to the strike this effect works on, or (from an
+    advantage) to the advantage itself, for as long as it stays in play."""
+    effect: Grant = step.effect  # type: ignore[assignment]
+    ctx = step.ctx
+    if ctx.source_kind == "advantage":
+        for adv in reversed(t.player(ctx.controller).advantages):
+            if adv.card == ctx.source:
+                adv.granted.append(effect.static)
+                t.emit("R12.1", f"{t.name(ctx.source)}: {effect.static.static} for your strikes",
+                       ctx.controller)
+                return
+        return
+    face, _ = _face(t, ctx)
+    if face is not None:
+        face.granted.append(effect.static)
+        t.emit("R12.1", f"{t.name(face.card)} gains an effect from {t.name(ctx.source)}",
+               ctx.controller)
+
+
+def _search_deck(t: Table, step: ResolveStep, answer: str | None) -> None:
+    """Take a named ally from your deck into one of your empty ally spaces."""
+    effect: SearchDeck = step.effect  # type: ignore[assignment]
+    pid = step.ctx.controller
+    deck = t.player(pid).deck
+    if effect.card not in deck:
+        if answer is None:
+            t.state.seen += 1  # the deck was searched
+            t.emit("R12.4", f"{pid} searches the deck: no {t.name(effect.card)}", pid)
+        return
+    spaces = [f"{pid}.{z}" for z in ZONES if t.zone(pid, z).ally is None]
+    if not spaces:
+        return
+    if answer is None:
+        t.state.seen += 1
+        ask(t, step, pid, f"{t.name(step.ctx.source)}: put {t.name(effect.card)} where?",
+            spaces + ([NONE] if effect.optional else []))
+        return
+    if answer != NONE:
+        deck.remove(effect.card)
+        zone: Zone = answer.split(".")[1]  # type: ignore[assignment]
+        t.zone(pid, zone).ally = AllyInPlay(card=effect.card, owner=pid)
+        t.emit("R12.1", f"{pid} puts {t.name(effect.card)} from the deck into the {zone} "
+               "zone", pid)
+
+
+def _force_reflip(t: Table, step: ResolveStep, answer: str | None) -> None:
+    """You may pay: the opponent's card just flipped is discarded and they
+    flip again in that zone."""
+    from avatar_tui.engine.moves import flip_into
+    from avatar_tui.engine.payment import energy_of, spend, why_not_exact
+
+    effect: ForceReflip = step.effect  # type: ignore[assignment]
+    me, them, zone = step.ctx.controller, other(step.ctx.controller), step.ctx.event_zone
+    cost = Energy(green=effect.green, yellow=effect.yellow, red=effect.red)
+    if zone is None or t.zone(them, zone).flip is None:
+        return
+    if why_not_exact(cost, energy_of(t, me)) is not None:
+        return
+    card = t.zone(them, zone).flip.card  # type: ignore[union-attr]
+    if answer is None:
+        ask(t, step, me, f"{t.name(step.ctx.source)}: pay {cost.short()} to make {them} "
+            f"discard {t.name(card)} and flip again?", ["pay", NONE])
+        return
+    if answer == "pay":
+        spend(t, me, cost)
+        t.zone(them, zone).flip = None
+        board.to_discard(t, them, card)
+        t.emit("R12.1", f"{them} discards {t.name(card)} and flips again", them)
+        flip_into(t, them)
+
+
 HANDLERS: dict[str, Callable[[Table, ResolveStep, str | None], None]] = {
     "modify": _modify,
     "add_energy": _add_energy,
@@ -555,4 +707,9 @@ HANDLERS: dict[str, Callable[[Table, ResolveStep, str | None], None]] = {
     "choose_one": _choose_one,
     "on_counterattack": _on_counterattack,
     "change_defending_zone": _change_defending_zone,
+    "move_this": _move_this,
+    "only_if": _only_if,
+    "grant": _grant,
+    "search_deck": _search_deck,
+    "force_reflip": _force_reflip,
 }

@@ -38,7 +38,7 @@ MOVES: dict[str, tuple[Check, Do]] = {
 # Which verbs answer which pending decision, and what to say otherwise.
 VERBS_BY_PENDING: dict[str, set[str]] = {
     "open": {"open"},
-    "signature": {"signature", "skip"},
+    "signature": {"signature", "skip", "power"},
     "flip": {"flip"},
     "decide": {"pay", "power", "pitch", "reflip", "focus", "discard"},
     "choose": {"choose"},
@@ -90,7 +90,8 @@ def _shallow(model, **changes):
 def _copy_face(face: FaceUp | None) -> FaceUp | None:
     if face is None:
         return None
-    return _shallow(face, mods=list(face.mods), used=list(face.used), armed=list(face.armed))
+    return _shallow(face, mods=list(face.mods), used=list(face.used), armed=list(face.armed),
+                    granted=list(face.granted))
 
 
 def _copy_player(p: PlayerState) -> PlayerState:
@@ -102,7 +103,7 @@ def _copy_player(p: PlayerState) -> PlayerState:
         zones[z] = _shallow(zs, energy=list(zs.energy), ally=ally, flip=_copy_face(zs.flip))
     return _shallow(p, chamber=_shallow(p.chamber, move=_copy_face(p.chamber.move)),
                     deck=list(p.deck), discard=list(p.discard), zones=zones,
-                    advantages=list(p.advantages))
+                    advantages=[_shallow(a, granted=list(a.granted)) for a in p.advantages])
 
 
 def why_not(state: GameState, action: Action, t: Table | None = None) -> str | None:
@@ -176,6 +177,8 @@ def _candidates(t: Table, now: str, pid) -> Iterable[Action]:
         yield _action(pid, verb="flip")
     elif now == "signature":
         move = t.current_move(pid)
+        for i, (_, power) in enumerate(moves.powers_of(t, pid), start=1):
+            yield from paying("power", _energy(power.cost), number=i)
         yield from paying("signature", strike_cost(t, pid, move.cost))
         yield _action(pid, verb="skip")
     elif now == "decide":
@@ -184,12 +187,10 @@ def _candidates(t: Table, now: str, pid) -> Iterable[Action]:
         face = t.zone(pid, zone).flip
         assert face is not None
         card = t.card(face.card)
-        for i, power in enumerate(card.powers, start=1):
+        for i, (_, power) in enumerate(moves.powers_of(t, pid), start=1):
             yield from paying("power", _energy(power.cost), number=i)
-        ally = t.zone(pid, zone).ally
-        if ally is not None:
-            for i, power in enumerate(t.card(ally.card).powers, start=1):
-                yield from paying("power", _energy(power.cost), number=i, ally=True)
+        for i, (_, power) in enumerate(moves.powers_of(t, pid, ally=True), start=1):
+            yield from paying("power", _energy(power.cost), number=i, ally=True)
         cost = strike_cost(t, pid, card.cost) if isinstance(card, StrikeCard) else card.cost
         yield from paying("pay", cost)
         if card.pitch is not None:

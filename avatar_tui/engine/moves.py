@@ -14,6 +14,7 @@ from avatar_tui.engine.payment import (
     why_not_payment,
 )
 from avatar_tui.engine.stats import (
+    granted_powers,
     incoming_force,
     reflip_cost,
     restricted,
@@ -26,7 +27,7 @@ from avatar_tui.engine.turn import open_attack, push, start_defending
 from avatar_tui.model.actions import Action
 from avatar_tui.model.cards import AdvantageCard, AllyCard, StrikeCard
 from avatar_tui.model.common import ZONES, Energy, PlayerId, Zone, zone_above, zone_below
-from avatar_tui.model.effects import EliminateAlly, Power
+from avatar_tui.model.effects import EliminateAlly, Power, Uncharge
 from avatar_tui.model.state import (
     AdvantageInPlay,
     AllyInPlay,
@@ -93,7 +94,14 @@ def why_not_flip(t: Table, a: Action) -> str | None:
 
 
 def do_flip(t: Table, a: Action) -> None:
-    flip_into(t, a.player)
+    zone = t.player(a.player).defending
+    assert zone is not None
+    first = triggers.before_flip(t, a.player, zone)
+    if first:  # "before you flip in this zone" comes first, then the flip itself
+        push(t, FlowStep(what="flip", player=a.player))
+        queue_triggered(t, first)
+    else:
+        flip_into(t, a.player)
 
 
 def flip_into(t: Table, pid: PlayerId) -> None:
@@ -124,6 +132,9 @@ def why_not_skip(t: Table, a: Action) -> str | None:
 
 def do_skip(t: Table, a: Action) -> None:
     t.emit("R4.3", f"{a.player} does not play a signature move", a.player)
+    chamber = t.player(a.player).chamber
+    if chamber.move is not None:  # revealed for a power, then not played: it goes back
+        chamber.move = None
     start_defending(t, a.player, "green")
 
 
@@ -141,7 +152,7 @@ def why_not_signature(t: Table, a: Action) -> str | None:
     if why:
         return f"{move.name} costs {cost.short()}: {why}"
     # R10.1: advantages count, allies never do (the move is in no zone)
-    face = FaceUp(card=move.id)
+    face = t.player(pid).chamber.move or FaceUp(card=move.id)
     _, intercept = strength(t, pid, None, face)
     force = incoming_force(t) or 0
     if not stops(intercept, force):
@@ -163,8 +174,12 @@ def do_signature(t: Table, a: Action) -> None:
         player.zones[z].charged = False
     t.emit("R10.1", f"{pid} uncharges all three zones and reveals {move.name}", pid)
     spend(t, pid, paid)
-    face = FaceUp(card=move.id, counterattacked=True, vs_force=force)
-    player.chamber.move = face
+    face = player.chamber.move
+    if face is None:  # revealed now (R1.6: no longer hidden; undo stops here)
+        face = player.chamber.move = FaceUp(card=move.id)
+        t.state.seen += 1
+    face.counterattacked = True
+    face.vs_force = force
     t.state.incoming = Incoming(owner=pid, zone="signature", card=move.id)
     t.emit("R10.1", f"{pid} counterattacks with the signature move {move.name}", pid)
     _counterattack_effects(t, pid, None, face)
@@ -172,7 +187,8 @@ def do_signature(t: Table, a: Action) -> None:
 
 def _counterattack_effects(t: Table, pid: PlayerId, zone: Zone | None, face: FaceUp) -> None:
     push(t, FlowStep(what="end_turn", player=pid))
-    queue_triggered(t, triggers.on_counterattack(t, pid, zone, face))
+    played = triggers.on_play(t, pid, zone) if zone is not None else []
+    queue_triggered(t, triggers.on_counterattack(t, pid, zone, face) + played)
 
 
 # ------------------------------------------------------------------ pay
@@ -224,8 +240,9 @@ def do_pay(t: Table, a: Action) -> None:
             t.zone(pid, zone).flip = None
             t.player(pid).advantages.append(AdvantageInPlay(card=card.id, zone=zone))
             t.emit("R5.4", f"{pid} plays the advantage {card.name}", pid)
-        push(t, FlowStep(what="advantage_done", player=pid, card=card.id))
+        push(t, FlowStep(what="advantage_done", player=pid, card=card.id, zone=zone))
         queue_effects(t, card.on_play, ctx)
+        queue_triggered(t, triggers.on_play(t, pid, zone))
     else:
         assert isinstance(card, AllyCard)
         spend(t, pid, paid)
@@ -235,6 +252,7 @@ def do_pay(t: Table, a: Action) -> None:
             zs.ally = AllyInPlay(card=card.id, owner=pid)
             t.emit("R5.5", f"{pid} plays the ally {card.name} in the {zone} zone", pid)
             push(t, FlowStep(what="continue", player=pid))
+            queue_triggered(t, triggers.on_play(t, pid, zone))
         else:
             t.state.choice = Choice(
                 chooser=pid, kind="ally", options=["replace", "keep"],
@@ -256,45 +274,75 @@ def do_ally_choice(t: Table, pid: PlayerId, answer: str) -> None:
         board.to_discard(t, pid, face.card)
         t.emit("R5.5", f"{t.name(face.card)} goes to the discard pile", pid)
     push(t, FlowStep(what="continue", player=pid))
+    queue_triggered(t, triggers.on_play(t, pid, zone))
 
 
 # ------------------------------------------------------------------ powers
 
 
-def _power_of(t: Table, a: Action) -> tuple[Power | None, str, Zone, FaceUp | None, str | None]:
-    """(the power, its source card id, the zone, the face it works on, why not)."""
-    pid = a.player
+def powers_of(t: Table, pid: PlayerId, ally: bool = False) -> list[tuple[str, Power]]:
+    """The payment powers `power N` numbers, as (source card id, power): the
+    flipped card's printed powers then those cards in play give it; the
+    zone's ally's (`power ally N`); or at the signature step the move's."""
+    if t.state.phase == "signature":
+        move = t.current_move(pid)
+        return [(move.id, p) for p in move.powers] + granted_powers(t, pid, None)
     zone, face = _flipped(t, pid)
+    if ally:
+        ally_in_play = t.zone(pid, zone).ally
+        if ally_in_play is None:
+            return []
+        return [(ally_in_play.card, p) for p in t.card(ally_in_play.card).powers]
+    card = t.card(face.card)
+    granted = granted_powers(t, pid, zone) if isinstance(card, StrikeCard) else []
+    return [(card.id, p) for p in card.powers] + granted
+
+
+def _power_of(t: Table, a: Action) -> tuple[Power | None, str, Zone | None, FaceUp, str | None]:
+    """(the power, its source card id, the zone (None: a signature move), the
+    face it works on, why not)."""
+    pid = a.player
     n = a.number or 0
-    if a.ally:
-        ally = t.zone(pid, zone).ally
-        if ally is None:
-            return None, "", zone, face, f"there is no ally in your {zone} zone"
-        card = t.card(ally.card)
-        if not isinstance(t.card(face.card), StrikeCard):
-            return None, ally.card, zone, face, (
-                f"{card.name}'s power works only for a strike in its zone (R7.3)")
+    if t.state.phase == "signature":
+        move = t.current_move(pid)
+        face = t.player(pid).chamber.move or FaceUp(card=move.id)  # not revealed yet
+        zone, name = None, move.name
     else:
-        card = t.card(face.card)
-    if not 1 <= n <= len(card.powers):
-        count = len(card.powers)
+        zone, face = _flipped(t, pid)
+        name = t.name(face.card)
+        if a.ally:
+            ally = t.zone(pid, zone).ally
+            if ally is None:
+                return None, "", zone, face, f"there is no ally in your {zone} zone"
+            name = t.name(ally.card)
+            if not isinstance(t.card(face.card), StrikeCard):
+                return None, ally.card, zone, face, (
+                    f"{name}'s power works only for a strike in its zone (R7.3)")
+    powers = powers_of(t, pid, a.ally)
+    if not 1 <= n <= len(powers):
+        count = len(powers)
         has = f"has {count} payment power{'s' if count != 1 else ''}" if count else \
             "has no payment power"
-        return None, card.id, zone, face, f"{card.name} {has}"
-    return card.powers[n - 1], card.id, zone, face, None
+        return None, "", zone, face, f"{name} {has}"
+    source, power = powers[n - 1]
+    return power, source, zone, face, None
 
 
 def why_not_power(t: Table, a: Action) -> str | None:
-    power, source, zone, face, why = _power_of(t, a)
-    if why or power is None or face is None:
-        return why
     pid = a.player
+    if t.state.phase == "signature":
+        blocker = restricted(t, pid, "signature")
+        if blocker:
+            return f"{blocker} forbids signature moves (R12.3)"
+    power, source, zone, face, why = _power_of(t, a)
+    if why or power is None:
+        return why
     name = t.name(source)
     n = (a.number or 1) - 1
     if power.limit == "once" and not a.ally and n in face.used:
         return f"{name}'s power {n + 1} can be used only once (R7.1)"
     if power.limit is not None and a.ally:
-        ally = t.zone(pid, zone).ally
+        ally = t.zone(pid, zone).ally if zone is not None else None
         if ally is not None and n in ally.used_this_turn:
             return f"{name}'s power {n + 1} can be used only once per turn (R7.1)"
     if power.only_in is not None and zone not in power.only_in:
@@ -302,9 +350,10 @@ def why_not_power(t: Table, a: Action) -> str | None:
     return why_not_power_cost(t, pid, zone, face, power, a.paid, name)
 
 
-def why_not_power_cost(t: Table, pid: PlayerId, zone: Zone, face: FaceUp, power: Power,
-                       named: Energy | None, name: str) -> str | None:
-    """Whether every part of a payment power's cost can be paid now (R7.2)."""
+def why_not_power_cost(t: Table, pid: PlayerId, zone: Zone | None, face: FaceUp,
+                       power: Power, named: Energy | None, name: str) -> str | None:
+    """Whether every part of a payment power's cost can be paid now (R7.2).
+    `zone` None: a signature move's power, which is in no zone."""
     cost = power.cost
     energy = Energy(green=cost.green, yellow=cost.yellow, red=cost.red)
     if energy.total or named is not None:
@@ -320,16 +369,21 @@ def why_not_power_cost(t: Table, pid: PlayerId, zone: Zone, face: FaceUp, power:
         if restricted(t, pid, "eliminate_allies") or not any(
                 t.zone(pid, z).ally is not None for z in ZONES):
             return f"{name}'s power needs one of your allies to eliminate (R7.2)"
-    if cost.eliminate_energy_here and not t.zone(pid, zone).energy:
+    if zone is None and (cost.eliminate_energy_here or cost.uncharge == "this" or cost.move):
+        return f"{name}'s power works only in a zone"
+    if cost.eliminate_energy_here and not t.zone(pid, zone).energy:  # type: ignore[arg-type]
         return f"{name}'s power needs an energy in your {zone} zone to eliminate (R7.2)"
-    if cost.uncharge == "this" and not t.zone(pid, zone).charged:
+    if cost.uncharge == "this" and not t.zone(pid, zone).charged:  # type: ignore[arg-type]
         return f"{name}'s power needs your {zone} zone charged, to uncharge it"
-    if cost.uncharge == "other":
-        return f"{name}'s power (uncharging another zone) is not supported yet"
-    if cost.move == "down" and zone_below(zone) is None:
+    if cost.uncharge == "other" and not any(
+            t.zone(pid, z).charged for z in ZONES if z != zone):
+        return f"{name}'s power needs another of your zones charged, to uncharge it"
+    if cost.move == "down" and zone_below(zone) is None:  # type: ignore[arg-type]
         return f"{name} cannot move down from the red zone"
-    if cost.move == "up" and zone_above(zone) is None:
+    if cost.move == "up" and zone_above(zone) is None:  # type: ignore[arg-type]
         return f"{name} cannot move up from the green zone"
+    if cost.move == "red" and zone == "red":
+        return f"{name} is in the red zone already"
     if cost.turn_chamber_to_front and t.player(pid).chamber.side != "back":
         return f"{name}'s power needs your chamber on its back"
     if cost.pitch:
@@ -337,7 +391,7 @@ def why_not_power_cost(t: Table, pid: PlayerId, zone: Zone, face: FaceUp, power:
     return None
 
 
-def pay_power_cost(t: Table, pid: PlayerId, zone: Zone, face: FaceUp, power: Power,
+def pay_power_cost(t: Table, pid: PlayerId, zone: Zone | None, face: FaceUp, power: Power,
                    named: Energy | None, source: str) -> None:
     cost = power.cost
     energy = Energy(green=cost.green, yellow=cost.yellow, red=cost.red)
@@ -347,18 +401,20 @@ def pay_power_cost(t: Table, pid: PlayerId, zone: Zone, face: FaceUp, power: Pow
     if cost.intercept:
         face.mods.append(Mod(source=source, intercept=-cost.intercept))
         t.emit("R7.2", f"{t.name(face.card)} pays -{cost.intercept} intercept", pid)
+    if cost.turn_chamber_to_front:
+        t.player(pid).chamber.side = "front"
+    if zone is None:
+        return
     if cost.eliminate_energy_here:
         board.eliminate_energy(t, pid, zone)
     if cost.uncharge == "this":
         board.uncharge(t, pid, zone, "R7.2")
-    if cost.turn_chamber_to_front:
-        t.player(pid).chamber.side = "front"
     if cost.move is not None:
         target = {"down": zone_below(zone), "up": zone_above(zone), "red": "red"}[cost.move]
-        _move_flip(t, pid, zone, target)  # type: ignore[arg-type]
+        move_flip(t, pid, zone, target)  # type: ignore[arg-type]
 
 
-def _move_flip(t: Table, pid: PlayerId, zone: Zone, target: Zone) -> None:
+def move_flip(t: Table, pid: PlayerId, zone: Zone, target: Zone) -> None:
     player = t.player(pid)
     player.zones[target].flip, player.zones[zone].flip = player.zones[zone].flip, None
     player.defending = target
@@ -367,23 +423,32 @@ def _move_flip(t: Table, pid: PlayerId, zone: Zone, target: Zone) -> None:
 
 def do_power(t: Table, a: Action) -> None:
     power, source, zone, face, _ = _power_of(t, a)
-    assert power is not None and face is not None
+    assert power is not None
     pid = a.player
     n = (a.number or 1) - 1
-    kind = "ally" if a.ally else "strike"
+    if zone is None and t.player(pid).chamber.move is None:
+        # R7.3 before R10.1's payment: using the move's power reveals it
+        t.player(pid).chamber.move = face
+        t.state.seen += 1
+        t.emit("R10.1", f"{pid} reveals the signature move {t.name(face.card)}", pid)
+    kind = "ally" if a.ally else ("signature" if zone is None else "strike")
     t.emit("R7.1", f"{pid} uses {t.name(source)}'s power {n + 1}", pid)
     if a.ally:
-        ally = t.zone(pid, zone).ally
+        ally = t.zone(pid, zone).ally  # type: ignore[arg-type]
         assert ally is not None
         if power.limit is not None:
             ally.used_this_turn.append(n)
     elif power.limit is not None:
         face.used.append(n)
     pay_power_cost(t, pid, zone, face, power, a.paid, source)
-    ctx = Context(controller=pid, source=source, source_kind=kind,
-                  zone=t.player(pid).defending)
+    here = t.player(pid).defending if zone is not None else None
+    ctx = Context(controller=pid, source=source, source_kind=kind, zone=here)
     queue_effects(t, power.effects, ctx)
-    if power.cost.eliminate_ally:  # the ally to pay with is chosen first
+    # costs that need a choice are settled first
+    if power.cost.uncharge == "other":
+        push(t, ResolveStep(effect=Uncharge(effect="uncharge", whose="you",
+                                            other_than_this=True), ctx=ctx))
+    if power.cost.eliminate_ally:
         push(t, ResolveStep(effect=EliminateAlly(effect="eliminate_ally", whose="you"),
                             ctx=ctx))
 

@@ -14,7 +14,10 @@ from avatar_tui.model.common import PLAYERS, ZONES, Energy, PlayerId, Zone, othe
 from avatar_tui.model.effects import (
     Condition,
     ExtraCost,
+    GrantPower,
     GrantReflip,
+    GrantTrigger,
+    Power,
     Restrict,
     Restricted,
     SkipZones,
@@ -59,18 +62,20 @@ def _in_play(t: Table, only: PlayerId | None) -> Iterator[InPlay]:
             if zs.flip is not None:
                 card = t.card(zs.flip.card)
                 if isinstance(card, StrikeCard):
-                    yield InPlay(pid, "strike", card.id, zone, card.statics, card.triggers,
-                                 zs.flip)
+                    statics = card.statics + zs.flip.granted if zs.flip.granted else card.statics
+                    yield InPlay(pid, "strike", card.id, zone, statics, card.triggers, zs.flip)
             if zs.ally is not None:
                 ally = t.card(zs.ally.card)
                 yield InPlay(pid, "ally", ally.id, zone, ally.statics, ally.triggers)
         for adv in player.advantages:
             card = t.card(adv.card)
-            yield InPlay(pid, "advantage", card.id, None, card.statics, card.triggers)
+            statics = card.statics + adv.granted if adv.granted else card.statics
+            yield InPlay(pid, "advantage", card.id, None, statics, card.triggers)
         if player.chamber.move is not None:
-            move = t.move_card(player.chamber.move.card)
-            yield InPlay(pid, "signature", move.id, None, move.statics, move.triggers,
-                         player.chamber.move)
+            face = player.chamber.move
+            move = t.move_card(face.card)
+            statics = move.statics + face.granted if face.granted else move.statics
+            yield InPlay(pid, "signature", move.id, None, statics, move.triggers, face)
 
 
 # ------------------------------------------------------------------ conditions
@@ -267,3 +272,34 @@ def reflip_cost(
 def ally_powers_card(t: Table, pid: PlayerId, zone: Zone) -> AllyCard | None:
     ally = t.zone(pid, zone).ally
     return t.ally_card(ally.card) if ally is not None else None
+
+
+def granted_powers(t: Table, pid: PlayerId, zone: Zone | None) -> list[tuple[str, Power]]:
+    """Payment powers the strike `pid` has flipped in `zone` gains from cards
+    in play: (granting card id, power), after its printed powers."""
+    out = []
+    for src in in_play(t):
+        for st in src.statics:
+            if not isinstance(st, GrantPower):
+                continue
+            if st.to == "opponent_strikes":
+                ok = src.controller != pid
+            elif st.to == "your_strikes":
+                ok = src.controller == pid
+            else:
+                ok = src.controller == pid and src.kind == "ally" and src.zone == zone \
+                    and zone is not None
+            if ok:
+                out.append((src.card_id, st.power))
+    return out
+
+
+def granted_triggers(t: Table, pid: PlayerId, zone: Zone | None) -> list[tuple[str, Trigger]]:
+    """Triggered effects `pid`'s strike in `zone` gains from an ally there."""
+    if zone is None:
+        return []
+    ally = t.zone(pid, zone).ally
+    if ally is None:
+        return []
+    return [(ally.card, st.trigger) for st in t.card(ally.card).statics
+            if isinstance(st, GrantTrigger)]

@@ -49,7 +49,11 @@ def _flow(t: Table, step: FlowStep) -> None:
     elif step.what == "move_down":
         move_down(t, step.player)
     elif step.what == "advantage_done":
-        advantage_done(t, step.player, step.card or "")
+        advantage_done(t, step.player, step.card or "", step.zone)
+    elif step.what == "flip":
+        from avatar_tui.engine.moves import flip_into
+
+        flip_into(t, step.player)
 
 
 # ------------------------------------------------------------------ turns
@@ -147,17 +151,22 @@ def end_turn(t: Table, pid: PlayerId) -> None:
     begin_turn(t, other(pid), from_zone)  # type: ignore[arg-type]
 
 
-def advantage_done(t: Table, pid: PlayerId, card_id: str) -> None:
+def advantage_done(t: Table, pid: PlayerId, card_id: str, zone: Zone | None) -> None:
     """R5.4: an Immediate advantage goes to the discard pile after its effect
-    (R7.7); then the zone defended in is charged (R11.2); keep defending."""
+    (R7.7); then the zone it was played in is charged (R11.2) — even when an
+    effect moved the defence (Yip Yip!); keep defending."""
     card = t.card(card_id)
-    zone = t.player(pid).defending
-    if isinstance(card, AdvantageCard) and card.immediate and zone is not None:
-        t.zone(pid, zone).flip = None
+    zone = zone or t.player(pid).defending
+    if zone is None:
+        return
+    if isinstance(card, AdvantageCard) and card.immediate:
+        zs = t.zone(pid, zone)
+        if zs.flip is not None and zs.flip.card == card_id:
+            zs.flip = None
         board.to_discard(t, pid, card_id)
-    if zone is not None:
-        board.charge(t, pid, zone, "advantage")
-    t.state.phase = "flip"
+    board.charge(t, pid, zone, "advantage")
+    if t.state.phase != "over" and t.state.choice is None:
+        t.state.phase = "flip"
 
 
 # ------------------------------------------------------------------ points

@@ -28,17 +28,18 @@ from avatar_tui.model.common import Strict, Zone
 Whose = Literal["you", "opponent", "any", "each"]
 # Who makes the choice an effect needs: the card's controller, or the owner
 # of the affected cards ("opponent eliminates one of their allies").
-Chooser = Literal["you", "owner"]
-# A zone named by an effect: a fixed colour, the zone the card is in, or one
-# the chooser picks.
-ZoneRef = Literal["green", "yellow", "red", "this", "choose"]
+Chooser = Literal["you", "owner", "opponent"]
+# A zone named by an effect: a fixed colour, the zone the card is in, the zone
+# the event happened in ("that zone": where the opponent counterattacked or
+# focused), or one the chooser picks.
+ZoneRef = Literal["green", "yellow", "red", "this", "that", "choose"]
 
 
 class Count(Strict):
     """A number an effect computes: `fixed`, plus `per` thing counted."""
 
     fixed: int = 0
-    per: Literal["charged_zone", "ally", "incoming_force"] | None = None
+    per: Literal["charged_zone", "ally", "incoming_force", "stopped_force"] | None = None
     each: int = 1
 
 
@@ -53,13 +54,16 @@ class Modify(Strict):
     effect: Literal["modify"]
     force: int = 0
     intercept: int = 0
+    # "+X force": add `per` x force (stopped_force: the force of the attack
+    # this strike stopped)
+    force_per: Literal["stopped_force"] | None = None
 
 
 class AddEnergy(Strict):
     """Add energy (R6.4) to a zone: `who` adds, `count` of them."""
 
     effect: Literal["add_energy"]
-    zone: Literal["green", "yellow", "red", "this", "each"] = "green"
+    zone: Literal["green", "yellow", "red", "this", "that", "each"] = "green"
     count: int | Count = 1
     who: Literal["you", "opponent", "each"] = "you"
 
@@ -69,11 +73,12 @@ class EliminateEnergy(Strict):
 
     effect: Literal["eliminate_energy"]
     whose: Whose = "opponent"
-    colour: Literal["green", "yellow", "red", "any", "this"] = "any"
+    colour: Literal["green", "yellow", "red", "any", "this", "that"] = "any"
     count: int | Literal["all"] = 1
     up_to: bool = False  # "up to N": the chooser may stop early
     optional: bool = False  # "you may"
     chooser: Chooser = "you"
+    then: list[Effect] = []  # "if you do": only after an energy was eliminated
 
 
 class EliminateAlly(Strict):
@@ -84,6 +89,8 @@ class EliminateAlly(Strict):
     count: int | Literal["all"] = 1
     optional: bool = False
     chooser: Chooser = "you"
+    zone: Literal["that"] | None = None  # only an ally in the event's zone
+    then: list[Effect] = []  # "if you do": only after an ally was eliminated
 
 
 class Charge(Strict):
@@ -94,6 +101,7 @@ class Charge(Strict):
     whose: Whose = "you"
     optional: bool = False
     chooser: Chooser = "you"
+    other_than_this: bool = False  # "one of your other zones"
 
 
 class Uncharge(Strict):
@@ -105,6 +113,8 @@ class Uncharge(Strict):
     count: int | Literal["all"] = 1
     optional: bool = False
     chooser: Chooser = "you"
+    other_than_this: bool = False  # "one of your other zones"
+    then: list[Effect] = []  # "if you do": only after a zone was uncharged
 
 
 class MoveEnergy(Strict):
@@ -142,10 +152,12 @@ class MoveAlly(Strict):
     `rearrange`: put your allies in any zones, one per zone;
     `to_deck_top`: an ally goes on top of its owner's deck;
     `to_your_empty`: its owner moves one of their allies into one of *your*
-    empty ally spaces (control changes, ownership does not)."""
+    empty ally spaces (control changes, ownership does not);
+    `to_this_zone`: one of your allies moves into this card's (empty) zone."""
 
     effect: Literal["move_ally"]
-    mode: Literal["to_empty", "swap_with_this", "rearrange", "to_deck_top", "to_your_empty"]
+    mode: Literal["to_empty", "swap_with_this", "rearrange", "to_deck_top", "to_your_empty",
+                  "to_this_zone"]
     whose: Whose = "you"
     optional: bool = True
 
@@ -173,6 +185,50 @@ class ChangeDefendingZone(Strict):
     step: Literal[-1, 1]
 
 
+class MoveThis(Strict):
+    """This strike moves to another zone, and you defend there (Zoom!)."""
+
+    effect: Literal["move_this"]
+    to: Literal["up", "down", "red"]
+
+
+class OnlyIf(Strict):
+    """These effects happen only if the condition holds when it resolves
+    ("if this zone is already charged, ...")."""
+
+    effect: Literal["only_if"]
+    when: Condition
+    effects: list[Effect]
+
+
+class Grant(Strict):
+    """A static the source gives to a card: the strike it works on (this
+    strike, or an ally's zone's strike), or the advantage itself for a
+    choice made when it was played (Sculpted Flame). It lasts while that
+    card is in play."""
+
+    effect: Literal["grant"]
+    static: Static
+
+
+class SearchDeck(Strict):
+    """Search your deck for a card and put it into an empty ally space."""
+
+    effect: Literal["search_deck"]
+    card: str
+    optional: bool = True
+
+
+class ForceReflip(Strict):
+    """Pay this, and the opponent's card just flipped goes to their discard
+    pile and they flip again in that zone (Rain of Fire)."""
+
+    effect: Literal["force_reflip"]
+    green: int = 0
+    yellow: int = 0
+    red: int = 0
+
+
 Effect = Annotated[
     Modify
     | AddEnergy
@@ -186,7 +242,12 @@ Effect = Annotated[
     | MoveAlly
     | ChooseOne
     | OnCounterattack
-    | ChangeDefendingZone,
+    | ChangeDefendingZone
+    | MoveThis
+    | OnlyIf
+    | Grant
+    | SearchDeck
+    | ForceReflip,
     Field(discriminator="effect"),
 ]
 
@@ -264,8 +325,25 @@ class GrantReflip(Strict):
     eliminate_source: bool = False
 
 
+class GrantPower(Strict):
+    """Strikes gain a payment power: the opponent's strikes, or yours in this
+    ally's zone (Shadow of the Boulder)."""
+
+    static: Literal["grant_power"]
+    to: Literal["opponent_strikes", "zone_strikes", "your_strikes"]
+    power: Power
+
+
+class GrantTrigger(Strict):
+    """Your strikes in this ally's zone gain a triggered effect (King Bumi)."""
+
+    static: Literal["grant_trigger"]
+    to: Literal["zone_strikes"] = "zone_strikes"
+    trigger: Trigger
+
+
 Static = Annotated[
-    Strength | ExtraCost | Restrict | SkipZones | GrantReflip,
+    Strength | ExtraCost | Restrict | SkipZones | GrantReflip | GrantPower | GrantTrigger,
     Field(discriminator="static"),
 ]
 
@@ -302,6 +380,11 @@ Event = Literal[
     "opponent_focuses",  # each time the opponent focuses
     "opponent_counterattacks",  # the opponent counterattacks from a zone
     "flip_in_zone",  # you flip a card in this ally's zone
+    "before_flip_in_zone",  # you are about to flip in this ally's zone
+    "flipped",  # this card was just flipped
+    "you_flip",  # you flip any card
+    "opponent_flips",  # the opponent flips a card
+    "opponent_plays_card",  # the opponent plays a card in a zone
     "opponent_charges",  # the opponent charges one of their zones
     "cleanup",  # this card is cleaned up
 ]
@@ -312,7 +395,9 @@ class Trigger(Strict):
     effects: list[Effect]
     from_charged_zone: bool = False  # counterattack: only from a charged zone
     from_zone: Zone | None = None  # opponent_counterattacks: only from this zone
+    when: Condition = Condition()  # e.g. flipped into a zone with no ally
 
 
-ChooseOne.model_rebuild()
-OnCounterattack.model_rebuild()
+for _model in (ChooseOne, OnCounterattack, OnlyIf, Grant, EliminateAlly, EliminateEnergy,
+               Uncharge, GrantPower, GrantTrigger, Power, Trigger):
+    _model.model_rebuild()

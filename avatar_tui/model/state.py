@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from avatar_tui.model.cards import AnyCard
 from avatar_tui.model.common import PlayerId, Zone
-from avatar_tui.model.effects import Effect
+from avatar_tui.model.effects import Effect, Static
 
 
 class Model(BaseModel):
@@ -65,6 +65,7 @@ class FaceUp(Model):
 
     card: str
     mods: list[Mod] = []
+    granted: list[Static] = []  # statics given to it while in play (Malu, Terra Break)
     used: list[int] = []  # indices of "use only once" powers already used (R7.1)
     armed: list[Armed] = []
     counterattacked: bool = False  # turned sideways (R5.3)
@@ -80,6 +81,7 @@ class AllyInPlay(Model):
 class AdvantageInPlay(Model):
     card: str
     zone: Zone  # where it was played (it charged that zone)
+    granted: list[Static] = []  # a choice made when played (Sculpted Flame)
 
 
 class ZoneState(Model):
@@ -126,6 +128,7 @@ class Context(Model):
     source_kind: Literal["strike", "ally", "advantage", "signature", "rule"] = "strike"
     zone: Zone | None = None  # the source's zone (or the strike's, for an ally power)
     zone_owner: PlayerId | None = None
+    event_zone: Zone | None = None  # "that zone": where the event happened
 
 
 class ResolveStep(Model):
@@ -146,9 +149,10 @@ class FlowStep(Model):
     """A step of the turn sequence, queued behind effects."""
 
     kind: Literal["flow"] = "flow"
-    what: Literal["end_turn", "continue", "move_down", "advantage_done"]
+    what: Literal["end_turn", "continue", "move_down", "advantage_done", "flip"]
     player: PlayerId
     card: str | None = None  # advantage_done: the advantage just played
+    zone: Zone | None = None  # advantage_done: the zone it was played in (R11.2)
 
 
 Step = Annotated[ResolveStep | OrderStep | FlowStep, Field(discriminator="kind")]
