@@ -241,3 +241,25 @@ def test_skipping_after_a_signature_power_puts_the_move_back_and_keeps_the_charg
     assert game.state.players["p1"].chamber.move is None
     assert game.v("players.p1.zones.green.charged") is True
     assert game.v("players.p1.defending") == "green"
+
+
+def test_the_same_effect_twice_needs_no_ordering_question():
+    cushion = strike("cushion", powers=[{"cost": {"intercept": 1}, "effects": [
+        {"effect": "on_counterattack", "effects": [{"effect": "add_energy", "zone": "red"}]}]}])
+    game = p1_attacks_then(strike("lead"), "cushion", cards=[cushion])
+    red = game.v("players.p2.zones.red.energy")
+    game.do("p2: flip", "p2: power 1", "p2: power 1", "p2: pay")
+    assert game.v("pending") == "flip"  # no R12.2 question: the order cannot matter
+    assert game.v("players.p2.zones.red.energy") == red + 2
+
+
+def test_protected_allies_do_not_stop_you_moving_the_opponents():
+    ward = {"id": "ward", "name": "Ward", "type": "advantage", "cost": {"green": 1},
+            "statics": [{"static": "restrict", "who": "you", "what": ["move_allies"]}]}
+    gale = strike("gale", triggers=on("counterattack", {"effect": "move_ally",
+                  "mode": "to_deck_top", "whose": "opponent"}))
+    game = Play(p1=energy_then("ward", "gale", "filler", discard=("big",) * 4),
+                p2=energy_then("friend", "wall", "filler"), cards=[ward, gale])
+    game.do("p1: open p2", "p2: flip", "p2: pay", "p2: flip", "p2: pay",
+            "p1: flip", "p1: pay", "p1: flip", "p1: pay")
+    assert "p1: choose p2.green.ally" in game.legal()

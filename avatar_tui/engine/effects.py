@@ -98,9 +98,13 @@ def _unique_labels(t: Table, items: list[ResolveStep]) -> list[str]:
 
 
 def needs_ordering(items: list[ResolveStep]) -> bool:
-    """Pure +/- changes commute: asking for their order would be a question
-    with no consequence, so the player is asked only when it can matter."""
-    return len(items) > 1 and not all(isinstance(i.effect, Modify) for i in items)
+    """R12.2 asks only when the order can matter: pure +/- changes commute,
+    and the same effect from the same source twice (a power used twice)
+    gives the same result in either order."""
+    if len(items) < 2 or all(isinstance(i.effect, Modify) for i in items):
+        return False
+    distinct = {(i.ctx.source, i.ctx.zone, i.effect.model_dump_json()) for i in items}
+    return len(distinct) > 1
 
 
 def queue_triggered(t: Table, items: list[ResolveStep]) -> None:
@@ -437,9 +441,11 @@ def _reveal_top(t: Table, step: ResolveStep, answer: str | None) -> None:
 def _move_ally(t: Table, step: ResolveStep, answer: str | None) -> None:
     effect: MoveAlly = step.effect  # type: ignore[assignment]
     pid = step.ctx.controller
-    if restricted(t, pid, "move_allies"):
-        return
     zones = t.player(pid).zones
+    # R12.3: "your allies can't be moved" protects that player's allies only
+    own_allies_fixed = restricted(t, pid, "move_allies") is not None
+    if effect.mode in ("swap_with_this", "rearrange") and own_allies_fixed:
+        return
     if effect.mode == "swap_with_this":
         here = step.ctx.zone
         options = [f"{pid}.{z}.ally" for z in ZONES if z != here and zones[z].ally is not None]
