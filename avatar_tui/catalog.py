@@ -266,22 +266,20 @@ def load_catalog(directory: Path | None = None) -> Catalog:
         except ValidationError as err:
             problems.extend(describe_validation_error(path.name, err, raw))
             continue
-        for i, item in enumerate(content.card):
-            where = f"{path.name}: {item.get('id', f'card #{i + 1}')}"
+        entries = [("card", i, item, _ANY_CARD.validate_python)
+                   for i, item in enumerate(content.card, start=1)]
+        entries += [("signature", i, item, SignatureMove.model_validate)
+                    for i, item in enumerate(content.signature, start=1)]
+        for kind, i, item, validate in entries:
+            where = f"{path.name}: {item.get('id', f'{kind} #{i}')}"
             try:
-                entry = _ANY_CARD.validate_python(item)
+                entry = validate(item)
             except ValidationError as err:
                 problems.extend(describe_validation_error(where, err, item))
                 continue
-            register(chambers if isinstance(entry, ChamberCard) else cards, entry, path.name)
-        for i, item in enumerate(content.signature):
-            where = f"{path.name}: {item.get('id', f'signature #{i + 1}')}"
-            try:
-                move = SignatureMove.model_validate(item)
-            except ValidationError as err:
-                problems.extend(describe_validation_error(where, err, item))
-                continue
-            register(signatures, move, path.name)
+            home = signatures if kind == "signature" else (
+                chambers if isinstance(entry, ChamberCard) else cards)
+            register(home, entry, path.name)
 
     decks = _load_decks(directory / "decks", problems)
     catalog = Catalog(cards, chambers, signatures, decks)
