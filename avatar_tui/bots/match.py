@@ -1,0 +1,103 @@
+"""Playing whole games between bots, headless. The runner is the only code
+that holds the real state: each bot is shown its own observation (R1.6)
+and the legal actions, and its answer goes through the engine."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import asdict, dataclass
+
+from avatar_tui.bots.base import Bot, RandomBot
+from avatar_tui.bots.heuristic import HeuristicBot
+from avatar_tui.bots.observation import observation
+from avatar_tui.catalog import default_catalog
+from avatar_tui.engine import apply_in_place, legal_actions, new_game
+from avatar_tui.model.common import PLAYERS, PlayerId
+from avatar_tui.model.state import GameSetup, GameState, PlayerSetup
+
+BOTS: dict[str, Callable[[int], Bot]] = {
+    "random": RandomBot,
+    "heuristic": HeuristicBot,
+}
+BOT_KINDS = tuple(BOTS)
+MAX_ACTIONS = 20_000  # a game that long is a bug (an endless loop), not a game
+
+
+class BotError(RuntimeError):
+    """A bot answered with an action that is not legal."""
+
+
+def make_bot(kind: str, seed: int = 0) -> Bot:
+    try:
+        return BOTS[kind](seed)
+    except KeyError:
+        raise ValueError(f"unknown bot '{kind}' (expected one of: "
+                         f"{', '.join(BOT_KINDS)})") from None
+
+
+def characters() -> list[str]:
+    """The characters with a house starter deck (the decks a game without
+    a deck list is played with), by their chamber's character name."""
+    catalog = default_catalog()
+    names = []
+    for deck in catalog.decks.values():
+        chamber = catalog.find_chamber(deck.chamber)
+        if deck.starter and chamber is not None and chamber.character:
+            names.append(chamber.character)
+    return sorted(set(names))
+
+
+def bot_seed(game_seed: int, pid: PlayerId) -> int:
+    """Each bot's own generator seed, fixed by the game's seed and its seat."""
+    return game_seed * 2 + (0 if pid == "p1" else 1)
+
+
+@dataclass(frozen=True)
+class GameResult:
+    seed: int
+    winner: PlayerId | None  # None: stopped at MAX_ACTIONS (never expected)
+    points: dict[str, int]
+    turns: int  # state.turn_number at the end
+    actions: int
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+def play_game(setup: GameSetup, bots: Mapping[PlayerId, Bot],
+              max_actions: int = MAX_ACTIONS) -> tuple[GameState, GameResult]:
+    """Play one game to the end (R10.5) and return the final state and its
+    result. Raises BotError when a bot answers with an illegal action."""
+    state, _ = new_game(setup)
+    actions = 0
+    while state.phase != "over" and actions < max_actions:
+        legal = legal_actions(state)
+        pid = legal[0].player
+        bot = bots[pid]
+        obs = observation(state, pid) if bot.observes else None
+        action = bot.choose(obs, legal)
+        if action not in legal:
+            raise BotError(f"{bot.kind} bot ({pid}) chose '{action}', which is not legal; "
+                           f"legal: {', '.join(map(str, legal))}")
+        apply_in_place(state, action)
+        actions += 1
+    result = GameResult(
+        seed=setup.seed,
+        winner=state.winner,
+        points={p: state.players[p].score for p in PLAYERS},
+        turns=state.turn_number,
+        actions=actions,
+    )
+    return state, result
+
+
+def setup_for(seed: int, p1: str, p2: str) -> GameSetup:
+    return GameSetup(seed=seed, p1=PlayerSetup(chamber=p1), p2=PlayerSetup(chamber=p2))
+
+
+def play_seeded(seed: int, p1: str, p2: str, bot1: str, bot2: str) -> GameResult:
+    """One game fixed entirely by its arguments: the setup's seed and each
+    bot's own seed derive from `seed`."""
+    bots = {"p1": make_bot(bot1, bot_seed(seed, "p1")),
+            "p2": make_bot(bot2, bot_seed(seed, "p2"))}
+    return play_game(setup_for(seed, p1, p2), bots)[1]
