@@ -7,7 +7,7 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 
-from avatar_tui import __version__, cards_cli, replay_cli
+from avatar_tui import __version__, cards_cli, replay_cli, simulate_cli
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -52,8 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
     demo = sub.add_parser("demo", help="step through narrated demos of the rules")
     demo.set_defaults(handler=_not_yet("demo"))
 
-    simulate = sub.add_parser("simulate", help="play many games between computer players")
-    simulate.set_defaults(handler=_not_yet("simulate"))
+    simulate_cli.add_simulate_parser(sub)
     return parser
 
 

@@ -1,0 +1,238 @@
+"""`avatar-tui simulate`: many games between computer players, headless.
+
+Game i is played with seed S+i (its setup's shuffle and both bots' own
+generators derive from it), so a run is fixed by its arguments: `--jobs`
+spreads the games over processes without changing any result."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from typing import Any
+
+DEFAULT_P1, DEFAULT_P2 = "aang", "prince_zuko"
+Z95 = 1.959963984540054  # the normal quantile for a two-sided 95% interval
+
+
+def add_simulate_parser(sub: argparse._SubParsersAction) -> None:
+    from avatar_tui.bots import BOT_KINDS
+
+    parser = sub.add_parser(
+        "simulate", help="play many games between computer players",
+        description="Play many games between computer players, headless, and print the "
+        "results: wins per side with a 95% confidence interval (Wilson), average points, "
+        "turns and actions per game, and games per second. Game i uses seed SEED+i.")
+    parser.add_argument("--games", type=_positive, default=100, metavar="N",
+                        help="how many games (default 100)")
+    parser.add_argument("--p1", type=_character, default=DEFAULT_P1, metavar="CHARACTER",
+                        help="p1's character, one with a starter deck in cards/decks "
+                        f"(default {DEFAULT_P1})")
+    parser.add_argument("--p2", type=_character, default=DEFAULT_P2, metavar="CHARACTER",
+                        help=f"p2's character (default {DEFAULT_P2})")
+    parser.add_argument("--bot", default="heuristic", metavar="KIND[,KIND]",
+                        help=f"the computer player of both sides, or 'p1kind,p2kind'; "
+                        f"kinds: {', '.join(BOT_KINDS)} (default heuristic)")
+    parser.add_argument("--bot1", choices=BOT_KINDS, metavar="KIND",
+                        help="p1's computer player (overrides --bot)")
+    parser.add_argument("--bot2", choices=BOT_KINDS, metavar="KIND",
+                        help="p2's computer player (overrides --bot)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
+    parser.add_argument("--jobs", type=_positive, default=1, metavar="J",
+                        help="worker processes (default 1; the results do not depend on it)")
+    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    parser.set_defaults(handler=run_simulate)
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def _character(text: str) -> str:
+    """A character with a starter deck (the card database is read only
+    when the option is given, so `avatar-tui` starts no slower)."""
+    from avatar_tui.bots import characters
+
+    known = characters()
+    if text not in known:
+        raise argparse.ArgumentTypeError(
+            f"'{text}' has no starter deck (choose from {', '.join(known)})")
+    return text
+
+
+def bot_kinds(args: argparse.Namespace) -> tuple[str, str]:
+    """(p1's kind, p2's kind) from --bot, --bot1 and --bot2."""
+    from avatar_tui.bots import BOT_KINDS
+
+    parts = [p.strip() for p in args.bot.split(",")]
+    if len(parts) == 1:
+        parts = parts * 2
+    if len(parts) != 2:
+        raise ValueError(f"--bot takes one kind or two separated by a comma, not '{args.bot}'")
+    for kind in parts:
+        if kind not in BOT_KINDS:
+            raise ValueError(f"--bot: unknown bot '{kind}' (expected one of: "
+                             f"{', '.join(BOT_KINDS)})")
+    return args.bot1 or parts[0], args.bot2 or parts[1]
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    from avatar_tui.bots import BotError
+
+    try:
+        bot1, bot2 = bot_kinds(args)
+    except ValueError as err:
+        print(f"avatar-tui simulate: {err}", file=sys.stderr)
+        return 2
+    show_progress = not args.json and sys.stderr.isatty()
+    try:
+        summary = simulate(args.games, args.p1, args.p2, bot1, bot2, args.seed, args.jobs,
+                           progress=show_progress)
+    except BotError as err:
+        print(f"avatar-tui simulate: {err}", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps(summary, indent=2))
+    else:
+        print_table(summary)
+    return 0
+
+
+# -------------------------------------------------------------------- running
+
+
+def _play_chunk(seeds: Sequence[int], p1: str, p2: str, bot1: str, bot2: str) -> list[dict]:
+    """A worker's share: whole games, each fixed by its seed."""
+    from avatar_tui.bots import play_seeded
+
+    return [play_seeded(s, p1, p2, bot1, bot2).as_dict() for s in seeds]
+
+
+def play_all(games: int, p1: str, p2: str, bot1: str, bot2: str, seed: int, jobs: int,
+             advance: Callable[[int], None] = lambda n: None) -> list[dict]:
+    """Every game's result, in seed order, whatever the number of jobs."""
+    seeds = [seed + i for i in range(games)]
+    if jobs == 1:
+        results = []
+        for s in seeds:
+            results.extend(_play_chunk([s], p1, p2, bot1, bot2))
+            advance(1)
+        return results
+    # small chunks: the progress moves, and a slow chunk does not hold the rest
+    size = max(1, min(50, games // (jobs * 8)))
+    chunks = [seeds[i:i + size] for i in range(0, games, size)]
+    results = []
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = {pool.submit(_play_chunk, c, p1, p2, bot1, bot2): len(c) for c in chunks}
+        for future in as_completed(futures):
+            results.extend(future.result())
+            advance(futures[future])
+    return sorted(results, key=lambda r: r["seed"])
+
+
+def simulate(games: int, p1: str, p2: str, bot1: str, bot2: str, seed: int, jobs: int = 1,
+             progress: bool = False) -> dict[str, Any]:
+    """Play the games and summarise them (the JSON of `simulate --json`)."""
+    start = time.perf_counter()
+    if progress:
+        from rich.console import Console
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeRemainingColumn,
+        )
+
+        bar = Progress(TextColumn("[bold]simulating"), BarColumn(), MofNCompleteColumn(),
+                       TimeRemainingColumn(), console=Console(stderr=True), transient=True)
+        with bar:
+            task = bar.add_task("games", total=games)
+            results = play_all(games, p1, p2, bot1, bot2, seed, jobs,
+                               lambda n: bar.advance(task, n))
+    else:
+        results = play_all(games, p1, p2, bot1, bot2, seed, jobs)
+    elapsed = time.perf_counter() - start
+    return summarise(results, p1=p1, p2=p2, bot1=bot1, bot2=bot2, seed=seed, jobs=jobs,
+                     elapsed=elapsed)
+
+
+# -------------------------------------------------------------------- summary
+
+
+def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% by default)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def summarise(results: list[dict], *, p1: str, p2: str, bot1: str, bot2: str, seed: int,
+              jobs: int, elapsed: float) -> dict[str, Any]:
+    n = len(results)
+    sides: dict[str, Any] = {}
+    for pid, character, bot in (("p1", p1, bot1), ("p2", p2, bot2)):
+        wins = sum(1 for r in results if r["winner"] == pid)
+        low, high = wilson(wins, n)
+        sides[pid] = {
+            "character": character,
+            "bot": bot,
+            "wins": wins,
+            "win_rate": round(wins / n, 4) if n else 0.0,
+            "ci95": [round(low, 4), round(high, 4)],
+            "avg_points": round(sum(r["points"][pid] for r in results) / n, 3) if n else 0.0,
+        }
+    return {
+        "games": n,
+        "seed": seed,
+        "jobs": jobs,
+        "p1": sides["p1"],
+        "p2": sides["p2"],
+        "unfinished": sum(1 for r in results if r["winner"] is None),
+        "avg_turns": round(sum(r["turns"] for r in results) / n, 3) if n else 0.0,
+        "avg_actions": round(sum(r["actions"] for r in results) / n, 3) if n else 0.0,
+        "elapsed_s": round(elapsed, 3),
+        "games_per_s": round(n / elapsed, 1) if elapsed > 0 else None,
+    }
+
+
+def print_table(summary: dict[str, Any]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    n = summary["games"]
+    table = Table(title=f"{n} games · seeds {summary['seed']}–{summary['seed'] + n - 1}")
+    table.add_column("side")
+    table.add_column("character")
+    table.add_column("bot")
+    table.add_column("wins", justify="right")
+    table.add_column("win rate (95% CI)", justify="right")
+    table.add_column("avg points", justify="right")
+    for pid in ("p1", "p2"):
+        side = summary[pid]
+        low, high = side["ci95"]
+        table.add_row(pid, side["character"], side["bot"], str(side["wins"]),
+                      f"{side['win_rate']:.1%} ({low:.1%}–{high:.1%})",
+                      f"{side['avg_points']:.2f}")
+    extra = f" · unfinished {summary['unfinished']}" if summary["unfinished"] else ""
+    rate = summary["games_per_s"]
+    jobs = summary["jobs"]
+    table.caption = (f"per game: {summary['avg_turns']:.1f} turns, {summary['avg_actions']:.1f} "
+                     f"actions · {rate if rate is not None else '-'} games/s "
+                     f"({summary['elapsed_s']:.2f} s, {jobs} job{'s' if jobs != 1 else ''})"
+                     f"{extra}")
+    Console().print(table)

@@ -1,0 +1,82 @@
+"""`avatar-tui simulate`: the table, the JSON, and results that do not
+depend on the number of processes."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from avatar_tui.cli import main
+from avatar_tui.simulate_cli import wilson
+
+TIMING = {"elapsed_s", "games_per_s", "jobs"}
+
+
+def run_json(capsys, *args: str) -> dict:
+    assert main(["simulate", *args, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_the_table_shows_wins_intervals_points_turns_actions_and_speed(capsys):
+    code = main(["simulate", "--games", "12", "--p1", "aang", "--p2", "prince_zuko",
+                 "--bot", "heuristic", "--seed", "3"])
+    out = capsys.readouterr().out
+    assert code == 0
+    for text in ("12 games", "seeds 3–14", "p1", "p2", "aang", "prince_zuko", "heuristic",
+                 "win rate (95% CI)", "avg points", "turns", "actions", "games/s"):
+        assert text in out, text
+
+
+def test_json_fields(capsys):
+    data = run_json(capsys, "--games", "10", "--seed", "5", "--bot", "heuristic,random")
+    assert set(data) == {"games", "seed", "jobs", "p1", "p2", "unfinished", "avg_turns",
+                         "avg_actions", "elapsed_s", "games_per_s"}
+    assert data["games"] == 10 and data["seed"] == 5 and data["unfinished"] == 0
+    assert data["p1"]["bot"] == "heuristic" and data["p2"]["bot"] == "random"
+    assert data["p1"]["wins"] + data["p2"]["wins"] == 10
+    for pid in ("p1", "p2"):
+        side = data[pid]
+        assert set(side) == {"character", "bot", "wins", "win_rate", "ci95", "avg_points"}
+        low, high = side["ci95"]
+        assert 0 <= low <= side["win_rate"] <= high <= 1
+        assert 0 <= side["avg_points"] <= 3
+    assert data["avg_turns"] > 0 and data["avg_actions"] >= data["avg_turns"]
+    assert data["games_per_s"] > 0
+
+
+def test_two_jobs_give_the_same_results_as_one(capsys):
+    args = ("--games", "16", "--seed", "100", "--bot", "random,heuristic")
+    one = run_json(capsys, *args, "--jobs", "1")
+    two = run_json(capsys, *args, "--jobs", "2")
+    assert two["jobs"] == 2
+    assert {k: v for k, v in one.items() if k not in TIMING} == \
+        {k: v for k, v in two.items() if k not in TIMING}
+
+
+def test_each_side_may_have_its_own_bot(capsys):
+    data = run_json(capsys, "--games", "2", "--bot1", "random", "--bot2", "heuristic",
+                    "--p1", "prince_zuko", "--p2", "prince_zuko")
+    assert (data["p1"]["bot"], data["p2"]["bot"]) == ("random", "heuristic")
+    assert data["p1"]["character"] == data["p2"]["character"] == "prince_zuko"
+
+
+@pytest.mark.parametrize("args", [["--bot", "clever"], ["--bot", "random,random,random"]])
+def test_a_bad_bot_is_refused(capsys, args):
+    assert main(["simulate", "--games", "1", *args]) == 2
+    assert "avatar-tui simulate:" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("args", [["--p1", "katara"], ["--games", "0"], ["--jobs", "x"]])
+def test_bad_arguments_are_usage_errors(capsys, args):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["simulate", *args])
+    assert exit_info.value.code == 2
+
+
+def test_the_wilson_interval():
+    low, high = wilson(0, 10)
+    assert low == 0 and high == pytest.approx(0.2775, abs=1e-4)
+    low, high = wilson(5, 10)
+    assert low == pytest.approx(1 - high) and low == pytest.approx(0.2366, abs=1e-4)
+    assert wilson(0, 0) == (0.0, 1.0)
