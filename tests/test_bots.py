@@ -10,6 +10,7 @@ import pytest
 from avatar_tui.bots import (
     HIDDEN,
     BotError,
+    BotSeat,
     HeuristicBot,
     RandomBot,
     characters,
@@ -103,6 +104,28 @@ def test_the_heuristic_bot_follows_its_rules():
         if choice.verb == "discard":
             assert "focus" not in verbs
     assert enabling > 0, "no position called for a power"
+
+
+def test_a_bot_seat_plays_p2_of_an_interactive_game(monkeypatch):
+    """What `play --vs-bot` needs: after every change, is it the computer's
+    move, and which (from its observation)."""
+    seat = BotSeat("heuristic", "p2", seed=3, delay=0)
+    person = RandomBot(5)
+    state, _ = new_game(setup_for(8, "aang", "prince_zuko"))
+    moves = 0
+    while state.phase != "over":
+        if seat.to_move(state):
+            action = seat.next_action(state)
+            assert action.player == "p2"
+            moves += 1
+        else:
+            action = person.choose(None, legal_actions(state))
+            with pytest.raises(ValueError, match="not p2's move"):
+                seat.next_action(state)
+        state, _ = apply(state, action)
+    assert moves > 0
+    monkeypatch.setenv("AVATAR_TUI_BOT_DELAY", "0.25")
+    assert BotSeat("random").delay == 0.25
 
 
 def test_unknown_bot_kinds_are_refused():

@@ -4,7 +4,8 @@ whole games between them headless.
 
 - `observation(state, pid)`: the player's view, hidden cards replaced;
 - `RandomBot`, `HeuristicBot`, `make_bot(kind, seed)`;
-- `play_game(setup, bots)`, `play_seeded(seed, p1, p2, bot1, bot2)`.
+- `play_game(setup, bots)`, `play_seeded(seed, p1, p2, bot1, bot2)`;
+- `BotSeat`: a computer player in one seat of an interactive game.
 """
 
 from avatar_tui.bots.base import Bot, RandomBot
@@ -20,12 +21,14 @@ from avatar_tui.bots.match import (
     setup_for,
 )
 from avatar_tui.bots.observation import HIDDEN, Observation, observation
+from avatar_tui.bots.seat import BotSeat
 
 __all__ = [
     "BOT_KINDS",
     "HIDDEN",
     "Bot",
     "BotError",
+    "BotSeat",
     "GameResult",
     "HeuristicBot",
     "Observation",
