@@ -1,0 +1,293 @@
+"""The project's benchmarks (issue 7), each figure printed beside its goal.
+
+    python benchmarks/run.py            # the full run (about a minute)
+    python benchmarks/run.py --json     # the same figures as JSON
+    python benchmarks/run.py --smoke    # tiny counts: checks that it runs
+
+Figures:
+
+- engine_actions_per_s: `legal_actions` + `apply`, random bot, one core;
+- engine_games_per_s: whole games to 3 points (new_game, then the
+  simulation runner with two random bots), one core;
+- ui_first_frame_ratio: process start to the first full board frame
+  (headless, 120x40), over the same for a minimal Textual app with as many
+  widgets, the two measured alternately;
+- ui_key_ratio: a key press to the board repainted after the engine action,
+  over the same for the minimal app updating as many widgets;
+- ui_key_median_ms: that key-to-repaint time of the app, the median;
+- peak_rss_mb: peak memory of a headless app playing a whole game by keys.
+
+The UI figures come from child processes (benchmarks/ui_probe.py). Speed
+figures are measured and printed, never asserted: the exit status is 1
+only when a measurement could not be made.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import operator
+import platform
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+PROBE = Path(__file__).resolve().parent / "ui_probe.py"
+
+FRAME_MS = 1000 / 60  # one frame at 60 Hz
+
+
+@dataclass
+class Figure:
+    name: str
+    value: float | None
+    unit: str
+    goal: str  # ">= 20000"
+    detail: str = ""
+    error: str | None = None
+
+    @property
+    def passed(self) -> bool | None:
+        if self.value is None:
+            return None
+        op, threshold = self.goal.split()
+        compare: Callable[[float, float], bool] = {
+            ">=": operator.ge, "<=": operator.le, "<": operator.lt, ">": operator.gt}[op]
+        return compare(self.value, float(threshold))
+
+    @property
+    def status(self) -> str:
+        return {True: "PASS", False: "MISS", None: "ERROR"}[self.passed]
+
+    def as_dict(self) -> dict:
+        data = asdict(self)
+        data["pass"] = self.passed
+        data["status"] = self.status
+        return data
+
+
+@dataclass(frozen=True)
+class Counts:
+    actions: int  # engine actions for engine_actions_per_s
+    games: int  # games for engine_games_per_s
+    first_frame_rounds: int  # app/minimal pairs, alternately
+    key_actions: int  # measured key presses per app run
+    key_rounds: int  # app/minimal key runs, alternately
+    rss_presses: int  # 0: play the whole game
+
+
+FULL = Counts(actions=60_000, games=300, first_frame_rounds=7, key_actions=60, key_rounds=2,
+              rss_presses=0)
+SMOKE = Counts(actions=300, games=3, first_frame_rounds=1, key_actions=3, key_rounds=1,
+               rss_presses=6)
+
+
+# -------------------------------------------------------------------- engine
+
+
+def _setup(seed: int):
+    from avatar_tui.bots import setup_for
+
+    return setup_for(seed, "aang", "prince_zuko")
+
+
+def engine_actions(count: int) -> Figure:
+    """`legal_actions` + `apply` (the copying API the app uses), the random
+    bot choosing; new games are set up outside the timed part."""
+    from avatar_tui.bots import RandomBot
+    from avatar_tui.engine import apply, legal_actions, new_game
+
+    done, elapsed, seed = 0, 0.0, 0
+    while done < count:
+        seed += 1
+        state, _ = new_game(_setup(seed))
+        bot = RandomBot(seed)
+        start = time.perf_counter()
+        while state.phase != "over" and done < count:
+            legal = legal_actions(state)
+            state, _ = apply(state, bot.choose(None, legal))
+            done += 1
+        elapsed += time.perf_counter() - start
+    rate = done / elapsed
+    return Figure("engine_actions_per_s", round(rate), "actions/s", ">= 20000",
+                  f"{done} actions over {seed} games in {elapsed:.2f} s")
+
+
+def engine_games(count: int) -> Figure:
+    """Whole games, set-up included, through the simulation runner."""
+    from avatar_tui.bots import RandomBot, play_game
+
+    start = time.perf_counter()
+    actions = 0
+    for seed in range(1, count + 1):
+        bots = {"p1": RandomBot(2 * seed), "p2": RandomBot(2 * seed + 1)}
+        _, result = play_game(_setup(seed), bots)
+        actions += result.actions
+    elapsed = time.perf_counter() - start
+    return Figure("engine_games_per_s", round(count / elapsed, 1), "games/s", ">= 100",
+                  f"{count} games, {actions / count:.0f} actions each, in {elapsed:.2f} s "
+                  f"({actions / elapsed:,.0f} actions/s in place)")
+
+
+# -------------------------------------------------------------------- UI probes
+
+
+class ProbeError(RuntimeError):
+    pass
+
+
+def probe(*args: object) -> tuple[dict, float]:
+    """Run the probe; (its JSON line, time.monotonic() just before it started)."""
+    cmd = [sys.executable, str(PROBE), *map(str, args)]
+    start = time.monotonic()
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=600, cwd=ROOT)
+    lines = [ln for ln in done.stdout.splitlines() if ln.startswith("{")]
+    if done.returncode != 0 or not lines:
+        tail = (done.stderr or done.stdout).strip().splitlines()[-5:]
+        raise ProbeError(f"{' '.join(map(str, args))}: exit {done.returncode}: "
+                         + " | ".join(tail))
+    return json.loads(lines[-1]), start
+
+
+def first_frame(rounds: int) -> Figure:
+    app_s: list[float] = []
+    minimal_s: list[float] = []
+    widgets = 0
+    for _ in range(rounds):  # alternately, so drifts of the machine hit both alike
+        data, start = probe("first-frame", "app")
+        app_s.append(data["t"] - start)
+        widgets = data["widgets"]
+        data, start = probe("first-frame", "minimal", widgets)
+        minimal_s.append(data["t"] - start)
+    app, minimal = statistics.median(app_s), statistics.median(minimal_s)
+    return Figure("ui_first_frame_ratio", round(app / minimal, 2), "x", "<= 1.5",
+                  f"median of {rounds}: app {app * 1000:.0f} ms, minimal app "
+                  f"{minimal * 1000:.0f} ms, {widgets} widgets")
+
+
+def key_to_repaint(actions: int, rounds: int) -> tuple[Figure, Figure]:
+    app_ms: list[float] = []
+    minimal_ms: list[float] = []
+    widgets = updated = 0
+    for _ in range(rounds):
+        data, _ = probe("keys", "app", actions)
+        if not data["latencies"]:
+            raise ProbeError("keys app: no key press was measured")
+        app_ms.extend(x * 1000 for x in data["latencies"])
+        widgets = data["widgets"]
+        updated = max(1, round(statistics.median(data["updated"])))
+        data, _ = probe("keys", "minimal", widgets, updated, len(data["latencies"]))
+        minimal_ms.extend(x * 1000 for x in data["latencies"])
+    app, minimal = statistics.median(app_ms), statistics.median(minimal_ms)
+    detail = (f"median of {len(app_ms)} keys: app {app:.1f} ms, minimal app {minimal:.1f} ms "
+              f"updating {updated} of {widgets} widgets")
+    ratio = Figure("ui_key_ratio", round(app / minimal, 2), "x", "<= 1.5", detail)
+    median = Figure("ui_key_median_ms", round(app, 1), "ms", f"< {FRAME_MS:.1f}",
+                    f"p90 {statistics.quantiles(app_ms, n=10)[-1]:.1f} ms"
+                    if len(app_ms) >= 10 else f"{len(app_ms)} keys")
+    return ratio, median
+
+
+def peak_rss(presses: int) -> Figure:
+    args = ("rss", "app") + ((presses,) if presses else ())
+    data, _ = probe(*args)
+    what = "a whole game" if data["over"] else "part of a game (smoke)"
+    return Figure("peak_rss_mb", round(data["peak_rss_mb"], 1), "MB", "<= 120",
+                  f"{what} by keys, {data['presses']} presses, headless 120x40")
+
+
+# -------------------------------------------------------------------- running
+
+
+def measure(counts: Counts, progress: Callable[[str], None]) -> list[Figure]:
+    figures: list[Figure] = []
+
+    def attempt(names: list[str], make: Callable[[], Figure | tuple[Figure, ...]]) -> None:
+        progress(", ".join(names))
+        try:
+            made = make()
+        except (ProbeError, subprocess.TimeoutExpired) as err:
+            figures.extend(Figure(n, None, "", GOALS[n], error=str(err)) for n in names)
+            return
+        figures.extend(made if isinstance(made, tuple) else (made,))
+
+    attempt(["engine_actions_per_s"], lambda: engine_actions(counts.actions))
+    attempt(["engine_games_per_s"], lambda: engine_games(counts.games))
+    attempt(["ui_first_frame_ratio"], lambda: first_frame(counts.first_frame_rounds))
+    attempt(["ui_key_ratio", "ui_key_median_ms"],
+            lambda: key_to_repaint(counts.key_actions, counts.key_rounds))
+    attempt(["peak_rss_mb"], lambda: peak_rss(counts.rss_presses))
+    return figures
+
+
+GOALS = {
+    "engine_actions_per_s": ">= 20000",
+    "engine_games_per_s": ">= 100",
+    "ui_first_frame_ratio": "<= 1.5",
+    "ui_key_ratio": "<= 1.5",
+    "ui_key_median_ms": f"< {FRAME_MS:.1f}",
+    "peak_rss_mb": "<= 120",
+}
+
+
+def _number(value: float | None) -> str:
+    if value is None:
+        return "-"
+    if value >= 1000:
+        return f"{value:,.0f}"
+    return f"{value:g}"
+
+
+def _goal(goal: str) -> str:
+    op, threshold = goal.split()
+    return f"{op} {_number(float(threshold))}"
+
+
+def print_report(figures: list[Figure], smoke: bool) -> None:
+    print(f"avatar-tui benchmarks{' (smoke: tiny counts, figures mean nothing)' if smoke else ''}"
+          f" · Python {platform.python_version()} · {platform.machine()}")
+    rows = [(f.name, f"{_number(f.value)} {f.unit}".strip(), _goal(f.goal), f.status,
+             f.error or f.detail) for f in figures]
+    widths = [max(len(r[i]) for r in rows + [HEADER]) for i in range(3)]
+    for name, value, goal, status, detail in [HEADER, *rows]:
+        print(f"{name:<{widths[0]}}  {value:>{widths[1]}}  {goal:<{widths[2]}}  {status}"
+              + (f"  {detail}" if detail else ""))
+
+
+HEADER = ("figure", "value", "goal", "result", "")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--smoke", action="store_true",
+                        help="tiny counts, to check that every measurement runs")
+    args = parser.parse_args(argv)
+    counts = SMOKE if args.smoke else FULL
+    quiet = args.json or not sys.stderr.isatty()
+
+    def progress(what: str) -> None:
+        if not quiet:
+            print(f"measuring {what}…", file=sys.stderr)
+
+    figures = measure(counts, progress)
+    if args.json:
+        print(json.dumps({
+            "smoke": args.smoke,
+            "python": platform.python_version(),
+            "figures": {f.name: f.as_dict() for f in figures},
+        }, indent=2))
+    else:
+        print_report(figures, args.smoke)
+    return 1 if any(f.value is None for f in figures) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

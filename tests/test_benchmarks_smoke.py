@@ -1,0 +1,50 @@
+"""benchmarks/run.py in its smoke mode: every figure is measured and
+printed beside its goal. Tiny counts; no figure is asserted (speed depends
+on the machine)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+FIGURES = {"engine_actions_per_s", "engine_games_per_s", "ui_first_frame_ratio",
+           "ui_key_ratio", "ui_key_median_ms", "peak_rss_mb"}
+
+
+def test_the_benchmarks_run_in_smoke_mode():
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "run.py"), "--smoke",
+                           "--json"], capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert done.returncode == 0, done.stderr[-2000:] + done.stdout[-2000:]
+    data = json.loads(done.stdout)
+    assert data["smoke"] is True
+    assert set(data["figures"]) == FIGURES
+    for name, figure in data["figures"].items():
+        assert figure["error"] is None, (name, figure["error"])
+        assert isinstance(figure["value"], int | float) and figure["value"] > 0, name
+        assert figure["goal"].split()[0] in (">=", "<=", "<")
+        assert figure["status"] in ("PASS", "MISS")
+
+
+def test_the_report_prints_each_figure_beside_its_goal():
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        import run
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    figures = [run.Figure("engine_games_per_s", 250.0, "games/s", ">= 100", "detail"),
+               run.Figure("peak_rss_mb", 130.0, "MB", "<= 120"),
+               run.Figure("ui_key_ratio", None, "", "<= 1.5", error="the probe failed")]
+    assert [f.status for f in figures] == ["PASS", "MISS", "ERROR"]
+    import contextlib
+    import io
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        run.print_report(figures, smoke=False)
+    lines = out.getvalue().splitlines()
+    assert any("engine_games_per_s" in ln and ">= 100" in ln and "PASS" in ln for ln in lines)
+    assert any("peak_rss_mb" in ln and "<= 120" in ln and "MISS" in ln for ln in lines)
+    assert "the probe failed" in out.getvalue()
