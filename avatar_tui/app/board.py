@@ -5,6 +5,7 @@ event log. Each is composed once and then shown a new state in place
 from __future__ import annotations
 
 from rich.markup import escape as rich_escape
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.markup import escape
@@ -14,7 +15,6 @@ from textual.widgets import RichLog, Static
 from avatar_tui.app import describe
 from avatar_tui.app.describe import ZONE_STYLE
 from avatar_tui.app.session import Session
-from avatar_tui.engine.events import Event
 from avatar_tui.model.common import ZONES, PlayerId, Zone
 
 
@@ -181,22 +181,45 @@ class StatusPanel(Vertical):
 
 
 class EventLog(RichLog):
-    """Every event of the game, each with the rule that caused it."""
+    """Every event of the game, each with the rule that caused it.
+
+    It keeps its lines, and wraps them again whenever its width changes and
+    scrolls to the end whenever its size does, so what it shows depends only
+    on the game and the layout, never on the order of resize events."""
 
     def __init__(self, **kw):
         super().__init__(wrap=True, markup=True, highlight=False, min_width=20, **kw)
         self.written = 0
+        self.entries: list[str] = []
+        self._width = 0
 
     def show(self, session: Session) -> None:
         for event in session.log[self.written:]:
-            self.write_event(event)
+            self.add(f"[b]{event.rule}[/b] {rich_escape(event.text)}")
         self.written = len(session.log)
 
-    def write_event(self, event: Event) -> None:
-        self.write(f"[b]{event.rule}[/b] {rich_escape(event.text)}")
-
     def note(self, text: str) -> None:
-        self.write(f"[i]{text}[/i]")
+        self.add(f"[i]{rich_escape(text)}[/i]")
+
+    def add(self, markup: str) -> None:
+        self.entries.append(markup)
+        self.write(markup)
+
+    def reset(self) -> None:
+        self.entries.clear()
+        self.written = 0
+        self.clear()
+
+    def on_resize(self, event: events.Resize) -> None:
+        # RichLog's own handler (dispatched after this one, then a no-op)
+        # must first flush the writes it deferred until its size was known.
+        super().on_resize(event)
+        if event.size.width != self._width and self._size_known:
+            self._width = event.size.width
+            self.clear()
+            for markup in self.entries:
+                self.write(markup, scroll_end=False)
+        self.scroll_end(animate=False, immediate=False, x_axis=False)
 
 
 class Board(Vertical):

@@ -40,7 +40,8 @@ class ChoiceScreen(ModalScreen[int | None]):
             for i, label in enumerate(self.options):
                 yield Button(f"{ANSWER_KEYS[i]}  {label}", id=f"answer-{i}",
                              classes="answer", compact=True)
-            back = "escape: back to the board (c asks again)" if self.can_cancel else ""
+            back = ("escape: back to the board (c asks again)" if self.can_cancel
+                    else "ctrl+q quits.")
             keys = ANSWER_KEYS[0]
             if len(self.options) > 1:
                 keys += "-" + ANSWER_KEYS[len(self.options) - 1]

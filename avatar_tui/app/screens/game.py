@@ -51,6 +51,9 @@ class GameScreen(Screen[None]):
 
     # ---------------------------------------------------------------- showing
 
+    def on_mount(self) -> None:
+        self.set_class(self.game_app.session is None, "-no-game")
+
     def show(self, session: Session | None, hint: str | None = None) -> None:
         self.set_class(session is None, "-no-game")
         if session is not None:
@@ -59,9 +62,7 @@ class GameScreen(Screen[None]):
         self.refresh_bindings()
 
     def reset_log(self) -> None:
-        log = self.query_one(EventLog)
-        log.clear()
-        log.written = 0
+        self.query_one(EventLog).reset()
 
     def note(self, text: str) -> None:
         self.query_one(EventLog).note(text)

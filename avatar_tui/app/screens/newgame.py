@@ -69,8 +69,8 @@ class NewGameScreen(ModalScreen[GameSetup | None]):
                 if self.can_cancel:
                     yield Button("Cancel", id="cancel", compact=True)
             yield Static("[dim]tab moves between fields · enter on Start begins · "
-                         "the seed fixes the shuffle, so a game can be replayed[/]",
-                         classes="dialog-keys")
+                         "the seed fixes the shuffle, so a game can be replayed · "
+                         "ctrl+q quits[/]", classes="dialog-keys")
 
     def on_mount(self) -> None:
         self.query_one(Input).cursor_blink = False
