@@ -69,27 +69,21 @@ def queue_effects(t: Table, effects: list, ctx: Context) -> None:
 # ------------------------------------------------------------------ R12.2 ordering
 
 
-def label(t: Table, step: ResolveStep) -> str:
-    return step.ctx.source
-
-
 def _order(t: Table, step: OrderStep, answer: str | None) -> None:
     """R12.2: the player whose turn it is orders effects that happen at once."""
-    labels = _unique_labels(t, step.items)
+    labels = _unique_labels([group[0].ctx.source for group in step.groups])
     if answer is None:
-        ask(t, step, t.state.turn or step.items[0].ctx.controller,
+        ask(t, step, t.state.turn or step.groups[0][0].ctx.controller,
             "Several effects happen at once: which first? (R12.2)", labels, "order")
         return
-    first = step.items[labels.index(answer)]
-    rest = [item for item in step.items if item is not first]
-    after = [OrderStep(items=rest)] if len(rest) > 1 else rest
-    push(t, first, *after)
+    first = step.groups[labels.index(answer)]
+    rest = [g for g in step.groups if g is not first]
+    push(t, *first, *_ordering(rest))
 
 
-def _unique_labels(t: Table, items: list[ResolveStep]) -> list[str]:
+def _unique_labels(sources: list[str]) -> list[str]:
     labels: list[str] = []
-    for item in items:
-        base = label(t, item)
+    for base in sources:
         name, n = base, 2
         while name in labels:
             name, n = f"{base}_{n}", n + 1
@@ -97,21 +91,37 @@ def _unique_labels(t: Table, items: list[ResolveStep]) -> list[str]:
     return labels
 
 
-def needs_ordering(items: list[ResolveStep]) -> bool:
-    """R12.2 asks only when the order can matter: pure +/- changes commute,
-    and the same effect from the same source twice (a power used twice)
-    gives the same result in either order."""
-    if len(items) < 2 or all(isinstance(i.effect, Modify) for i in items):
-        return False
-    distinct = {(i.ctx.source, i.ctx.zone, i.effect.model_dump_json()) for i in items}
-    return len(distinct) > 1
+def _groups(items: list[ResolveStep]) -> list[list[ResolveStep]]:
+    """Split triggered effects into one group per card (consecutive effects
+    of the same source), each in its printed order."""
+    groups: list[list[ResolveStep]] = []
+    for item in items:
+        key = (item.ctx.controller, item.ctx.source, item.ctx.source_kind, item.ctx.zone)
+        last = groups[-1][0].ctx if groups else None
+        if last is not None and (last.controller, last.source, last.source_kind,
+                                 last.zone) == key:
+            groups[-1].append(item)
+        else:
+            groups.append([item])
+    return groups
+
+
+def _ordering(groups: list[list[ResolveStep]]) -> list[ResolveStep | OrderStep]:
+    """The steps for these groups: a question only when the order can matter.
+    Pure +/- changes commute, and the same effects from the same card twice
+    (a power used twice) give the same result in either order."""
+    flat = [item for g in groups for item in g]
+    if len(groups) < 2 or all(isinstance(i.effect, Modify) for i in flat):
+        return list(flat)
+    distinct = {tuple((i.ctx.source, i.ctx.zone, i.effect.model_dump_json()) for i in g)
+                for g in groups}
+    if len(distinct) < 2:
+        return list(flat)
+    return [OrderStep(groups=groups)]
 
 
 def queue_triggered(t: Table, items: list[ResolveStep]) -> None:
-    if needs_ordering(items):
-        push(t, OrderStep(items=items))
-    else:
-        push(t, *items)
+    push(t, *_ordering(_groups(items)))
 
 
 # ------------------------------------------------------------------ targets

@@ -139,10 +139,11 @@ class ResolveStep(Model):
 
 
 class OrderStep(Model):
-    """Several effects at once: the player whose turn it is orders them (R12.2)."""
+    """Several cards' effects at once: the player whose turn it is orders them
+    (R12.2). Each group is one card's effects, which keep their printed order."""
 
     kind: Literal["order"] = "order"
-    items: list[ResolveStep]
+    groups: list[list[ResolveStep]]
 
 
 class FlowStep(Model):
