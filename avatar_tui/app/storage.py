@@ -14,6 +14,7 @@ from pathlib import Path
 from avatar_tui.engine import Event
 from avatar_tui.model.state import GameState
 from avatar_tui.notation.save import load_game, save_game
+from avatar_tui.notation.scenario import ScenarioError
 
 CURRENT = "current.toml"
 FINISHED = "last-finished.toml"
@@ -48,7 +49,12 @@ class SaveStore:
     def load(self) -> tuple[GameState, list[Event]]:
         """The saved game; raises ScenarioError (a one-line reason) when the
         file cannot be read back into a game."""
-        return load_game(self.current)
+        try:
+            return load_game(self.current)
+        except ScenarioError:
+            raise
+        except Exception as err:  # noqa: BLE001 - whatever is wrong, the file is unusable
+            raise ScenarioError(f"{self.current}: {type(err).__name__}: {err}") from None
 
     def save(self, state: GameState) -> Path:
         """Keep the game: an unfinished game as the current save; a finished

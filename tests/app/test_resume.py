@@ -121,6 +121,20 @@ async def test_a_corrupt_save_is_kept_aside_and_a_new_game_starts(data_dir):
     assert (data_dir / "current.broken-1.toml").read_text().endswith("scenario 1 [[[")
 
 
+async def test_a_save_the_engine_no_longer_accepts_is_kept_aside_too(data_dir):
+    """A save whose actions the rules refuse (say, written by an older
+    version) is unreadable in the same way."""
+    data_dir.mkdir(parents=True)
+    text = ('actions = """\np1: open p1\np1: pay\n"""\n[p1]\nchamber = "aang"\n'
+            '[p2]\nchamber = "prince_zuko"\n')
+    SaveStore().current.write_text(text)
+    app = make_app(store=True, start="resume")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "refused" in app.screen.prompt
+    assert (data_dir / "current.broken-1.toml").read_text() == text
+
+
 async def test_a_finished_game_is_archived_and_not_offered():
     app = make_app(scenario("final_point"), store=True)
     async with app.run_test(size=SIZE) as pilot:
