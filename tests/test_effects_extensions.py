@@ -263,3 +263,19 @@ def test_protected_allies_do_not_stop_you_moving_the_opponents():
     game.do("p1: open p2", "p2: flip", "p2: pay", "p2: flip", "p2: pay",
             "p1: flip", "p1: pay", "p1: flip", "p1: pay")
     assert "p1: choose p2.green.ally" in game.legal()
+
+
+def test_with_two_ways_to_reflip_the_player_picks_one():
+    mastery = {"id": "mastery", "name": "Mastery", "type": "advantage", "cost": {"green": 1},
+               "statics": [{"static": "grant_reflip", "to": "your_cards",
+                            "eliminate_source": True}]}
+    redo = strike("redo", intercept=1, reflip={"green": 1})
+    game = Play(p1=energy_then("mastery", "redo", "wall", "filler", discard=("big",) * 4),
+                p2=energy_then("wall"), cards=[mastery, redo])
+    game.do("p1: open p1", "p1: flip", "p1: pay", "p1: flip", "p1: reflip")
+    assert sorted(game.legal()) == ["p1: choose mastery", "p1: choose redo"]
+    green = game.v("players.p1.zones.green.energy")
+    game.do("p1: choose mastery")  # pay by eliminating Mastery, not with energy
+    assert game.v("players.p1.advantages") == []
+    assert game.v("players.p1.zones.green.energy") == green
+    assert game.v("players.p1.zones.green.flip") == "wall"

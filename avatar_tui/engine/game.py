@@ -10,7 +10,7 @@ from avatar_tui.engine.errors import IllegalAction
 from avatar_tui.engine.events import Event
 from avatar_tui.engine.moves import actor, payment_options, pending
 from avatar_tui.engine.setup import new_game as _setup
-from avatar_tui.engine.stats import reflip_cost, strike_cost
+from avatar_tui.engine.stats import reflip_costs, strike_cost
 from avatar_tui.engine.table import Table
 from avatar_tui.engine.turn import run
 from avatar_tui.model.actions import Action
@@ -195,9 +195,10 @@ def _candidates(t: Table, now: str, pid) -> Iterable[Action]:
         yield from paying("pay", cost)
         if card.pitch is not None:
             yield from paying("pitch", _energy(card.pitch.cost))
-        found = reflip_cost(t, pid, zone, face.card)
-        if found is not None:
-            yield from paying("reflip", found[0])
+        reflips = reflip_costs(t, pid, zone, face.card)
+        if reflips:  # one `reflip` action; several ways to pay become a choice
+            cheapest = min(reflips, key=lambda c: c.energy.total)
+            yield from paying("reflip", cheapest.energy)
         yield _action(pid, verb="focus")
         yield _action(pid, verb="discard")
 

@@ -14,9 +14,10 @@ from avatar_tui.engine.payment import (
     why_not_payment,
 )
 from avatar_tui.engine.stats import (
+    ReflipCost,
     granted_powers,
     incoming_force,
-    reflip_cost,
+    reflip_costs,
     restricted,
     stops,
     strength,
@@ -488,34 +489,51 @@ def do_pitch(t: Table, a: Action) -> None:
                   Context(controller=pid, source=card.id, source_kind="strike", zone=zone))
 
 
+def _payable_reflips(t: Table, a: Action) -> tuple[list[ReflipCost], str | None]:
+    """The reflip costs the player can pay now (R7.4), or why none."""
+    zone, face = _flipped(t, a.player)
+    costs = reflip_costs(t, a.player, zone, face.card)
+    if not costs:
+        return [], f"{t.name(face.card)} has no reflip (R7.4)"
+    have = energy_of(t, a.player)
+    payable = [c for c in costs if _payment(c.energy, have, a.paid)[1] is None]
+    if not payable:
+        cost = costs[0].energy
+        why = _payment(cost, have, a.paid)[1]
+        return [], f"reflipping {t.name(face.card)} costs {cost.short()}: {why}"
+    return payable, None
+
+
 def why_not_reflip(t: Table, a: Action) -> str | None:
-    pid = a.player
-    zone, face = _flipped(t, pid)
-    found = reflip_cost(t, pid, zone, face.card)
-    if found is None:
-        return f"{t.name(face.card)} has no reflip (R7.4)"
-    cost, _ = found
-    _, why = _payment(cost, energy_of(t, pid), a.paid)
-    if why:
-        return f"reflipping {t.name(face.card)} costs {cost.short()}: {why}"
-    return None
+    return _payable_reflips(t, a)[1]
 
 
 def do_reflip(t: Table, a: Action) -> None:
-    """R7.4: pay the reflip cost, discard the card, flip again in the same zone."""
-    pid = a.player
+    """R7.4: pay the reflip cost, discard the card, flip again in the same
+    zone. With several ways to pay for it, the player picks one."""
+    payable, _ = _payable_reflips(t, a)
+    if len(payable) == 1:
+        reflip_with(t, a.player, payable[0], a.paid)
+        return
+    t.state.choice = Choice(
+        chooser=a.player, kind="reflip", options=[c.source for c in payable], paid=a.paid,
+        prompt="Reflip how? " + "; ".join(
+            f"{c.source}: {c.energy.short() if c.energy.total else ''}"
+            f"{' eliminate ' + t.name(c.eliminate) if c.eliminate else ''}".strip()
+            for c in payable))
+
+
+def reflip_with(t: Table, pid: PlayerId, cost: ReflipCost, named: Energy | None) -> None:
     zone, face = _flipped(t, pid)
-    found = reflip_cost(t, pid, zone, face.card)
-    assert found is not None
-    cost, eliminate = found
-    paid, _ = _payment(cost, energy_of(t, pid), a.paid)
+    paid, _ = _payment(cost.energy, energy_of(t, pid), named)
     spend(t, pid, paid)
-    if eliminate is not None:
+    if cost.eliminate is not None:
         player = t.player(pid)
         for adv in player.advantages:
-            if adv.card == eliminate:
+            if adv.card == cost.eliminate:
                 player.advantages.remove(adv)
                 board.to_discard(t, pid, adv.card)
+                t.emit("R7.6", f"{t.name(adv.card)} is eliminated to pay for the reflip", pid)
                 break
     t.zone(pid, zone).flip = None
     board.to_discard(t, pid, face.card)
@@ -573,6 +591,11 @@ def do_choose(t: Table, a: Action) -> None:
     choice = t.state.choice
     assert choice is not None and a.word is not None
     t.state.choice = None
+    if choice.kind == "reflip":
+        zone, face = _flipped(t, a.player)
+        costs = {c.source: c for c in reflip_costs(t, a.player, zone, face.card)}
+        reflip_with(t, a.player, costs[a.word], choice.paid)
+        return
     if choice.step is None:  # R5.5 replace / keep
         do_ally_choice(t, a.player, a.word)
         return

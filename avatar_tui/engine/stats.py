@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from avatar_tui.engine.table import Table
-from avatar_tui.model.cards import AllyCard, SignatureMove, StrikeCard
+from avatar_tui.model.cards import SignatureMove, StrikeCard
 from avatar_tui.model.common import PLAYERS, ZONES, Energy, PlayerId, Zone, other
 from avatar_tui.model.effects import (
     Condition,
@@ -243,15 +243,20 @@ def skipped_zones(t: Table, pid: PlayerId) -> set[Zone]:
     return skipped
 
 
-def reflip_cost(
-    t: Table, pid: PlayerId, zone: Zone, card_id: str
-) -> tuple[Energy, str | None] | None:
-    """The reflip cost of the card flipped in `zone` (R7.4): its own keyword,
-    or one granted by a card in play. Returns (energy, card to eliminate as
-    the cost or None), or None when it has no reflip."""
+@dataclass(frozen=True)
+class ReflipCost:
+    """One way to reflip a card (R7.4): its own keyword, or one a card in
+    play grants (Herbalist, Pai Sho Mastery, Scouring-Earth Kick)."""
+
+    energy: Energy
+    eliminate: str | None  # a card to eliminate as the cost, or None
+    source: str  # the card giving it: the answer naming it when there is a choice
+
+
+def reflip_costs(t: Table, pid: PlayerId, zone: Zone, card_id: str) -> list[ReflipCost]:
+    """Every reflip cost the card flipped in `zone` has now (none: no reflip)."""
     card = t.card(card_id)
-    if card.reflip is not None:
-        return card.reflip, None
+    out = [ReflipCost(card.reflip, None, card.id)] if card.reflip is not None else []
     for src in in_play(t):
         for st in src.statics:
             if not isinstance(st, GrantReflip):
@@ -264,14 +269,11 @@ def reflip_cost(
             else:
                 ok = src.controller != pid
             if ok:
-                cost = Energy(green=st.green, yellow=st.yellow, red=st.red)
-                return cost, (src.card_id if st.eliminate_source else None)
-    return None
-
-
-def ally_powers_card(t: Table, pid: PlayerId, zone: Zone) -> AllyCard | None:
-    ally = t.zone(pid, zone).ally
-    return t.ally_card(ally.card) if ally is not None else None
+                cost = ReflipCost(Energy(green=st.green, yellow=st.yellow, red=st.red),
+                                  src.card_id if st.eliminate_source else None, src.card_id)
+                if all((c.energy, c.eliminate) != (cost.energy, cost.eliminate) for c in out):
+                    out.append(cost)
+    return out
 
 
 def granted_powers(t: Table, pid: PlayerId, zone: Zone | None) -> list[tuple[str, Power]]:

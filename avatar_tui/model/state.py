@@ -9,7 +9,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from avatar_tui.model.cards import AnyCard
-from avatar_tui.model.common import PlayerId, Zone
+from avatar_tui.model.common import Energy, PlayerId, Zone
 from avatar_tui.model.effects import Effect, Static
 
 
@@ -165,8 +165,9 @@ class Choice(Model):
     chooser: PlayerId
     prompt: str
     options: list[str]
-    kind: Literal["ally", "effect", "order"] = "effect"
+    kind: Literal["ally", "effect", "order", "reflip"] = "effect"
     step: ResolveStep | OrderStep | None = None  # what the answer goes to
+    paid: Energy | None = None  # reflip: the payment the action named, if any
 
 
 class HistoryEntry(Model):
