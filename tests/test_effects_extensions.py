@@ -279,3 +279,16 @@ def test_with_two_ways_to_reflip_the_player_picks_one():
     assert game.v("players.p1.advantages") == []
     assert game.v("players.p1.zones.green.energy") == green
     assert game.v("players.p1.zones.green.flip") == "wall"
+
+
+def test_a_protected_zone_is_not_offered_to_uncharge():
+    ward = {"id": "ward", "name": "Ward", "type": "advantage", "cost": {"green": 1},
+            "statics": [{"static": "restrict", "who": "you", "what": ["uncharge"]}]}
+    storm = strike("storm", triggers=on("counterattack", {"effect": "uncharge",
+                   "whose": "any", "optional": True}))
+    game = Play(p1=energy_then("ward", "wall", "filler", discard=("big",) * 4),
+                p2=energy_then("boon", "storm", "filler"), cards=[ward, storm])
+    game.do("p1: open p1", "p1: flip", "p1: pay", "p1: flip", "p1: pay",
+            "p2: flip", "p2: pay", "p2: flip", "p2: pay")
+    assert "p2: choose p1.green" not in game.legal()  # Ward protects p1's charges
+    assert "p2: choose p2.green" in game.legal()

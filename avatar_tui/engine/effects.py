@@ -309,7 +309,11 @@ def _eliminate_ally(t: Table, step: ResolveStep, answer: str | None) -> None:
 
 
 def _zone_targets(t: Table, pids: list[PlayerId], charged: bool) -> list[str]:
-    return [f"{pid}.{z}" for pid in pids for z in ZONES if t.zone(pid, z).charged == charged]
+    """Zones that can change now: charged ones to uncharge, uncharged ones to
+    charge, leaving out a player's zones a "cannot" protects (R12.3)."""
+    action = "uncharge" if charged else "charge"
+    return [f"{pid}.{z}" for pid in pids if not restricted(t, pid, action)
+            for z in ZONES if t.zone(pid, z).charged == charged]
 
 
 def _charge(t: Table, step: ResolveStep, answer: str | None) -> None:
