@@ -11,9 +11,8 @@ import random
 from typing import Literal
 
 from textual.app import App
-from textual.markup import escape
 
-from avatar_tui.app import describe
+from avatar_tui.app import describe, questions
 from avatar_tui.app.board import CardView
 from avatar_tui.app.keys import BY_NAME, candidates, example
 from avatar_tui.app.screens.choice import ChoiceScreen
@@ -32,13 +31,6 @@ from avatar_tui.model.state import GameSetup, GameState, PlayerSetup
 from avatar_tui.notation.scenario import ScenarioError
 
 Start = Literal["ask", "resume", "new"]
-CHOICE_TITLES = {
-    "ally": "A second ally (R5.5)",
-    "order": "Effects at the same time (R12.2)",
-    "effect": "A card asks",
-}
-
-
 class AvatarApp(App[None]):
     """avatar-tui: a hot-seat game of the Avatar TCG.
 
@@ -210,44 +202,18 @@ class AvatarApp(App[None]):
         elif len(actions) == 1:
             self.act(actions[0])
         else:
-            self.choose_action(name, actions)
+            self.ask(questions.which(self.session, name, actions))
 
-    def choose_action(self, name: str, actions: list[Action]) -> None:
-        assert self.session is not None
-        t, state = self.session.table, self.session.state
-        subject = self._subject(name)
-        if actions[0].paid is not None and len({(a.verb, a.number, a.ally) for a in actions}) == 1:
-            title = "Overpay (R6.3)"
-            prompt = (f"{subject}: your energy of the cost's own colours is short. Which energy "
-                      "do you spend? A stronger colour pays only where yours runs out.")
-        else:
-            title = "The ally's powers (R7.3)" if name == "ally_power" else BY_NAME[name].label
-            prompt = f"{subject}: which one?"
-        labels = [describe.action_label(t, a) for a in actions]
+    def ask(self, question: questions.Question) -> None:
+        """Put a question; the answer is one of the engine's legal actions."""
+        state = self.session.state if self.session else None
 
         def answered(index: int | None) -> None:
             if index is not None and self.session is not None and self.session.state is state:
-                self.act(actions[index])
+                self.act(question.actions[index])
 
-        self.push_screen(ChoiceScreen(title, prompt, labels), answered)
-
-    def _subject(self, name: str) -> str:
-        assert self.session is not None
-        t, state = self.session.table, self.session.state
-        pid = state.turn
-        if name == "signature" and pid is not None:
-            move = t.current_move(pid)
-            return f"Signature move {move.name} ({describe.pips(move.cost)})"
-        zone = state.players[pid].defending if pid else None
-        flip = state.players[pid].zones[zone].flip if pid and zone else None
-        card = t.name(flip.card) if flip else "the card"
-        if name in ("pay", "overpay"):
-            return f"Paying for {card} ({describe.pips(t.card(flip.card).cost)})" if flip \
-                else "Paying"
-        if name.startswith("power_"):
-            return f"Power {name[6:]} of {card}"
-        return {"reflip": f"Reflipping {card}", "pitch": f"Pitching {card}",
-                "ally_power": "The ally's powers"}.get(name, card)
+        self.push_screen(ChoiceScreen(question.title, question.prompt, question.labels,
+                                      question.details), answered)
 
     def explain_key(self, name: str) -> None:
         """Say, in the engine's words, why a game key does nothing now."""
@@ -314,43 +280,9 @@ class AvatarApp(App[None]):
 
     def ask_question(self) -> None:
         """The opening defender (R2.4, R10.5) or the engine's pending choice."""
-        session = self.session
-        if session is None or not session.pending_question:
-            return
-        t, state = session.table, session.state
-        actions = [a for a in session.legal if a.verb in ("open", "choose")]
-        if not actions:
-            return
-        if state.choice is None:
-            title, prompt, details = self._opening_text()
-            labels = [f"{describe.character(t, a.word)} defends"  # type: ignore[arg-type]
-                      for a in actions]
-        else:
-            title = CHOICE_TITLES.get(state.choice.kind, "A choice")
-            prompt = (f"{describe.character(t, state.choice.chooser)}: "
-                      f"{escape(state.choice.prompt)}")
-            details = []
-            labels = [describe.option_label(t, state, a.word or "") for a in actions]
-
-        def answered(index: int | None) -> None:
-            if index is not None and self.session is not None and self.session.state is state:
-                self.act(actions[index])
-
-        self.push_screen(ChoiceScreen(title, prompt, labels, details), answered)
-
-    def _opening_text(self) -> tuple[str, str, list[str]]:
-        assert self.session is not None
-        t, state = self.session.table, self.session.state
-        chooser = describe.character(t, state.chooser)
-        if state.turn_number == 0:
-            details = [f"{e.text} ({e.rule})" for e in self.session.log if e.rule == "R2.4"]
-            title = "Who defends the opening attack? (R2.4)"
-        else:
-            details = [f"{chooser} was scored against and chooses (R10.5)."]
-            title = "Who defends the next opening attack? (R10.5)"
-        prompt = (f"{chooser} chooses. The opening attack has force 4 (R3.1); its defender "
-                  "adds one green energy, then takes a turn (R3.2).")
-        return title, prompt, details
+        question = questions.pending(self.session) if self.session else None
+        if question is not None:
+            self.ask(question)
 
     # ---------------------------------------------------------------- looking
 
