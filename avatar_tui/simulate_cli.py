@@ -87,7 +87,7 @@ def bot_kinds(args: argparse.Namespace) -> tuple[str, str]:
 
 
 def run_simulate(args: argparse.Namespace) -> int:
-    from avatar_tui.bots import BotError
+    from avatar_tui.bots import GameError
 
     try:
         bot1, bot2 = bot_kinds(args)
@@ -98,7 +98,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     try:
         summary = simulate(args.games, args.p1, args.p2, bot1, bot2, args.seed, args.jobs,
                            progress=show_progress)
-    except BotError as err:
+    except GameError as err:
         print(f"avatar-tui simulate: {err}", file=sys.stderr)
         return 1
     if args.json:

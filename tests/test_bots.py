@@ -31,9 +31,10 @@ def test_the_characters_are_those_with_a_starter_deck():
 
 def test_two_hundred_seeded_games_of_each_pairing_finish():
     """200 games each: random v random, heuristic v random (both seats)."""
-    pairings = [("random", "random"), ("heuristic", "random"), ("random", "heuristic")]
+    pairings = [("random", "random"), ("heuristic", "random"), ("random", "heuristic"),
+                ("heuristic", "heuristic")]
     for bot1, bot2 in pairings:
-        games = 200 if bot1 == bot2 else 100
+        games = {"random": 200, "heuristic": 40}[bot2] if bot1 == bot2 else 100
         for seed in range(games):
             result = play_seeded(seed, "aang", "prince_zuko", bot1, bot2)
             assert result.winner in ("p1", "p2"), (bot1, bot2, seed)
@@ -201,6 +202,30 @@ def test_an_observation_holds_no_hidden_card():
             assert seen.discard == real.discard  # face up: public
         checked += 1
     assert checked > 100
+
+
+def test_another_players_effect_bookkeeping_is_not_observed():
+    """A pending step keeps its private progress (the cards its controller
+    looked at) only in its controller's observation, however nested."""
+    from avatar_tui.model.effects import Modify
+    from avatar_tui.model.state import Choice, Context, OrderStep, ResolveStep
+
+    state, _ = new_game(setup_for(1, "aang", "prince_zuko"))
+
+    def step(controller):
+        return ResolveStep(effect=Modify(effect="modify", force=1),
+                           ctx=Context(controller=controller, source="evade"),
+                           progress={"order": ["skewer"]})
+
+    state.choice = Choice(chooser="p1", prompt="which first?", options=["a", "b"], kind="order",
+                          step=OrderStep(groups=[[step("p1")], [step("p2")]]))
+    state.queue = [OrderStep(groups=[[step("p2"), step("p1")]])]
+    seen = observation(state, "p1").state
+    assert [g[0].progress for g in seen.choice.step.groups] == [{"order": ["skewer"]}, {}]
+    assert [s.progress for s in seen.queue[0].groups[0]] == [{}, {"order": ["skewer"]}]
+    assert state.choice.step.groups[1][0].progress == {"order": ["skewer"]}  # untouched
+    other_view = observation(state, "p2").state
+    assert other_view.choice.options == [] and other_view.choice.prompt == ""
 
 
 def test_legal_actions_need_nothing_hidden():

@@ -74,6 +74,18 @@ def test_bad_arguments_are_usage_errors(capsys, args):
     assert exit_info.value.code == 2
 
 
+def test_a_game_that_fails_names_its_seed(capsys, monkeypatch):
+    from avatar_tui.bots import match
+
+    def broken(setup, bots, max_actions=0):
+        raise KeyError("evade")
+
+    monkeypatch.setattr(match, "play_game", broken)
+    assert main(["simulate", "--games", "2", "--seed", "9"]) == 1
+    err = capsys.readouterr().err
+    assert "seed 9" in err and "KeyError" in err
+
+
 def test_the_wilson_interval():
     low, high = wilson(0, 10)
     assert low == 0 and high == pytest.approx(0.2775, abs=1e-4)

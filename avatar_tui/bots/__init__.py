@@ -13,6 +13,7 @@ from avatar_tui.bots.heuristic import HeuristicBot
 from avatar_tui.bots.match import (
     BOT_KINDS,
     BotError,
+    GameError,
     GameResult,
     characters,
     make_bot,
@@ -29,6 +30,7 @@ __all__ = [
     "Bot",
     "BotError",
     "BotSeat",
+    "GameError",
     "GameResult",
     "HeuristicBot",
     "Observation",

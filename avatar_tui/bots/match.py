@@ -27,6 +27,10 @@ class BotError(RuntimeError):
     """A bot answered with an action that is not legal."""
 
 
+class GameError(RuntimeError):
+    """A game stopped on an error: the message names its seed, to replay it."""
+
+
 def make_bot(kind: str, seed: int = 0) -> Bot:
     try:
         return BOTS[kind](seed)
@@ -100,4 +104,8 @@ def play_seeded(seed: int, p1: str, p2: str, bot1: str, bot2: str) -> GameResult
     bot's own seed derive from `seed`."""
     bots = {"p1": make_bot(bot1, bot_seed(seed, "p1")),
             "p2": make_bot(bot2, bot_seed(seed, "p2"))}
-    return play_game(setup_for(seed, p1, p2), bots)[1]
+    try:
+        return play_game(setup_for(seed, p1, p2), bots)[1]
+    except Exception as err:
+        raise GameError(f"the game with seed {seed} ({p1} {bot1} v {p2} {bot2}) stopped: "
+                        f"{type(err).__name__}: {err}") from err

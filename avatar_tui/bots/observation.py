@@ -32,16 +32,16 @@ be tried this way: the card is `HIDDEN`.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from typing import Any
+
+from pydantic import BaseModel
 
 from avatar_tui.model.common import PLAYERS, PlayerId, other
 from avatar_tui.model.state import (
     Choice,
     GameSetup,
     GameState,
-    OrderStep,
     PlayerState,
     ResolveStep,
     ZoneState,
@@ -130,16 +130,30 @@ def _zone_view(zs: ZoneState) -> ZoneState:
 
 
 def _step_view(step, pid: PlayerId):
-    """A queued step, without another player's private bookkeeping (the
-    cards they looked at)."""
+    """A deep copy of a queued step without another player's private
+    bookkeeping (the cards they looked at): every ResolveStep inside it,
+    however nested, keeps its `progress` only if it is `pid`'s."""
     if step is None:
         return None
-    if isinstance(step, OrderStep):
-        return step.model_copy(update={"items": [_step_view(i, pid) for i in step.items]})
-    if isinstance(step, ResolveStep):
-        progress = copy.deepcopy(step.progress) if step.ctx.controller == pid else {}
-        return step.model_copy(update={"progress": progress})
-    return step.model_copy()
+    copied = step.model_copy(deep=True)
+    _scrub(copied, pid)
+    return copied
+
+
+def _scrub(node: Any, pid: PlayerId) -> None:
+    if isinstance(node, ResolveStep):
+        if node.ctx.controller != pid:
+            node.progress = {}
+        return
+    if isinstance(node, BaseModel):
+        for value in node.__dict__.values():
+            _scrub(value, pid)
+    elif isinstance(node, list | tuple):
+        for item in node:
+            _scrub(item, pid)
+    elif isinstance(node, dict):
+        for item in node.values():
+            _scrub(item, pid)
 
 
 def setup_without_secrets(setup: GameSetup) -> GameSetup:
