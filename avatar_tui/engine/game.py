@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Iterable
 
-from avatar_tui.engine import moves
+from avatar_tui.engine import choices, moves, powers, signature
 from avatar_tui.engine.errors import IllegalAction
 from avatar_tui.engine.events import Event
 from avatar_tui.engine.moves import actor, payment_options, pending
@@ -25,14 +25,14 @@ MOVES: dict[str, tuple[Check, Do]] = {
     "open": (moves.why_not_open, moves.do_open),
     "flip": (moves.why_not_flip, moves.do_flip),
     "skip": (moves.why_not_skip, moves.do_skip),
-    "signature": (moves.why_not_signature, moves.do_signature),
+    "signature": (signature.why_not_signature, signature.do_signature),
     "pay": (moves.why_not_pay, moves.do_pay),
-    "power": (moves.why_not_power, moves.do_power),
-    "pitch": (moves.why_not_pitch, moves.do_pitch),
-    "reflip": (moves.why_not_reflip, moves.do_reflip),
+    "power": (powers.why_not_power, powers.do_power),
+    "pitch": (powers.why_not_pitch, powers.do_pitch),
+    "reflip": (powers.why_not_reflip, powers.do_reflip),
     "focus": (moves.why_not_focus, moves.do_focus),
     "discard": (moves.why_not_discard, moves.do_discard),
-    "choose": (moves.why_not_choose, moves.do_choose),
+    "choose": (choices.why_not_choose, choices.do_choose),
 }
 
 # Which verbs answer which pending decision, and what to say otherwise.
@@ -177,7 +177,7 @@ def _candidates(t: Table, now: str, pid) -> Iterable[Action]:
         yield _action(pid, verb="flip")
     elif now == "signature":
         move = t.current_move(pid)
-        for i, (_, power) in enumerate(moves.powers_of(t, pid), start=1):
+        for i, (_, power) in enumerate(powers.powers_of(t, pid), start=1):
             yield from paying("power", _energy(power.cost), number=i)
         yield from paying("signature", strike_cost(t, pid, move.cost))
         yield _action(pid, verb="skip")
@@ -187,9 +187,9 @@ def _candidates(t: Table, now: str, pid) -> Iterable[Action]:
         face = t.zone(pid, zone).flip
         assert face is not None
         card = t.card(face.card)
-        for i, (_, power) in enumerate(moves.powers_of(t, pid), start=1):
+        for i, (_, power) in enumerate(powers.powers_of(t, pid), start=1):
             yield from paying("power", _energy(power.cost), number=i)
-        for i, (_, power) in enumerate(moves.powers_of(t, pid, ally=True), start=1):
+        for i, (_, power) in enumerate(powers.powers_of(t, pid, ally=True), start=1):
             yield from paying("power", _energy(power.cost), number=i, ally=True)
         cost = strike_cost(t, pid, card.cost) if isinstance(card, StrikeCard) else card.cost
         yield from paying("pay", cost)

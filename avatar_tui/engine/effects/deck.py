@@ -1,0 +1,111 @@
+"""Effects on the top of a deck: looking, revealing, and a forced reflip."""
+
+from __future__ import annotations
+
+from avatar_tui.engine import board
+from avatar_tui.engine.effects.common import (
+    NONE,
+    ask,
+)
+from avatar_tui.engine.table import Table
+from avatar_tui.model.common import Energy, other
+from avatar_tui.model.effects import (
+    ForceReflip,
+    LookAtTop,
+    RevealTop,
+)
+from avatar_tui.model.state import (
+    ResolveStep,
+)
+
+
+def look_at_top(t: Table, step: ResolveStep, answer: str | None) -> None:
+    """The cards stay on top of the deck while the player decides; they are
+    rearranged or discarded only once every answer is in."""
+    effect: LookAtTop = step.effect  # type: ignore[assignment]
+    pid = step.ctx.controller
+    player = t.player(pid)
+    if answer is None:
+        n = min(effect.count, len(player.deck))
+        if n == 0:
+            return
+        t.state.seen += 1  # the player has seen hidden cards
+        step.progress = {"n": n, "order": []}
+    n: int = step.progress["n"]
+    order: list[str] = step.progress["order"]
+    looked = list(player.deck[:n])
+    for card in order:
+        looked.remove(card)
+    name = t.name(step.ctx.source)
+    if effect.then == "may_discard":
+        if answer is None:
+            ask(t, step, pid, f"{name}: your top card is {t.name(looked[0])}. Discard it?",
+                ["discard", "keep"])
+        elif answer == "discard":
+            board.to_discard(t, pid, player.deck.pop(0))
+            t.emit("R12.1", f"{pid} discards the top card, {t.name(looked[0])}", pid)
+        return
+    if answer is not None:
+        looked.remove(answer)
+        order.append(answer)
+    if effect.then == "keep_one" and order:
+        del player.deck[:n]
+        player.deck[0:0] = order
+        for card in looked:
+            board.to_discard(t, pid, card)
+        t.emit("R12.1", f"{pid} keeps one card on top and discards {len(looked)}", pid)
+        return
+    if len(looked) <= 1:
+        del player.deck[:n]
+        player.deck[0:0] = order + looked
+        t.emit("R12.1", f"{pid} puts the top cards back in the order chosen", pid)
+        return
+    prompt = ("which card stays on top (the rest are discarded)?" if effect.then == "keep_one"
+              else f"which card goes {'on top' if not order else 'next'}?")
+    ask(t, step, pid, f"{name}: {prompt}", sorted(set(looked)))
+
+
+def reveal_top(t: Table, step: ResolveStep, answer: str | None) -> None:
+    effect: RevealTop = step.effect  # type: ignore[assignment]
+    pid = step.ctx.controller
+    owner = pid if effect.whose == "you" else other(pid)
+    deck = t.player(owner).deck
+    if not deck:
+        return
+    if answer is None:
+        t.player(owner).top_revealed = True
+        t.state.seen += 1
+        t.emit("R12.1", f"{owner}'s top card is turned face up: {t.name(deck[0])}", owner)
+        if effect.may_discard:
+            ask(t, step, pid, f"Discard {owner}'s top card, {t.name(deck[0])}?",
+                ["discard", "keep"])
+        return
+    if answer == "discard":
+        board.to_discard(t, owner, deck.pop(0))
+        t.player(owner).top_revealed = False
+
+
+def force_reflip(t: Table, step: ResolveStep, answer: str | None) -> None:
+    """You may pay: the opponent's card just flipped is discarded and they
+    flip again in that zone."""
+    from avatar_tui.engine.moves import flip_into
+    from avatar_tui.engine.payment import energy_of, spend, why_not_exact
+
+    effect: ForceReflip = step.effect  # type: ignore[assignment]
+    me, them, zone = step.ctx.controller, other(step.ctx.controller), step.ctx.event_zone
+    cost = Energy(green=effect.green, yellow=effect.yellow, red=effect.red)
+    if zone is None or t.zone(them, zone).flip is None:
+        return
+    if why_not_exact(cost, energy_of(t, me)) is not None:
+        return
+    card = t.zone(them, zone).flip.card  # type: ignore[union-attr]
+    if answer is None:
+        ask(t, step, me, f"{t.name(step.ctx.source)}: pay {cost.short()} to make {them} "
+            f"discard {t.name(card)} and flip again?", ["pay", NONE])
+        return
+    if answer == "pay":
+        spend(t, me, cost)
+        t.zone(them, zone).flip = None
+        board.to_discard(t, them, card)
+        t.emit("R12.1", f"{them} discards {t.name(card)} and flips again", them)
+        flip_into(t, them)

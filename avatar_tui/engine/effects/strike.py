@@ -1,0 +1,120 @@
+"""Effects on the strike itself: +/- force and intercept, granted statics,
+moving it, delayed effects, and the choices and conditions around them."""
+
+from __future__ import annotations
+
+from avatar_tui.engine.effects.common import (
+    ask,
+    queue_effects,
+    strike_of,
+)
+from avatar_tui.engine.stats import InPlay, holds, incoming_force
+from avatar_tui.engine.table import Table
+from avatar_tui.model.common import ZONES, zone_above, zone_below
+from avatar_tui.model.effects import (
+    ChangeDefendingZone,
+    ChooseOne,
+    Grant,
+    Modify,
+    MoveThis,
+    OnCounterattack,
+    OnlyIf,
+)
+from avatar_tui.model.state import (
+    Armed,
+    Mod,
+    ResolveStep,
+)
+
+
+def modify(t: Table, step: ResolveStep, answer: str | None) -> None:
+    effect: Modify = step.effect  # type: ignore[assignment]
+    face, zone = strike_of(t, step.ctx)
+    if face is None:
+        return
+    bound = zone if step.ctx.source_kind == "ally" else None
+    force = effect.force
+    if effect.force_per == "stopped_force":  # "+X force", X the force it stopped
+        stopped = face.vs_force if face.counterattacked else incoming_force(t)
+        force += max(stopped or 0, 0)
+    face.mods.append(Mod(source=step.ctx.source, force=force,
+                         intercept=effect.intercept, zone=bound))
+    parts = [f"{v:+d} {k}" for k, v in (("force", force), ("intercept", effect.intercept))
+             if v]
+    t.emit("R7.1", f"{t.name(face.card)} gets {', '.join(parts)} ({t.name(step.ctx.source)})",
+           step.ctx.controller)
+
+
+def grant(t: Table, step: ResolveStep, answer: str | None) -> None:
+    """Give a static to the strike this effect works on, or (from an
+    advantage) to the advantage itself, for as long as it stays in play."""
+    effect: Grant = step.effect  # type: ignore[assignment]
+    ctx = step.ctx
+    if ctx.source_kind == "advantage":
+        for adv in reversed(t.player(ctx.controller).advantages):
+            if adv.card == ctx.source:
+                adv.granted.append(effect.static)
+                t.emit("R12.1", f"{t.name(ctx.source)}: {effect.static.static} for your strikes",
+                       ctx.controller)
+                return
+        return
+    face, _ = strike_of(t, ctx)
+    if face is not None:
+        face.granted.append(effect.static)
+        t.emit("R12.1", f"{t.name(face.card)} gains an effect from {t.name(ctx.source)}",
+               ctx.controller)
+
+
+def move_this(t: Table, step: ResolveStep, answer: str | None) -> None:
+    from avatar_tui.engine.powers import move_flip
+
+    effect: MoveThis = step.effect  # type: ignore[assignment]
+    pid, zone = step.ctx.controller, step.ctx.zone
+    if zone is None or t.zone(pid, zone).flip is None:
+        return
+    target = {"up": zone_above(zone), "down": zone_below(zone), "red": "red"}[effect.to]
+    if target is not None and target != zone and t.zone(pid, target).flip is None:
+        move_flip(t, pid, zone, target)  # type: ignore[arg-type]
+
+
+def on_counterattack(t: Table, step: ResolveStep, answer: str | None) -> None:
+    effect: OnCounterattack = step.effect  # type: ignore[assignment]
+    ctx = step.ctx
+    face, zone = strike_of(t, ctx)
+    if face is None:
+        return
+    kind = ctx.source_kind if ctx.source_kind in ("strike", "ally", "signature") else "strike"
+    face.armed.append(Armed(source=ctx.source, effects=effect.effects,
+                            zone=zone if kind == "ally" else None,
+                            from_charged_zone=effect.from_charged_zone,
+                            source_kind=kind))  # type: ignore[arg-type]
+    t.emit("R7.1", f"{t.name(ctx.source)}: an effect waits for the counterattack",
+           ctx.controller)
+
+
+def change_defending_zone(t: Table, step: ResolveStep, answer: str | None) -> None:
+    effect: ChangeDefendingZone = step.effect  # type: ignore[assignment]
+    player = t.player(step.ctx.controller)
+    if player.defending is None:
+        return
+    i = ZONES.index(player.defending) + effect.step
+    if 0 <= i < 3:
+        player.defending = ZONES[i]
+        t.emit("R12.1", f"{step.ctx.controller} now defends in the {ZONES[i]} zone")
+
+
+def choose_one(t: Table, step: ResolveStep, answer: str | None) -> None:
+    effect: ChooseOne = step.effect  # type: ignore[assignment]
+    if answer is None:
+        ask(t, step, step.ctx.controller, f"{t.name(step.ctx.source)}: choose one",
+            list(effect.options))
+        return
+    queue_effects(t, effect.options[answer], step.ctx)
+
+
+def only_if(t: Table, step: ResolveStep, answer: str | None) -> None:
+    effect: OnlyIf = step.effect  # type: ignore[assignment]
+    ctx = step.ctx
+    src = InPlay(ctx.controller, ctx.source_kind, ctx.source, ctx.zone, [], [])
+    if holds(t, effect.when, src, ctx.controller, ctx.zone):
+        queue_effects(t, effect.effects, ctx)

@@ -1,0 +1,84 @@
+"""Charging and uncharging zones by an effect (R11)."""
+
+from __future__ import annotations
+
+from avatar_tui.engine import board
+from avatar_tui.engine.effects.common import (
+    NONE,
+    ask,
+    chooser_of,
+    players_of,
+    queue_effects,
+    zone_of,
+)
+from avatar_tui.engine.stats import restricted
+from avatar_tui.engine.table import Table
+from avatar_tui.engine.turn import push
+from avatar_tui.model.common import ZONES, PlayerId, Zone
+from avatar_tui.model.effects import (
+    Charge,
+    Uncharge,
+)
+from avatar_tui.model.state import (
+    ResolveStep,
+)
+
+
+def _zone_targets(t: Table, pids: list[PlayerId], charged: bool) -> list[str]:
+    """Zones that can change now: charged ones to uncharge, uncharged ones to
+    charge, leaving out a player's zones a "cannot" protects (R12.3)."""
+    action = "uncharge" if charged else "charge"
+    return [f"{pid}.{z}" for pid in pids if not restricted(t, pid, action)
+            for z in ZONES if t.zone(pid, z).charged == charged]
+
+
+def charge(t: Table, step: ResolveStep, answer: str | None) -> None:
+    _charging(t, step, answer, to_charged=True)
+
+
+def uncharge(t: Table, step: ResolveStep, answer: str | None) -> None:
+    _charging(t, step, answer, to_charged=False)
+
+
+def _charging(t: Table, step: ResolveStep, answer: str | None, to_charged: bool) -> None:
+    effect: Charge | Uncharge = step.effect  # type: ignore[assignment]
+    ctx = step.ctx
+    verb = "charge" if to_charged else "uncharge"
+
+    def do(pid: PlayerId, zone: Zone) -> None:
+        if to_charged:
+            board.charge(t, pid, zone, t.name(ctx.source))
+        elif board.uncharge(t, pid, zone) and isinstance(effect, Uncharge):
+            queue_effects(t, effect.then, ctx)  # "if you do"
+
+    pids = players_of(effect.whose, ctx)
+    if effect.zone != "choose":
+        zone = zone_of(effect.zone, ctx)
+        if zone is not None:
+            for pid in pids:
+                do(pid, zone)
+        return
+    if answer is not None:
+        if answer != NONE:
+            pid, zone = answer.split(".")
+            do(pid, zone)  # type: ignore[arg-type]
+        return
+    if isinstance(effect, Uncharge) and effect.count == "all":
+        for pid in pids:
+            for z in ZONES:
+                do(pid, z)
+        return
+    if effect.whose == "each":
+        push(t, *[ResolveStep(effect=effect.model_copy(update={"whose": w, "chooser": "owner"}),
+                              ctx=ctx) for w in ("you", "opponent")])
+        return
+    targets = _zone_targets(t, pids, charged=not to_charged)
+    if effect.other_than_this:
+        targets = [z for z in targets if z != f"{ctx.controller}.{ctx.zone}"]
+    if not targets:
+        return
+    if len(targets) == 1 and not effect.optional:
+        return _charging(t, step, targets[0], to_charged)
+    chooser = chooser_of(effect.chooser, ctx, set(pids) if len(pids) == 1 else set())
+    ask(t, step, chooser, f"{t.name(ctx.source)}: which zone do you {verb}?",
+        targets + ([NONE] if effect.optional else []))
