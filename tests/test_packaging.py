@@ -18,5 +18,5 @@ def test_every_subpackage_is_listed_in_pyproject():
 def test_the_card_data_is_installed_with_the_package():
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
     assert config["package-dir"]["avatar_tui.carddata"] == "cards"
-    patterns = config["package-data"]["avatar_tui.carddata"]
-    assert "*.toml" in patterns and "decks/*.toml" in patterns
+    assert "*.toml" in config["package-data"]["avatar_tui.carddata"]
+    assert "*.toml" in config["package-data"]["avatar_tui.carddata.decks"]
