@@ -292,3 +292,16 @@ def test_a_protected_zone_is_not_offered_to_uncharge():
             "p2: flip", "p2: pay", "p2: flip", "p2: pay")
     assert "p2: choose p1.green" not in game.legal()  # Ward protects p1's charges
     assert "p2: choose p2.green" in game.legal()
+
+
+def test_a_forced_reflip_may_be_paid_with_a_stronger_colour_when_short():
+    rain = strike("rain", triggers=on("opponent_flips",
+                  {"effect": "force_reflip", "green": 1}))
+    game = p1_attacks_then(rain, "hammer", "spear")
+    game.state.players["p1"].zones["green"].energy.clear()  # set up: p1 has no green left
+    game.do("p2: flip")
+    assert sorted(game.legal()) == ["p1: choose none", "p1: choose pay_r1", "p1: choose pay_y1"]
+    yellow = game.v("players.p1.zones.yellow.energy")
+    game.do("p1: choose pay_y1")  # R6.3: yellow pays the green pip
+    assert game.v("players.p1.zones.yellow.energy") == yellow - 1
+    assert game.v("players.p2.zones.green.flip") == "spear"

@@ -85,26 +85,36 @@ def reveal_top(t: Table, step: ResolveStep, answer: str | None) -> None:
         t.player(owner).top_revealed = False
 
 
+def payment_word(paid: Energy) -> str:
+    """An answer naming a payment: `pay` is the cost's own colours; an
+    overpayment (R6.3) is `pay_` and what is spent, e.g. `pay_y1`."""
+    return "pay_" + paid.short().replace(" ", "").lower()
+
+
 def force_reflip(t: Table, step: ResolveStep, answer: str | None) -> None:
     """You may pay: the opponent's card just flipped is discarded and they
-    flip again in that zone."""
+    flip again in that zone. The cost is paid like any other (R6.3): in its
+    own colours (`pay`), or with a stronger colour when short (`pay_y1`)."""
     from avatar_tui.engine.moves import flip_into
-    from avatar_tui.engine.payment import energy_of, spend, why_not_exact
+    from avatar_tui.engine.payment import energy_of, legal_payments, spend, why_not_exact
 
     effect: ForceReflip = step.effect  # type: ignore[assignment]
     me, them, zone = step.ctx.controller, other(step.ctx.controller), step.ctx.event_zone
     cost = Energy(green=effect.green, yellow=effect.yellow, red=effect.red)
     if zone is None or t.zone(them, zone).flip is None:
         return
-    if why_not_exact(cost, energy_of(t, me)) is not None:
-        return
+    have = energy_of(t, me)
+    payments = {"pay": cost} if why_not_exact(cost, have) is None else {
+        payment_word(p): p for p in legal_payments(cost, have)}
+    if not payments:
+        return  # R12.4: it cannot be paid, so nothing happens
     card = t.zone(them, zone).flip.card  # type: ignore[union-attr]
     if answer is None:
         ask(t, step, me, f"{t.name(step.ctx.source)}: pay {cost.short()} to make {them} "
-            f"discard {t.name(card)} and flip again?", ["pay", NONE])
+            f"discard {t.name(card)} and flip again?", [*payments, NONE])
         return
-    if answer == "pay":
-        spend(t, me, cost)
+    if answer in payments:
+        spend(t, me, payments[answer])
         t.zone(them, zone).flip = None
         board.to_discard(t, them, card)
         t.emit("R12.1", f"{them} discards {t.name(card)} and flips again", them)
