@@ -67,7 +67,7 @@ def test_a_bad_bot_is_refused(capsys, args):
     assert "avatar-tui simulate:" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("args", [["--p1", "katara"], ["--games", "0"], ["--jobs", "x"]])
+@pytest.mark.parametrize("args", [["--p1", "nobody"], ["--games", "0"], ["--jobs", "x"]])
 def test_bad_arguments_are_usage_errors(capsys, args):
     with pytest.raises(SystemExit) as exit_info:
         main(["simulate", *args])
