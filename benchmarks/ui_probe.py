@@ -39,27 +39,37 @@ from textual.widgets import Static  # noqa: E402
 
 class FrameProbe:
     """Mixin: notes the time of every frame, and of the first frame after
-    a change the probe waits for (`expect_frame`)."""
+    a change (`changed_now`, called once the widgets show the change)."""
 
     frames: int = 0
-    _waiting: asyncio.Event | None = None
     last_frame: float = 0.0
     dirty_counts: list[int]
+    _after_change: asyncio.Event | None = None
+    _armed = False
+    change_frame: float = 0.0
 
-    def expect_frame(self) -> asyncio.Event:
-        self._waiting = asyncio.Event()
-        return self._waiting
+    def wait_for_change(self) -> asyncio.Event:
+        """An event set by the first frame after the next change."""
+        self._after_change = asyncio.Event()
+        self._armed = False
+        return self._after_change
+
+    def changed_now(self) -> None:
+        self._armed = True
 
     def _display(self, screen, renderable) -> None:  # Textual's hook for a frame
         if renderable is not None and not self._batch_count:  # type: ignore[attr-defined]
-            self.dirty_counts.append(len(screen._dirty_widgets))
+            dirty = len(screen._dirty_widgets)
             if hasattr(renderable, "render_segments"):
                 renderable.render_segments(self.console)  # type: ignore[attr-defined]
             self.frames += 1
             self.last_frame = time.monotonic()
-            if self._waiting is not None:
-                self._waiting.set()
-                self._waiting = None
+            if self._armed and self._after_change is not None:
+                self.dirty_counts.append(dirty)
+                self.change_frame = self.last_frame
+                self._armed = False
+                self._after_change.set()
+                self._after_change = None
             self.on_frame()
         super()._display(screen, renderable)  # type: ignore[misc]
 
@@ -97,8 +107,9 @@ def make_game_app():
             self.board_ready = True
 
         def changed(self) -> None:
-            self.acted = True
             super().changed()
+            self.acted = True
+            self.changed_now()  # the widgets show the new state: the next frame paints it
 
         def on_frame(self) -> None:
             if self.report_first and self.board_ready:
@@ -153,6 +164,7 @@ class MinimalApp(FrameProbe, App[None]):
         statics = list(self.query(Static))
         for i in range(self.updated):
             statics[(self.bumps + i) % len(statics)].update(f"widget {i} · {self.bumps}")
+        self.changed_now()
 
 
 # ------------------------------------------------------------------ modes
@@ -172,19 +184,20 @@ def first_frame(kind: str, widgets: int) -> None:
 
 
 async def _press(app, key: str, char: str | None) -> float | None:
-    """Send one key as the driver would; the seconds until the next frame."""
+    """Send one key as the driver would; the seconds from then to the first
+    frame after the change it caused (None: no change was painted)."""
     from textual import events
 
-    waiting = app.expect_frame()
+    painted = app.wait_for_change()
     start = time.monotonic()
     event = events.Key(key, char)
     event.set_sender(app)
     app._driver.send_message(event)
     try:
-        await asyncio.wait_for(waiting.wait(), timeout=2.0)
+        await asyncio.wait_for(painted.wait(), timeout=2.0)
     except TimeoutError:
         return None
-    return app.last_frame - start
+    return app.change_frame - start
 
 
 async def keys_app(max_actions: int) -> None:
