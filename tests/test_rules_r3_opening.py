@@ -27,4 +27,5 @@ def test_r3_2_defender_adds_one_green_then_takes_a_turn_without_replenish():
 
 def test_only_the_chooser_names_the_defender():
     game = opening()
-    assert "p1's move" in game.refuse("p2: open p2")
+    reason = game.refuse("p2: open p2")
+    assert "p1's move" in reason and "(R2.4, R10.5)" in reason

@@ -61,7 +61,7 @@ def test_r7_3_powers_come_before_the_sidebar_cost():
     game = facing("wall", "dodge")
     game.do("p2: pay")
     assert game.v("actor") == "p1"  # the counterattack ended the turn: no more powers
-    assert game.refuse("p2: power 1") == "it is p1's move, not p2's"
+    assert game.refuse("p2: power 1").startswith("it is p1's move, not p2's: p1 must flip")
 
 
 def test_r7_3_an_ally_power_needs_a_strike_in_its_zone_and_holds_once_per_turn():

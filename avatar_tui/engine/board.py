@@ -73,6 +73,7 @@ def charge(t: Table, pid: PlayerId, zone: Zone, why: str) -> bool:
     """R11: charge a zone. Charging a charged zone does nothing (R11.1)."""
     zs = t.zone(pid, zone)
     if zs.charged:
+        t.emit("R11.1", f"{pid}'s {zone} zone is already charged: nothing changes", pid)
         return False
     blocker = restricted(t, pid, "charge")
     if blocker:

@@ -50,6 +50,7 @@ WAITING_FOR: dict[str, str] = {
     "decide": "decide what to do with the flipped card: pay, a power, focus or discard (R5.2)",
     "choose": "answer the pending choice first (choose ...)",
 }
+# WAITING_FOR reads after "...is not possible now:"; "p1 must ..." needs no "first".
 
 
 def new_game(setup: GameSetup) -> tuple[GameState, list[Event]]:
@@ -114,7 +115,7 @@ def why_not(state: GameState, action: Action, t: Table | None = None) -> str | N
         return f"the game is over: {state.winner} won (R10.5)"
     who = actor(t)
     if action.player != who:
-        return f"it is {who}'s move, not {action.player}'s"
+        return f"it is {who}'s move, not {action.player}'s: {who} must {WAITING_FOR[now]}"
     if action.verb not in VERBS_BY_PENDING[now]:
         return f"{action.verb} is not possible now: {WAITING_FOR[now]}"
     check, _ = MOVES[action.verb]

@@ -266,10 +266,14 @@ def do_reflip(t: Table, a: Action) -> None:
         return
     t.state.choice = Choice(
         chooser=a.player, kind="reflip", options=[c.source for c in payable], paid=a.paid,
-        prompt="Reflip how? " + "; ".join(
-            f"{c.source}: {c.energy.short() if c.energy.total else ''}"
-            f"{' eliminate ' + t.name(c.eliminate) if c.eliminate else ''}".strip()
-            for c in payable))
+        prompt="Reflip how? " + "; ".join(f"{c.source}: {_reflip_price(t, c)}" for c in payable))
+
+
+def _reflip_price(t: Table, cost: ReflipCost) -> str:
+    parts = [cost.energy.short()] if cost.energy.total else []
+    if cost.eliminate:
+        parts.append(f"eliminate {t.name(cost.eliminate)}")
+    return " and ".join(parts) or "free"
 
 
 def reflip_with(t: Table, pid: PlayerId, cost: ReflipCost, named: Energy | None) -> None:

@@ -41,8 +41,17 @@ HANDLERS: dict[str, Callable[[Table, ResolveStep, str | None], None]] = {
 def resolve_step(t: Table, step: ResolveStep | OrderStep, answer: str | None) -> None:
     if isinstance(step, OrderStep):
         order_effects(t, step, answer)
+        return
+    events, queued = len(t.events), len(t.state.queue)
+    HANDLERS[step.effect.effect](t, step, answer)
+    if len(t.events) > events or t.state.choice is not None or len(t.state.queue) > queued:
+        return
+    # Nothing visible happened: say so, so that no step of the game is silent.
+    name, who = t.name(step.ctx.source), step.ctx.controller
+    if answer == NONE:
+        t.emit("R12.1", f"{who} declines {name}'s effect", who)
     else:
-        HANDLERS[step.effect.effect](t, step, answer)
+        t.emit("R12.4", f"{name}: nothing to do", who)
 
 
 __all__ = ["NONE", "ask", "eliminate_ally_at", "queue_effects", "queue_triggered", "resolve_step"]

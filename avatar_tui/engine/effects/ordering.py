@@ -25,6 +25,7 @@ def order_effects(t: Table, step: OrderStep, answer: str | None) -> None:
             "Several effects happen at once: which first? (R12.2)", labels, "order")
         return
     first = step.groups[labels.index(answer)]
+    t.emit("R12.2", f"{t.state.turn} resolves {t.name(first[0].ctx.source)}'s effect first")
     rest = [g for g in step.groups if g is not first]
     push(t, *first, *_ordering(rest))
 
