@@ -7,7 +7,7 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 
-from avatar_tui import __version__, cards_cli, replay_cli, simulate_cli
+from avatar_tui import __version__, cards_cli, demo_cli, replay_cli, simulate_cli
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -41,6 +41,9 @@ def build_parser() -> argparse.ArgumentParser:
     start.add_argument("--resume", action="store_true", help="resume the unfinished game")
     start.add_argument("--scenario", metavar="FILE",
                        help="set up from a scenario file, replay its actions, and play on")
+    play.add_argument("--vs-bot", nargs="?", const="heuristic", choices=["heuristic", "random"],
+                      metavar="heuristic|random",
+                      help="p2 is the computer (default: heuristic); you play p1")
     play.set_defaults(handler=_play)
 
     replay_cli.add_replay_parser(sub)
@@ -49,8 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     cards_cli.add_deck_parser(sub)
 
-    demo = sub.add_parser("demo", help="step through narrated demos of the rules")
-    demo.set_defaults(handler=_not_yet("demo"))
+    demo_cli.add_demo_parser(sub)
 
     simulate_cli.add_simulate_parser(sub)
     return parser

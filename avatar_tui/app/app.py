@@ -8,14 +8,20 @@ The app never decides a rule: the keys it offers come from
 from __future__ import annotations
 
 import random
-from typing import Literal
+import re
+from typing import TYPE_CHECKING, Literal
 
 from textual.app import App
+from textual.markup import escape
+from textual.timer import Timer
 
 from avatar_tui.app import describe, questions
 from avatar_tui.app.board import CardView
+from avatar_tui.app.demo import Demo, DemoError
+from avatar_tui.app.explain import private
 from avatar_tui.app.keys import BY_NAME, candidates, example
 from avatar_tui.app.screens.choice import ChoiceScreen
+from avatar_tui.app.screens.explain import ExplainScreen
 from avatar_tui.app.screens.game import GameScreen
 from avatar_tui.app.screens.gameover import GameOverScreen
 from avatar_tui.app.screens.help import HelpScreen
@@ -30,7 +36,13 @@ from avatar_tui.model.common import PlayerId
 from avatar_tui.model.state import GameSetup, GameState, PlayerSetup
 from avatar_tui.notation.scenario import ScenarioError
 
+if TYPE_CHECKING:
+    from avatar_tui.bots import BotSeat
+
 Start = Literal["ask", "resume", "new"]
+RULE_ID = re.compile(r"\bR\d+(?:\.\d+)?\b")
+
+
 class AvatarApp(App[None]):
     """avatar-tui: a hot-seat game of the Avatar TCG.
 
@@ -38,13 +50,16 @@ class AvatarApp(App[None]):
     no `game`, ask to resume an unfinished save, resume it at once, or
     offer a new game. `game`: a state (and its events) to play from, e.g.
     a scenario. `seed`: the seed offered for new games (default: random
-    from the OS, never the clock; the seed is kept in the save)."""
+    from the OS, never the clock; the seed is kept in the save).
+    `demo`: step through a narrated demo instead (nothing is saved);
+    `bot`: a computer player in one seat (`play --vs-bot`)."""
 
     CSS_PATH = ["app.tcss", "screens.tcss"]
     TITLE = "avatar-tui"
 
     def __init__(self, store: SaveStore | None = None, *, start: Start = "ask",
-                 game: tuple[GameState, list[Event]] | None = None, seed: int | None = None):
+                 game: tuple[GameState, list[Event]] | None = None, seed: int | None = None,
+                 demo: Demo | None = None, bot: BotSeat | None = None):
         super().__init__()
         self.store = store
         self.start_mode = start
@@ -53,6 +68,15 @@ class AvatarApp(App[None]):
         self.session: Session | None = None
         self.hint: str | None = None
         self.last_setup: GameSetup | None = None
+        self.demo = demo
+        self.demo_playing = False  # auto-play is on
+        self.demo_timer: Timer | None = None
+        self.bot = bot
+        self.bot_timer: Timer | None = None
+        if demo is not None:
+            self.sub_title = f"demo: {demo.title}"
+        elif bot is not None:
+            self.sub_title = f"against the computer ({bot.kind})"
 
     def get_default_screen(self) -> GameScreen:
         return GameScreen()
@@ -67,7 +91,9 @@ class AvatarApp(App[None]):
         self.call_after_refresh(self.begin)
 
     def begin(self) -> None:
-        if self.initial_game is not None:
+        if self.demo is not None:
+            self.demo_show(*self.demo.start())
+        elif self.initial_game is not None:
             state, events = self.initial_game
             self.play(state, events)
         elif self.start_mode == "new":
@@ -226,14 +252,27 @@ class AvatarApp(App[None]):
         else:
             probe = example(name, session.legal[0].player)
             reason = session.why_not(probe) if probe is not None else None
+            if reason is not None and probe is not None:
+                reason = private(session, probe.player, reason)
             if reason is None:
                 reason = ("no overpayment is needed or possible now (R6.3)"
                           if name == "overpay" else "it is not possible now")
         self.hint = f"[b]{label}:[/b] {reason}"
         self.refresh_view()
 
+    @property
+    def can_undo(self) -> bool:
+        """Undo is offered for the person's own last action, never across a
+        card turned face up, and never the computer's move."""
+        session = self.session
+        if session is None or not session.can_undo:
+            return False
+        if self.bot is not None:
+            return not session.state.history[-1].action.startswith(f"{self.bot.player}:")
+        return True
+
     def undo(self) -> None:
-        if self.session is None or not self.session.can_undo:
+        if self.session is None or not self.can_undo:
             return
         last = self.session.undo()
         self.game_screen.note(f"undone: {last}")
@@ -243,11 +282,16 @@ class AvatarApp(App[None]):
     # ---------------------------------------------------------------- after a change
 
     def changed(self) -> None:
-        """After every change of the game: save it, show it, ask what it asks."""
+        """After every change of the game: save it, show it, ask what it
+        asks, and let the computer play when it is its move."""
+        if self.demo is not None:
+            self.refresh_view()
+            return
         if self.session is not None:
             self.save(self.session.state)
         self.refresh_view()
         self.call_later(self.prompt)
+        self.schedule_bot()
 
     def save(self, state: GameState) -> None:
         if self.store is None:
@@ -259,15 +303,18 @@ class AvatarApp(App[None]):
 
     def refresh_view(self) -> None:
         self.game_screen.show(self.session, self.hint)
+        if self.demo is not None:
+            self.game_screen.show_narration(*self.narration())
 
     def prompt(self) -> None:
         """Open the dialog the game waits on (game over, a question), when
         the board is the screen on top."""
-        if self.session is None or self.screen is not self.game_screen:
+        if self.session is None or self.screen is not self.game_screen or \
+                self.demo is not None:
             return
         if self.session.over:
             self.push_screen(GameOverScreen(self.session.table), self.game_over_answer)
-        elif self.session.pending_question:
+        elif self.session.pending_question and not self.bot_to_move:
             self.ask_question()
 
     def game_over_answer(self, answer: str | None) -> None:
@@ -284,7 +331,153 @@ class AvatarApp(App[None]):
         if question is not None:
             self.ask(question)
 
+    # ---------------------------------------------------------------- the computer
+
+    @property
+    def bot_to_move(self) -> bool:
+        """The computer must act now (its keys are off for the person)."""
+        session, bot = self.session, self.bot
+        if session is None or bot is None or self.demo is not None:
+            return False
+        legal = session.legal
+        return bool(legal) and legal[0].player == bot.player
+
+    def schedule_bot(self) -> None:
+        """The computer's move after a short, visible pause (a timer; tests
+        call `bot_move` themselves)."""
+        if self.bot is None or not self.bot_to_move or self.bot_timer is not None:
+            return
+        assert self.session is not None
+        who = describe.character(self.session.table, self.bot.player)
+        self.hint = f"[b]{who}[/b] (the computer) is thinking…"
+        self.refresh_view()
+        self.bot_timer = self.set_timer(self.bot.delay, self.bot_move, name="bot")
+
+    def bot_move(self) -> None:
+        """The computer makes its move now, if it is its move."""
+        if self.bot_timer is not None:
+            self.bot_timer.stop()
+            self.bot_timer = None
+        bot, session = self.bot, self.session
+        if bot is None or session is None or not self.bot_to_move:
+            return
+        if self.screen is not self.game_screen:  # a dialog is open: wait for it
+            self.bot_timer = self.set_timer(bot.delay, self.bot_move, name="bot")
+            return
+        try:
+            action = bot.next_action(session.state)
+            session.act(action)
+        except Exception as err:  # noqa: BLE001 - a bot failing must not end the game
+            self.bot = None
+            self.sub_title = ""
+            self.message("The computer player stopped",
+                         f"{escape(str(err))}\n\nPlay on for both players (hot seat).",
+                         then=self.changed)
+            return
+        who = describe.character(session.table, bot.player)
+        self.hint = f"[b]{who}[/b] (the computer): {escape(str(action))}"
+        self.changed()
+
+    def computer_busy(self) -> None:
+        if self.session is not None and self.bot is not None:
+            who = describe.character(self.session.table, self.bot.player)
+            self.hint = f"[b]{who}[/b] is the computer: wait for its move."
+            self.refresh_view()
+
+    # ---------------------------------------------------------------- demos
+
+    def demo_show(self, state: GameState, events: list[Event], rebuilt: bool = True) -> None:
+        """Put the demo's board of this step on the table."""
+        self.session = Session(state, list(events))
+        self.last_setup = state.setup
+        self.hint = ("[b]Demo:[/b] → or space next step · ← back · a auto-play · p take over "
+                     "and play on from here · e explain · q quit")
+        if rebuilt:
+            self.game_screen.reset_log()
+        self.refresh_view()
+
+    def demo_step(self, delta: int) -> None:
+        """The next step (the line's action through the engine), or the
+        previous one (rebuilt exactly by replaying from the setup)."""
+        demo, session = self.demo, self.session
+        if demo is None or session is None:
+            return
+        try:
+            if delta > 0:
+                if demo.at_end:
+                    return
+                state, events = demo.forward(session.state)
+                self.demo_show(state, session.log + events, rebuilt=False)
+            elif demo.step > 0:
+                self.demo_show(*demo.rebuild(demo.step - 1))
+        except DemoError as err:
+            self.demo_auto(False)
+            self.message("This demo cannot go on", escape(str(err)))
+
+    def demo_auto(self, on: bool) -> None:
+        """Auto-play: a step after a pause long enough to read it."""
+        if self.demo_timer is not None:
+            self.demo_timer.stop()
+            self.demo_timer = None
+        self.demo_playing = on and self.demo is not None and not self.demo.at_end
+        if self.demo_playing:
+            assert self.demo is not None
+            self.demo_timer = self.set_timer(self.demo.pause(), self.demo_tick, name="demo")
+        self.refresh_view()
+
+    def demo_tick(self) -> None:
+        """One auto-play step (the timer's; tests call it directly)."""
+        self.demo_timer = None
+        if self.demo is None or not self.demo_playing:
+            return
+        self.demo_step(1)
+        self.demo_auto(self.demo is not None and not self.demo.at_end and self.demo_playing)
+
+    def take_over(self) -> None:
+        """Play on from this step: the normal hot-seat game (not saved)."""
+        demo = self.demo
+        if demo is None:
+            return
+        self.demo_auto(False)
+        self.demo = None
+        self.sub_title = ""
+        self.game_screen.show_narration(None)
+        self.game_screen.note(f"You took over the demo at step {demo.step}: play on.")
+        self.hint = (f"You took over at step {demo.step} of {demo.total}: the keys below are "
+                     "the moves you may make (e explains, ? helps). This game is not saved.")
+        self.changed()
+
+    def narration(self) -> tuple[str | None, str]:
+        """The narration panel: the step's action and its narration."""
+        demo = self.demo
+        if demo is None:
+            return None, ""
+        step = demo.current()
+        parts: list[str] = []
+        if step.line is None:
+            parts.append(f"[b]{escape(demo.title)}[/b] — the setup")
+        elif step.refused is not None:
+            parts.append(f"[b]{escape(step.line.text)}[/b] — [$error]refused:[/] "
+                         f"{escape(step.refused)}")
+        else:
+            parts.append(f"[b]{escape(step.line.text)}[/b]")
+        parts.extend(RULE_ID.sub(r"[b]\g<0>[/b]", escape(said)) for said in step.narration)
+        if demo.at_end:
+            parts.append("[dim]The end of this demo: p plays on from here, ← goes back, "
+                         "q quits.[/]")
+        elif demo.step == 0:
+            parts.append("[dim]→ or space: next step · ← back · a auto-play · p take over "
+                         "and play on · e explain · q quit[/]")
+        where = f"Demo · step {demo.step}/{demo.total}" + (" · auto-play" if
+                                                           self.demo_playing else "")
+        return "\n\n".join(parts), where
+
     # ---------------------------------------------------------------- looking
+
+    def explain(self) -> None:
+        """The explain panel: every move now, possible or not, and why."""
+        if self.session is not None and not self.session.over:
+            self.push_screen(ExplainScreen(self.session))
 
     def show_help(self) -> None:
         self.push_screen(HelpScreen())

@@ -4,14 +4,15 @@ event log. Each is composed once and then shown a new state in place
 
 from __future__ import annotations
 
-from rich.markup import escape as rich_escape
 from textual import events
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.markup import escape
 from textual.message import Message
-from textual.widgets import RichLog, Static
+from textual.widgets import OptionList, Static
 
+from avatar_tui import rules_help
 from avatar_tui.app import describe
 from avatar_tui.app.describe import ZONE_STYLE
 from avatar_tui.app.session import Session
@@ -180,46 +181,93 @@ class StatusPanel(Vertical):
         self.query_one("#hint", Text).set(hint or f"[dim]{describe.next_step(state)}[/]")
 
 
-class EventLog(RichLog):
-    """Every event of the game, each with the rule that caused it.
+class EventLog(OptionList):
+    """Every event of the game, each with the rule that caused it. A line
+    can be selected (up/down when the log has focus, or a click): the rule
+    help under the log then explains its rule (`rule_help`).
 
-    It keeps its lines, and wraps them again whenever its width changes and
-    scrolls to the end whenever its size does, so what it shows depends only
-    on the game and the layout, never on the order of resize events."""
+    It keeps its lines, wraps them again whenever its width changes and,
+    unless a line is selected, scrolls to the end whenever its size or its
+    lines change, so what it shows depends only on the game and the layout,
+    never on the order of resize events."""
+
+    BINDINGS = [Binding("escape", "leave", "Leave the log", show=False)]
 
     def __init__(self, **kw):
-        super().__init__(wrap=True, markup=True, highlight=False, min_width=20, **kw)
+        super().__init__(**kw)
         self.written = 0
-        self.entries: list[str] = []
-        self._width = 0
+        self.entries: list[str] = []  # the markup of each line
+        self.rules: list[str | None] = []  # the rule each line cites (None: a note)
 
     def show(self, session: Session) -> None:
-        for event in session.log[self.written:]:
-            self.add(f"[b]{event.rule}[/b] {rich_escape(event.text)}")
+        new = session.log[self.written:]
         self.written = len(session.log)
+        if new:
+            self._add([(f"[b]{e.rule}[/b] {escape(e.text)}", e.rule) for e in new])
 
     def note(self, text: str) -> None:
-        self.add(f"[i]{rich_escape(text)}[/i]")
+        self._add([(f"[i]{escape(text)}[/i]", None)])
 
-    def add(self, markup: str) -> None:
-        self.entries.append(markup)
-        self.write(markup)
+    def _add(self, lines: list[tuple[str, str | None]]) -> None:
+        for markup, rule in lines:
+            self.entries.append(markup)
+            self.rules.append(rule)
+        self.add_options([markup for markup, _ in lines])
+        self._follow()
 
     def reset(self) -> None:
         self.entries.clear()
+        self.rules.clear()
         self.written = 0
-        self.clear()
+        self.clear_options()
+
+    def _follow(self) -> None:
+        """Keep the newest line in view, unless the reader selected one."""
+        if self.highlighted is None:
+            self.scroll_end(animate=False, immediate=False, x_axis=False)
 
     def on_resize(self, event: events.Resize) -> None:
-        # RichLog's own handler (dispatched after this one, then a no-op)
-        # must first flush the writes it deferred until its size was known.
-        super().on_resize(event)
-        if event.size.width != self._width and self._size_known:
-            self._width = event.size.width
-            self.clear()
-            for markup in self.entries:
-                self.write(markup, scroll_end=False)
-        self.scroll_end(animate=False, immediate=False, x_axis=False)
+        self._follow()
+
+    def on_focus(self) -> None:
+        if self.highlighted is None and self.option_count:
+            self.highlighted = self.option_count - 1
+
+    def action_leave(self) -> None:
+        self.highlighted = None
+        self.screen.set_focus(None)
+        self.post_message(self.Left(self))
+        self._follow()
+
+    def rule_of(self, index: int | None) -> tuple[str, str | None] | None:
+        """The line at `index` (its markup) and the rule it cites."""
+        if index is None or not 0 <= index < len(self.rules):
+            return None
+        return self.entries[index], self.rules[index]
+
+    class Left(Message):
+        """The reader left the log (escape): no line is selected."""
+
+        def __init__(self, log: EventLog):
+            super().__init__()
+            self.log = log
+
+
+class RuleHelp(Static):
+    """The rule of the selected log line, in the project's own words."""
+
+    def show_rule(self, line: str | None, rule: str | None) -> None:
+        if line is None:
+            self.display = False
+            return
+        self.display = True
+        self.border_title = "The rule of this line"
+        if rule is None:
+            self.update("[dim]A note of the app; it cites no rule.[/]")
+            return
+        parts = [f"[b]{rid} {escape(title)}[/b] — {escape(text)}"
+                 for rid, title, text in rules_help.help_lines(rule)]
+        self.update("\n".join(parts) or f"[dim]{escape(rule)}: no help for this rule.[/]")
 
 
 class Board(Vertical):

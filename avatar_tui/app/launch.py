@@ -1,5 +1,6 @@
 """`avatar-tui` and `avatar-tui play`: start the app, resuming or from a
-scenario file. Scenario problems are reported as one line (exit 2)."""
+scenario file, hot seat or against the computer (`--vs-bot`). Scenario
+problems are reported as one line (exit 2)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,12 @@ from avatar_tui.notation.scenario import ScenarioError
 
 def run(args: argparse.Namespace) -> int:
     store = SaveStore()
+    bot = None
+    kind = getattr(args, "vs_bot", None)
+    if kind:
+        from avatar_tui.bots import BotSeat
+
+        bot = BotSeat(kind, player="p2")
     scenario = getattr(args, "scenario", None)
     if scenario:
         try:
@@ -21,10 +28,10 @@ def run(args: argparse.Namespace) -> int:
         except ScenarioError as err:
             print(f"avatar-tui: {err}", file=sys.stderr)
             return 2
-        app = AvatarApp(store, game=game)
+        app = AvatarApp(store, game=game, bot=bot)
     elif getattr(args, "resume", False):
-        app = AvatarApp(store, start="resume")
+        app = AvatarApp(store, start="resume", bot=bot)
     else:
-        app = AvatarApp(store, start="ask")
+        app = AvatarApp(store, start="ask", bot=bot)
     app.run()
     return app.return_code or 0

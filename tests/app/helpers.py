@@ -17,6 +17,7 @@ from avatar_tui.model.state import GameSetup, GameState, PlayerSetup
 from avatar_tui.notation.save import load_game
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "avatar_tui" / "app" / "scenarios"
+NARRATED = Path(__file__).resolve().parent / "scenarios" / "narrated.toml"
 
 # The keys a test player prefers, most wanted first: it pays when it can.
 PREFERRED = ["pay", "overpay", "flip", "skip", "power_1", "ally_power", "reflip", "focus",
@@ -34,10 +35,11 @@ def scenario(name: str) -> tuple[GameState, list[Event]]:
 
 
 def make_app(game: tuple[GameState, list[Event]] | None = None, *, store: bool | SaveStore = False,
-             start: str = "ask", seed: int = 1) -> AvatarApp:
+             start: str = "ask", seed: int = 1, demo=None, bot=None) -> AvatarApp:
     """The app with the test environment pinned on it."""
     chosen = store if isinstance(store, SaveStore) else (SaveStore() if store else None)
-    app = AvatarApp(chosen, start=start, game=game, seed=seed)  # type: ignore[arg-type]
+    app = AvatarApp(chosen, start=start, game=game, seed=seed,  # type: ignore[arg-type]
+                    demo=demo, bot=bot)
     app.animation_level = "none"  # also when Textual was imported before conftest ran
     app.theme = "textual-dark"
     return app

@@ -42,3 +42,31 @@ def test_game_over(snap_compare):
 
 def test_compact_layout_80x24(snap_compare):
     assert snap_compare(make_app(scenario("midgame")), terminal_size=(80, 24))
+
+
+def _narrated_demo():
+    from avatar_tui.app.demo import Demo
+    from avatar_tui.notation.scenario import load_scenario
+
+    from .helpers import NARRATED
+
+    return Demo(load_scenario(NARRATED), "narrated")
+
+
+def test_demo_step(snap_compare):
+    """A demo after four steps: Momo played; the narration beside the log."""
+    assert snap_compare(make_app(demo=_narrated_demo()), press=["right"] * 4,
+                        terminal_size=FULL)
+
+
+def test_demo_refused_step(snap_compare):
+    assert snap_compare(make_app(demo=_narrated_demo()), press=["right"], terminal_size=FULL)
+
+
+def test_explain_panel(snap_compare):
+    assert snap_compare(make_app(scenario("midgame")), press=["e"], terminal_size=FULL)
+
+
+def test_log_line_and_its_rule(snap_compare):
+    assert snap_compare(make_app(scenario("midgame")), press=["l", "up", "up"],
+                        terminal_size=FULL)

@@ -29,12 +29,15 @@ def keys_table() -> str:
             for r in rows]
     rows += [
         " [b]    c[/b]  answer the pending question (opening defender, targets, R5.5 ...)",
+        " [b]    e[/b]  explain: every move now, possible or not, and the engine's reason why",
+        " [b]    l[/b]  select a log line (or click it) to read its rule; escape leaves the log",
         " [b]    u[/b]  undo the last action (never across a card turned face up)",
         " [b]    v[/b]  look at your own signature moves (the other player looks away, R1.6)",
         " [b]    i[/b]  inspect a card: the focused one (tab / click) or the flipped one",
         " [b]    n[/b]  new game    [b]?[/b]  this help    [b]^p[/b]  commands (colour themes)"
         "    [b]q[/b]  quit",
         " Click the highlighted flipped card to pay for it; click the deck to flip.",
+        " [b]In a demo:[/b] → or space next step · ← back · a auto-play · p take over and play",
     ]
     return "\n".join(rows)
 
