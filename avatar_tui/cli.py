@@ -7,7 +7,7 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 
-from avatar_tui import __version__, cards_cli, demo_cli, replay_cli, simulate_cli
+from avatar_tui import __version__, cards_cli, demo_cli, replay_cli, serve_cli, simulate_cli
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -53,6 +53,8 @@ def build_parser() -> argparse.ArgumentParser:
     cards_cli.add_deck_parser(sub)
 
     demo_cli.add_demo_parser(sub)
+
+    serve_cli.add_serve_parser(sub)
 
     simulate_cli.add_simulate_parser(sub)
     return parser

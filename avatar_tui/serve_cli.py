@@ -1,0 +1,72 @@
+"""`avatar-tui serve`: the game in a web browser, for a projector or a
+laptop at the table, with textual-serve (the optional extra `web`). Each
+browser tab runs its own `avatar-tui` process. It binds to 127.0.0.1
+unless told otherwise (--host), so nothing is reachable from the network
+by default."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shlex
+import sys
+from pathlib import Path
+
+DEFAULT_PORT = 8000
+MISSING = ('avatar-tui serve needs textual-serve, the optional extra "web": '
+           'pip install ".[web]"')
+
+
+def add_serve_parser(sub) -> None:
+    serve = sub.add_parser(
+        "serve", help="serve the game to a web browser (needs the extra: pip install \".[web]\")",
+        description="Serve the game to a web browser with textual-serve. Open the printed "
+        "address; every browser tab plays its own game. Ctrl+C stops.")
+    serve.add_argument("--port", type=int, default=DEFAULT_PORT,
+                       help=f"the port (default {DEFAULT_PORT})")
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="the address to bind (default 127.0.0.1: this computer only)")
+    what = serve.add_mutually_exclusive_group()
+    what.add_argument("--demo", metavar="NAME", help="serve a demo instead of a game")
+    what.add_argument("--vs-bot", nargs="?", const="heuristic", choices=["heuristic", "random"],
+                      metavar="heuristic|random", help="serve a game against the computer")
+    serve.set_defaults(handler=run)
+
+
+def app_command(args: argparse.Namespace) -> list[str]:
+    """The command each browser tab runs: this Python, this package."""
+    command = [sys.executable, "-m", "avatar_tui"]
+    if getattr(args, "demo", None):
+        return [*command, "demo", args.demo]
+    if getattr(args, "vs_bot", None):
+        return [*command, "play", "--vs-bot", args.vs_bot]
+    return [*command, "play"]
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        from textual_serve.server import Server
+    except ImportError:
+        print(f"avatar-tui: {MISSING}", file=sys.stderr)
+        return 2
+    if not 0 < args.port < 65536:
+        print(f"avatar-tui serve: --port {args.port} is not a port (1-65535)", file=sys.stderr)
+        return 2
+    if getattr(args, "demo", None):
+        from avatar_tui.demos import UnknownDemo, find_demo
+
+        try:
+            find_demo(args.demo)
+        except UnknownDemo as err:
+            print(f"avatar-tui serve: {err}", file=sys.stderr)
+            return 2
+    # the app processes find this very package, installed or not
+    here = str(Path(__file__).resolve().parent.parent)
+    path = os.environ.get("PYTHONPATH", "")
+    os.environ["PYTHONPATH"] = here + (os.pathsep + path if path else "")
+    server = Server(shlex.join(app_command(args)), host=args.host, port=args.port,
+                    title="avatar-tui")
+    print(f"avatar-tui: serving on {server.public_url} — open it in a browser; ctrl+c stops.",
+          flush=True)
+    server.serve()
+    return 0
