@@ -305,3 +305,9 @@ def test_a_forced_reflip_may_be_paid_with_a_stronger_colour_when_short():
     game.do("p1: choose pay_y1")  # R6.3: yellow pays the green pip
     assert game.v("players.p1.zones.yellow.energy") == yellow - 1
     assert game.v("players.p2.zones.green.flip") == "spear"
+
+
+def test_an_ally_power_never_helps_a_signature_move():
+    game = sage_at_signature_step()
+    assert "R8.2" in game.refuse("p1: power ally 1")
+    assert not [a for a in game.legal() if "ally" in a]

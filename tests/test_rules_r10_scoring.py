@@ -20,7 +20,8 @@ def test_r10_1_a_refused_signature_move_keeps_the_charges():
     for z in game.state.players["p1"].zones.values():  # set up: no green energy to pay
         if z is game.state.players["p1"].zones["green"]:
             z.energy.clear()
-    assert "Hero Front costs G1" in game.refuse("p1: signature")
+    reason = game.refuse("p1: signature")
+    assert reason.startswith("your signature move costs G1")  # unnamed: it is secret (R1.6)
     assert game.v("players.p1.zones.green.charged") is True
 
 

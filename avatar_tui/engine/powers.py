@@ -38,6 +38,8 @@ def powers_of(t: Table, pid: PlayerId, ally: bool = False) -> list[tuple[str, Po
     flipped card's printed powers then those cards in play give it; the
     zone's ally's (`power ally N`); or at the signature step the move's."""
     if t.state.phase == "signature":
+        if ally:  # R8.2: allies never affect a signature move
+            return []
         move = t.current_move(pid)
         return [(move.id, p) for p in move.powers] + granted_powers(t, pid, None)
     zone, face = flipped(t, pid)
@@ -57,9 +59,14 @@ def _power_of(t: Table, a: Action) -> tuple[Power | None, str, Zone | None, Face
     pid = a.player
     n = a.number or 0
     if t.state.phase == "signature":
+        if a.ally:
+            return None, "", None, FaceUp(card=""), (
+                "an ally's power never helps a signature move (R8.2)")
         move = t.current_move(pid)
         face = t.player(pid).chamber.move or FaceUp(card=move.id)  # not revealed yet
-        zone, name = None, move.name
+        # R1.6: the move stays secret in reasons until it is revealed
+        zone, name = None, (move.name if face is t.player(pid).chamber.move
+                            else "your signature move")
     else:
         zone, face = flipped(t, pid)
         name = t.name(face.card)

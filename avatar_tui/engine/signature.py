@@ -32,13 +32,13 @@ def why_not_signature(t: Table, a: Action) -> str | None:
     cost = strike_cost(t, pid, move.cost)
     _, why = payment(cost, energy_of(t, pid), a.paid)
     if why:
-        return f"{move.name} costs {cost.short()}: {why}"
+        return f"{_secret(t, pid)} costs {cost.short()}: {why}"
     # R10.1: advantages count, allies never do (the move is in no zone)
     face = t.player(pid).chamber.move or FaceUp(card=move.id)
     _, intercept = strength(t, pid, None, face)
     force = incoming_force(t) or 0
     if not stops(intercept, force):
-        return (f"{move.name}'s intercept {intercept} is below the incoming force {force} "
+        return (f"{_secret(t, pid)}'s intercept {intercept} is below the incoming force {force} "
                 "(R10.1, R5.3)")
     return None
 
@@ -65,3 +65,12 @@ def do_signature(t: Table, a: Action) -> None:
     t.state.incoming = Incoming(owner=pid, zone="signature", card=move.id)
     t.emit("R10.1", f"{pid} counterattacks with the signature move {move.name}", pid)
     counterattack_effects(t, pid, None, face)
+
+
+def _secret(t: Table, pid: PlayerId) -> str:
+    """How a refusal names the move: by name once it is revealed (a power
+    was used), else "your signature move" — it is hidden (R1.6), and a
+    shared screen shows the reason to both players."""
+    if t.player(pid).chamber.move is not None:
+        return t.current_move(pid).name
+    return "your signature move"
