@@ -16,7 +16,7 @@ from avatar_tui.engine.stats import (
 )
 from avatar_tui.engine.table import Table
 from avatar_tui.model.actions import Action
-from avatar_tui.model.common import ZONES
+from avatar_tui.model.common import ZONES, PlayerId
 from avatar_tui.model.state import (
     FaceUp,
     Incoming,
