@@ -10,7 +10,7 @@ import re
 from textual.markup import escape
 
 from avatar_tui.engine import view
-from avatar_tui.engine.stats import printed_delta, strength
+from avatar_tui.engine.stats import printed, printed_delta, strength
 from avatar_tui.engine.table import Table
 from avatar_tui.model.actions import Action
 from avatar_tui.model.cards import AdvantageCard, AllyCard, SignatureMove, StrikeCard
@@ -51,7 +51,7 @@ def _value(label: str, now: int, printed: int) -> str:
 def strike_values(t: Table, card_id: str, pid: PlayerId | None, zone: Zone | None,
                   face: FaceUp | None) -> str:
     """`F 6  INT 7 (3+4)`: current values, the printed one where changed."""
-    card = _printed(t, card_id)
+    card = printed(t, card_id)
     if face is not None and pid is not None:
         force, intercept = strength(t, pid, zone, face)
         df, di = printed_delta(t, pid, zone, face)
@@ -59,14 +59,6 @@ def strike_values(t: Table, card_id: str, pid: PlayerId | None, zone: Zone | Non
     else:
         force, intercept = pf, pi = card.force, card.intercept
     return f"{_value('F', force, pf)}  {_value('INT', intercept, pi)}"
-
-
-def _printed(t: Table, card_id: str) -> StrikeCard | SignatureMove:
-    if card_id in t.catalog.signatures:
-        return t.catalog.signatures[card_id]
-    card = t.card(card_id)
-    assert isinstance(card, StrikeCard)
-    return card
 
 
 def kind(t: Table, card_id: str) -> str:
@@ -87,7 +79,10 @@ def card_lines(t: Table, card_id: str, pid: PlayerId | None = None, zone: Zone |
     else:
         card = t.card(card_id)
     sideways = face is not None and face.counterattacked
-    name = f"[b]{escape(card.name)}[/b]"
+    # an ally's subtitle ("Katara, waterbender in training") waits for the
+    # inspector: on a small face the name alone fits
+    short = card.name.split(",")[0] if isinstance(card, AllyCard) else card.name
+    name = f"[b]{escape(short)}[/b]"
     kind_cost = f"{kind(t, card_id)} · {pips(card.cost)}"
     if getattr(card, "reflip", None) is not None:
         kind_cost += f" · reflip {pips(card.reflip)}"  # type: ignore[union-attr]
