@@ -20,17 +20,26 @@ from avatar_tui.model.common import ZONES, PlayerId, Zone
 
 
 class Text(Static):
-    """A Static that re-renders only when its text really changes."""
+    """A Static that re-renders only when its text really changes.
+
+    `sized_by_css`: its size never depends on its text (fixed rows, fixed or
+    fractional widths), so an update repaints it without a layout pass of
+    the whole screen — most of a move's cost to the UI otherwise."""
 
     _shown: str | None = None
+    sized_by_css: bool = False
 
     def set(self, markup: str) -> None:
         if markup != self._shown:
             self._shown = markup
-            self.update(markup)
+            self.update(markup, layout=not self.sized_by_css)
 
 
-class CardView(Text, can_focus=True):
+class FixedText(Text):
+    sized_by_css = True
+
+
+class CardView(FixedText, can_focus=True):
     """A card in a space of the mat: an ally, or the flipped card."""
 
     class Selected(Message):
@@ -70,10 +79,10 @@ class ZoneRow(Horizontal):
         self.add_class(f"-{zone}")
 
     def compose(self) -> ComposeResult:
-        yield Text(classes="zone-label")
+        yield FixedText(classes="zone-label")
         yield CardView(self.owner, self.zone, "ally", classes="ally")
         yield CardView(self.owner, self.zone, "flip", classes="flip")
-        yield Text(classes="charge-space")
+        yield FixedText(classes="charge-space")
 
     def show(self, session: Session) -> None:
         t, state = session.table, session.state
