@@ -166,8 +166,8 @@ RULES: dict[str, tuple[str, str]] = {
             "what you can."),
     "R12.1": ("The card is right", "When a card's text and the rules disagree, the card "
               "wins."),
-    "R12.2": ("Effects at the same time", "The player whose turn it is chooses the order of "
-              "effects that happen together."),
+    "R12.2": ("Simultaneous effects", "When several cards' effects happen together, the "
+              "defender (it is their turn) puts them in order."),
     "R12.3": ("Cannot beats can", "If one effect says you cannot and another that you can, "
               "you cannot."),
     "R12.4": ("Do what you can", "If an effect can be done only in part, do that part and "
