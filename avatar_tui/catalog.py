@@ -340,20 +340,17 @@ def check_references(catalog: Catalog, files: Mapping[str, str]) -> list[str]:
             ref = getattr(chamber, side)
             if isinstance(ref, str) and ref not in catalog.signatures:
                 problems.append(f"{where(chamber.id)}: {side}: unknown signature move '{ref}'")
+    from avatar_tui.deckbuilding import deck_references  # deckbuilding reads the catalog
+
     for name, deck in catalog.decks.items():
         place = f"decks/{name}.toml"
-        if catalog.find_chamber(deck.chamber) is None:
-            problems.append(f"{place}: chamber: unknown chamber '{deck.chamber}'")
-        for card_id, count in deck.cards.items():
-            canonical = catalog.canonical(card_id)
-            if canonical is None:
-                problems.append(f"{place}: cards.{card_id}: unknown card id")
-            elif count < 1:
-                problems.append(f"{place}: cards.{card_id}: count must be at least 1")
-            elif deck.starter and not catalog.cards[canonical].implemented:
+        found, copies, written = deck_references(deck, catalog, place)
+        problems.extend(found)
+        for canonical in copies:
+            if deck.starter and not catalog.cards[canonical].implemented:
                 problems.append(
-                    f"{place}: cards.{card_id}: not implemented yet, so it cannot be "
-                    "in a playable deck"
+                    f"{place}: cards.{written[canonical]}: not implemented yet, so it "
+                    "cannot be in a playable deck"
                 )
     return problems
 

@@ -29,14 +29,12 @@ def may_use(card: DeckCard, chamber: ChamberCard) -> bool:
     return shares_trait(card, chamber) and exclusive_ok(card, chamber)
 
 
-def check_deck(deck: DeckList, catalog: Catalog, place: str) -> list[str]:
-    """One line per problem, `place: field: problem (rule)`; [] when legal.
-
-    A starter deck (`starter = true`) is exempt from R13 but must hold
-    exactly 30 cards (R1.1). Card ids may be aliases (`katara_waterbender_in_training`)."""
+def deck_references(deck: DeckList, catalog: Catalog, place: str
+                    ) -> tuple[list[str], Counter[str], dict[str, str]]:
+    """What a deck file names must exist: its chamber, its card ids, counts of
+    at least 1. Returns (problems, copies by card id, the id as written)."""
     problems: list[str] = []
-    chamber = catalog.find_chamber(deck.chamber)
-    if chamber is None:
+    if catalog.find_chamber(deck.chamber) is None:
         problems.append(f"{place}: chamber: unknown chamber '{deck.chamber}'")
     copies: Counter[str] = Counter()
     written: dict[str, str] = {}  # canonical id -> the id as the file spells it
@@ -49,6 +47,16 @@ def check_deck(deck: DeckList, catalog: Catalog, place: str) -> list[str]:
         else:
             copies[canonical] += count
             written.setdefault(canonical, card_id)
+    return problems, copies, written
+
+
+def check_deck(deck: DeckList, catalog: Catalog, place: str) -> list[str]:
+    """One line per problem, `place: field: problem (rule)`; [] when legal.
+
+    A starter deck (`starter = true`) is exempt from R13 but must hold
+    exactly 30 cards (R1.1). Card ids may be aliases (`katara_waterbender_in_training`)."""
+    problems, copies, written = deck_references(deck, catalog, place)
+    chamber = catalog.find_chamber(deck.chamber)
     total = sum(copies.values())
     if deck.starter:
         if total != STARTER_CARDS:
