@@ -34,7 +34,7 @@ _EVENTS_BY_KIND = {
     "advantage": {"counterattack", "opponent_focuses", "opponent_counterattacks", "you_flip",
                   "opponent_flips", "opponent_plays_card", "opponent_charges"},
     "ally": {"counterattack", "flip_in_zone", "before_flip_in_zone", "opponent_focuses"},
-    "signature": {"counterattack", "opponent_focuses", "opponent_counterattacks", "cleanup",
+    "signature": {"counterattack", "opponent_focuses", "opponent_counterattacks",
                   "opponent_flips", "opponent_plays_card", "opponent_charges"},
 }
 

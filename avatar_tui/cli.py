@@ -4,20 +4,11 @@ around the package's modules."""
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Callable, Sequence
 
 from avatar_tui import __version__, cards_cli, demo_cli, replay_cli, serve_cli, simulate_cli
 
 Handler = Callable[[argparse.Namespace], int]
-
-
-def _not_yet(what: str) -> Handler:
-    def handler(_args: argparse.Namespace) -> int:
-        print(f"avatar-tui: {what} is not available yet.", file=sys.stderr)
-        return 1
-
-    return handler
 
 
 def _play(args: argparse.Namespace) -> int:

@@ -145,12 +145,10 @@ class HeuristicBot:
         choice = obs.state.choice
         assert choice is not None
         t = Table(obs.state)
-        me = obs.player
         if choice.kind == "ally" and {a.word for a in legal} == {"replace", "keep"}:
             return self._replace_or_keep(obs, t, legal)
         effect = choice.step.effect if isinstance(choice.step, ResolveStep) else None
-        ctx_me = isinstance(choice.step, ResolveStep) and choice.step.ctx.controller == me
-        scored = [(self._score(obs, t, effect, ctx_me, a.word or ""), i, a)
+        scored = [(self._score(obs, t, effect, a.word or ""), i, a)
                   for i, a in enumerate(legal)]
         best = max(s for s, _, _ in scored)
         tied = [a for s, _, a in scored if s == best]
@@ -166,7 +164,7 @@ class HeuristicBot:
         replace = new is not None and old is not None and new.cost.total >= old.cost.total
         return next(a for a in legal if a.word == ("replace" if replace else "keep"))
 
-    def _score(self, obs: Observation, t: Table, effect, mine: bool, word: str) -> float:
+    def _score(self, obs: Observation, t: Table, effect, word: str) -> float:
         """How much an answer helps this bot: > 0 good, 0 for "none",
         < 0 when it hurts (the bot is made to eliminate its own things)."""
         me = obs.player

@@ -7,7 +7,7 @@ from functools import lru_cache
 
 from avatar_tui.catalog import Catalog, default_catalog
 from avatar_tui.engine.events import Event
-from avatar_tui.model.cards import AllyCard, DeckCard, SignatureMove
+from avatar_tui.model.cards import DeckCard, SignatureMove
 from avatar_tui.model.common import PlayerId, Zone
 from avatar_tui.model.state import GameSetup, GameState, PlayerState, ZoneState
 
@@ -65,11 +65,6 @@ class Table:
         chamber = self.player(pid).chamber
         front, back = self.catalog.moves_of(self.catalog.chamber(chamber.id))
         return front if chamber.side == "front" else back
-
-    def ally_card(self, card_id: str) -> AllyCard:
-        card = self.catalog.card(card_id)
-        assert isinstance(card, AllyCard)
-        return card
 
     # ---- writing
     def emit(self, rule: str, text: str, player: PlayerId | None = None) -> None:

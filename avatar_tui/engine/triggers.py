@@ -27,8 +27,8 @@ def _kind(kind: str):  # narrow an InPlay kind to a Context source kind
     return kind if kind in ("strike", "ally", "advantage", "signature") else "rule"
 
 
-def _from_sources(t: Table, owner: PlayerId, event: Event, event_zone: Zone | None,
-                  zone_owner: PlayerId | None = None) -> list[ResolveStep]:
+def _from_sources(t: Table, owner: PlayerId, event: Event,
+                  event_zone: Zone | None) -> list[ResolveStep]:
     """`owner`'s cards in play that listen for `event`."""
     out: list[ResolveStep] = []
     for src in in_play(t, owner):
@@ -36,7 +36,7 @@ def _from_sources(t: Table, owner: PlayerId, event: Event, event_zone: Zone | No
             if trig.on == event:
                 out += _steps(t, trig, Context(controller=owner, source=src.card_id,
                                                source_kind=_kind(src.kind), zone=src.zone,
-                                               zone_owner=zone_owner, event_zone=event_zone))
+                                               event_zone=event_zone))
     return out
 
 
@@ -81,7 +81,7 @@ def on_counterattack(t: Table, pid: PlayerId, zone: Zone | None, face: FaceUp) -
                 if trig.on == "opponent_counterattacks" and trig.from_zone in (None, zone):
                     out += _steps(t, trig, Context(
                         controller=src.controller, source=src.card_id,
-                        source_kind=_kind(src.kind), zone=src.zone, zone_owner=pid,
+                        source_kind=_kind(src.kind), zone=src.zone,
                         event_zone=zone))
     return out
 
@@ -90,14 +90,14 @@ def on_focus(t: Table, pid: PlayerId, zone: Zone) -> list[ResolveStep]:
     """`pid` focused in `zone`: the opponent's "each time the opponent
     focuses" effects, including those an ally gives their strike."""
     them = other(pid)
-    out = _from_sources(t, them, "opponent_focuses", zone, pid)
+    out = _from_sources(t, them, "opponent_focuses", zone)
     for z in ZONES:
         if t.zone(them, z).flip is None:
             continue
         for ally_id, trig in granted_triggers(t, them, z):
             if trig.on == "opponent_focuses":
                 out += _steps(t, trig, Context(controller=them, source=ally_id,
-                                               source_kind="ally", zone=z, zone_owner=pid,
+                                               source_kind="ally", zone=z,
                                                event_zone=zone))
     return out
 
@@ -122,18 +122,18 @@ def on_flip(t: Table, pid: PlayerId, zone: Zone) -> list[ResolveStep]:
                                                event_zone=zone))
     out += _ally_in_zone(t, pid, zone, "flip_in_zone")
     out += _from_sources(t, pid, "you_flip", zone)
-    out += _from_sources(t, other(pid), "opponent_flips", zone, pid)
+    out += _from_sources(t, other(pid), "opponent_flips", zone)
     return out
 
 
 def on_play(t: Table, pid: PlayerId, zone: Zone) -> list[ResolveStep]:
     """`pid` played a card in `zone`: the opponent's effects for that."""
-    return _from_sources(t, other(pid), "opponent_plays_card", zone, pid)
+    return _from_sources(t, other(pid), "opponent_plays_card", zone)
 
 
 def on_charge(t: Table, pid: PlayerId, zone: Zone) -> list[ResolveStep]:
     """`pid` charged `zone` (R11.1: only a real change counts)."""
-    return _from_sources(t, other(pid), "opponent_charges", zone, pid)
+    return _from_sources(t, other(pid), "opponent_charges", zone)
 
 
 def _ally_in_zone(t: Table, pid: PlayerId, zone: Zone, event: Event) -> list[ResolveStep]:

@@ -66,8 +66,6 @@ def view(state: GameState, t: Table | None = None) -> dict[str, Any]:
     }
 
 
-_MISSING = object()
-
 
 def lookup(data: dict[str, Any], path: str) -> Any:
     """The value at a dotted view path; raises KeyError for a path not in the view."""

@@ -10,8 +10,6 @@ from pydantic import Field
 from avatar_tui.model.common import NO_ENERGY, Energy, Rarity, Strict, Trait
 from avatar_tui.model.effects import Effect, Power, Static, Trigger
 
-CardType = Literal["strike", "advantage", "ally", "chamber"]
-
 
 class CardBase(Strict):
     id: str = Field(pattern=r"^[A-Za-z0-9_]+$")

@@ -39,7 +39,7 @@ class Count(Strict):
     """A number an effect computes: `fixed`, plus `per` thing counted."""
 
     fixed: int = 0
-    per: Literal["charged_zone", "ally", "incoming_force", "stopped_force"] | None = None
+    per: Literal["charged_zone", "ally"] | None = None
     each: int = 1
 
 
@@ -386,7 +386,6 @@ Event = Literal[
     "opponent_flips",  # the opponent flips a card
     "opponent_plays_card",  # the opponent plays a card in a zone
     "opponent_charges",  # the opponent charges one of their zones
-    "cleanup",  # this card is cleaned up
 ]
 
 

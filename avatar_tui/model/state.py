@@ -127,7 +127,6 @@ class Context(Model):
     source: str  # card id
     source_kind: Literal["strike", "ally", "advantage", "signature", "rule"] = "strike"
     zone: Zone | None = None  # the source's zone (or the strike's, for an ally power)
-    zone_owner: PlayerId | None = None
     event_zone: Zone | None = None  # "that zone": where the event happened
 
 

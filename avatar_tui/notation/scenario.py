@@ -168,13 +168,10 @@ def _check_expects(expects: list[Expect], n_actions: int, path: Path) -> None:
     from avatar_tui.engine.view import VIEW_PATHS
 
     for i, exp in enumerate(expects, start=1):
-        if not _is_view_path(exp.path, VIEW_PATHS):
+        if exp.path not in VIEW_PATHS:
             raise _fail(path, f"expect[{i}].path", f"{exp.path!r} is not a view path "
                         "(see NOTATION.md)")
         if exp.after is not None and exp.after > n_actions:
             raise _fail(path, f"expect[{i}].after",
                         f"{exp.after} is past the last action ({n_actions})")
 
-
-def _is_view_path(path: str, known: set[str]) -> bool:
-    return path in known

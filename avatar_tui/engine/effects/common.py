@@ -3,7 +3,6 @@ reading what an effect refers to (whose, which zone, how many)."""
 
 from __future__ import annotations
 
-from avatar_tui.engine.stats import incoming_force
 from avatar_tui.engine.table import Table
 from avatar_tui.engine.turn import push
 from avatar_tui.model.common import ZONES, PlayerId, Zone, other
@@ -78,6 +77,4 @@ def count_of(t: Table, count: int | Count, ctx: Context) -> int:
         n += count.each * sum(1 for z in ZONES if t.zone(me, z).charged)
     elif count.per == "ally":
         n += count.each * sum(1 for z in ZONES if t.zone(me, z).ally is not None)
-    elif count.per == "incoming_force":
-        n += count.each * max(incoming_force(t) or 0, 0)
     return n
