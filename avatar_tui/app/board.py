@@ -56,7 +56,6 @@ class CardView(FixedText, can_focus=True):
 
     def show_card(self, card_id: str | None, lines: list[str], empty: str) -> None:
         self.card_id = card_id
-        self.set_class(card_id is None, "-empty")
         self.set("\n".join(lines) if card_id is not None else f"[dim]{empty}[/]")
 
     def on_click(self) -> None:
@@ -77,12 +76,14 @@ class ZoneRow(Horizontal):
         self.owner = owner
         self.zone = zone
         self.add_class(f"-{zone}")
+        # the parts, kept: show() runs after every move, a query each time would cost
+        self.label = FixedText(classes="zone-label")
+        self.ally = CardView(owner, zone, "ally", classes="ally")
+        self.flip = CardView(owner, zone, "flip", classes="flip")
+        self.charge_space = FixedText(classes="charge-space")
 
     def compose(self) -> ComposeResult:
-        yield FixedText(classes="zone-label")
-        yield CardView(self.owner, self.zone, "ally", classes="ally")
-        yield CardView(self.owner, self.zone, "flip", classes="flip")
-        yield FixedText(classes="charge-space")
+        yield from (self.label, self.ally, self.flip, self.charge_space)
 
     def show(self, session: Session) -> None:
         t, state = session.table, session.state
@@ -90,18 +91,16 @@ class ZoneRow(Horizontal):
         zs = player.zones[self.zone]
         defending = (state.turn == self.owner and player.defending == self.zone
                      and state.phase in ("flip", "decide"))
-        self.set_class(defending, "-defending")
-        self.set_class(zs.charged, "-charged")
         marker = "▶ " if defending else ""
         label = [f"[b]{marker}{self.zone.upper()}[/b]", f"energy {len(zs.energy)}",
                  "[reverse]CHARGED[/]" if zs.charged else ""]
-        self.query_one(".zone-label", Text).set("\n".join(label).rstrip("\n"))
-        ally = self.query_one(".ally", CardView)
+        self.label.set("\n".join(label).rstrip("\n"))
+        ally = self.ally
         if zs.ally is not None:
             ally.show_card(zs.ally.card, describe.card_lines(t, zs.ally.card), "")
         else:
             ally.show_card(None, [], "no ally")
-        flip = self.query_one(".flip", CardView)
+        flip = self.flip
         flip.set_class(defending and state.phase == "decide", "-active")
         flip.set_class(zs.flip is not None and zs.flip.counterattacked, "-sideways")
         if zs.flip is not None:
@@ -109,7 +108,7 @@ class ZoneRow(Horizontal):
                                                             self.zone, zs.flip), "")
         else:
             flip.show_card(None, [], "flip space")
-        self.query_one(".charge-space", Text).set(self._charge_space(session))
+        self.charge_space.set(self._charge_space(session))
 
     def _charge_space(self, session: Session) -> str:
         """What sits in this zone's charge space (R1.5), sideways when charged.
@@ -134,7 +133,7 @@ class ZoneRow(Horizontal):
         return "\n".join([first, sideways, rest]).rstrip("\n")
 
     def on_click(self, event) -> None:
-        if self.zone == "yellow" and event.widget is self.query_one(".charge-space"):
+        if self.zone == "yellow" and event.widget is self.charge_space:
             self.post_message(self.DeckClicked(self.owner))
 
 
@@ -147,28 +146,32 @@ class Mat(Vertical):
         super().__init__(**kw)
         self.owner = owner
         self.top = top
+        self.rows = [ZoneRow(owner, z) for z in ZONES]
+        self.advantages = Text(classes="advantages")
 
     def compose(self) -> ComposeResult:
-        rows = [ZoneRow(self.owner, z) for z in ZONES]
-        advantages = Text(classes="advantages")
         if self.top:
-            yield from rows
-            yield advantages
+            yield from self.rows
+            yield self.advantages
         else:
-            yield advantages
-            yield from rows
+            yield self.advantages
+            yield from self.rows
 
     def show(self, session: Session) -> None:
         t, state = session.table, session.state
         player = state.players[self.owner]
         acting = bool(session.legal) and session.legal[0].player == self.owner
-        self.set_class(acting, "-acting")
+        if acting != self.has_class("-acting"):
+            # Only the mat's own border depends on -acting (app.tcss), so only
+            # the mat is restyled: set_class would restyle all its cards too.
+            self.set_class(acting, "-acting", update=False)
+            self.app.stylesheet.update_nodes([self])
         score = "●" * player.score + "○" * max(0, 3 - player.score)
         turn = " · [reverse] to act [/]" if acting else ""
         title = f"[b]{describe.character(t, self.owner)}[/b] · score {score} {player.score}/3{turn}"
         if title != self.border_title:
             self.border_title = title
-        for row in self.query(ZoneRow):
+        for row in self.rows:
             row.show(session)
         if player.advantages:
             names = " · ".join(
@@ -176,18 +179,18 @@ class Mat(Vertical):
                 for a in player.advantages)
         else:
             names = "[dim]none[/]"
-        self.query_one(".advantages", Text).set(f"Advantages: {names}")
+        self.advantages.set(f"Advantages: {names}")
 
 
-class StatusPanel(Vertical):
-    def compose(self) -> ComposeResult:
-        yield Text(id="status")
-        yield Text(id="hint")
+class StatusPanel(FixedText):
+    """Who must act and what, then the hint (a refusal's reason, or the keys
+    for the step), as one text of fixed height: both change with every move,
+    and a panel that grew and shrank with them would move the lower mat."""
 
     def show(self, session: Session, hint: str | None) -> None:
         state = session.state
-        self.query_one("#status", Text).set(describe.status(session.table, state))
-        self.query_one("#hint", Text).set(hint or f"[dim]{describe.next_step(state)}[/]")
+        self.set(f"{describe.status(session.table, state)}\n"
+                 f"{hint or f'[dim]{describe.next_step(state)}[/]'}")
 
 
 class EventLog(OptionList):
@@ -282,12 +285,17 @@ class RuleHelp(Static):
 class Board(Vertical):
     """Both mats, p2 on top, p1 at the bottom, and the status between."""
 
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self.mats = [Mat("p2", top=True, id="mat-p2"), Mat("p1", top=False, id="mat-p1")]
+        self.status = StatusPanel(id="status-panel")
+
     def compose(self) -> ComposeResult:
-        yield Mat("p2", top=True, id="mat-p2")
-        yield StatusPanel(id="status-panel")
-        yield Mat("p1", top=False, id="mat-p1")
+        yield self.mats[0]
+        yield self.status
+        yield self.mats[1]
 
     def show(self, session: Session, hint: str | None = None) -> None:
-        for mat in self.query(Mat):
+        for mat in self.mats:
             mat.show(session)
-        self.query_one(StatusPanel).show(session, hint)
+        self.status.show(session, hint)

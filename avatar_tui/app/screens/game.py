@@ -54,13 +54,19 @@ class GameScreen(Screen[None]):
     def game_app(self) -> AvatarApp:
         return self.app  # type: ignore[return-value]
 
+    def __init__(self, *a, **kw):
+        super().__init__(*a, **kw)
+        # kept: show() runs after every move
+        self.board = Board(id="board")
+        self.event_log = EventLog(id="log")
+
     def compose(self) -> ComposeResult:
         with Horizontal(id="main"):
-            yield Board(id="board")
+            yield self.board
             with Vertical(id="side"):
                 with VerticalScroll(id="narration", can_focus=False):
                     yield Static(id="narration-text")
-                yield EventLog(id="log")
+                yield self.event_log
                 yield RuleHelp(id="rule-help")
         yield Static(id="too-small")
         yield Footer(show_command_palette=False)
@@ -76,8 +82,8 @@ class GameScreen(Screen[None]):
         self.set_class(session is None, "-no-game")
         self.set_class(self.game_app.demo is not None, "-demo")
         if session is not None:
-            self.query_one(Board).show(session, hint)
-            self.query_one(EventLog).show(session)
+            self.board.show(session, hint)
+            self.event_log.show(session)
         self.refresh_bindings()
 
     def show_narration(self, markup: str | None, where: str = "") -> None:
