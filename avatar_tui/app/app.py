@@ -87,10 +87,9 @@ class AvatarApp(App[None]):
         assert isinstance(screen, GameScreen)
         return screen
 
-    def on_mount(self) -> None:
-        self.call_after_refresh(self.begin)
-
     def begin(self) -> None:
+        """Start: called by the game screen once its widgets are mounted, so
+        a game given at launch is on the very first frame."""
         if self.demo is not None:
             self.demo_show(*self.demo.start())
         elif self.initial_game is not None:

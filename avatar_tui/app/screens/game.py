@@ -59,9 +59,13 @@ class GameScreen(Screen[None]):
         # kept: show() runs after every move
         self.board = Board(id="board")
         self.event_log = EventLog(id="log")
+        # hidden until there is a game; a widget's own visibility, as a class
+        # on the screen would restyle every widget when it changes
+        self.main = Horizontal(id="main")
+        self.main.visible = False
 
     def compose(self) -> ComposeResult:
-        with Horizontal(id="main"):
+        with self.main:
             yield self.board
             with Vertical(id="side"):
                 with VerticalScroll(id="narration", can_focus=False):
@@ -74,12 +78,12 @@ class GameScreen(Screen[None]):
     # ---------------------------------------------------------------- showing
 
     def on_mount(self) -> None:
-        self.set_class(self.game_app.session is None, "-no-game")
         self.query_one(RuleHelp).display = False
         self.query_one(EventLog).border_title = "Events · l: their rules"
+        self.game_app.begin()
 
     def show(self, session: Session | None, hint: str | None = None) -> None:
-        self.set_class(session is None, "-no-game")
+        self.main.visible = session is not None
         self.set_class(self.game_app.demo is not None, "-demo")
         if session is not None:
             self.board.show(session, hint)
