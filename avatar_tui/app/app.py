@@ -287,7 +287,10 @@ class AvatarApp(App[None]):
             self.refresh_view()
             return
         if self.session is not None:
-            self.save(self.session.state)
+            # written once the move is on screen: the file costs the player
+            # no wait, and a crash in between loses only what a crash just
+            # before the key would have
+            self.call_after_refresh(self.save, self.session.state)
         self.refresh_view()
         self.call_later(self.prompt)
         self.schedule_bot()
