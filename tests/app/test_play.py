@@ -4,6 +4,7 @@ engine's words, undo, and the mouse."""
 from __future__ import annotations
 
 from avatar_tui.app.board import CardView
+from avatar_tui.app.keybar import KeyBar
 from avatar_tui.app.screens.choice import ChoiceScreen
 from avatar_tui.app.screens.game import GameScreen
 from avatar_tui.app.screens.gameover import GameOverScreen
@@ -68,6 +69,20 @@ async def test_keys_in_the_footer_are_the_legal_ones():
         for label in ("Pay", "Power 1", "Ally", "Focus", "Discard"):
             assert label in footer
         assert "Flip" not in footer and "Reflip" not in footer and "Undo" not in footer
+
+
+async def test_the_footer_follows_each_move_and_a_click_on_a_key_presses_it():
+    app = make_app(scenario("midgame"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        bar = app.screen.query_one(KeyBar)
+        before = screen_text(app).splitlines()[-1]
+        start = next(s for s, _, key in bar._spans if key == "f")
+        await pilot.click(bar, offset=(start + 1 + bar.styles.padding.left, 0))
+        await pilot.pause()
+        assert app.session.state.history[-1].action == "p2: focus"
+        after = screen_text(app).splitlines()[-1]
+        assert after != before and "Undo" in after  # redrawn in place, same frame
 
 
 async def test_undo_takes_back_an_action_but_never_a_flip():

@@ -11,9 +11,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 
 from avatar_tui.app.board import Board, CardView, EventLog, RuleHelp, ZoneRow
+from avatar_tui.app.keybar import KeyBar
 from avatar_tui.app.keys import GAME_KEYS, candidates
 from avatar_tui.app.session import Session
 
@@ -63,6 +64,7 @@ class GameScreen(Screen[None]):
         # on the screen would restyle every widget when it changes
         self.main = Horizontal(id="main")
         self.main.visible = False
+        self.key_bar = KeyBar(self.BINDINGS, id="keys")
 
     def compose(self) -> ComposeResult:
         with self.main:
@@ -73,7 +75,7 @@ class GameScreen(Screen[None]):
                 yield self.event_log
                 yield RuleHelp(id="rule-help")
         yield Static(id="too-small")
-        yield Footer(show_command_palette=False)
+        yield self.key_bar
 
     # ---------------------------------------------------------------- showing
 
@@ -88,7 +90,13 @@ class GameScreen(Screen[None]):
         if session is not None:
             self.board.show(session, hint)
             self.event_log.show(session)
-        self.refresh_bindings()
+        self.key_bar.refresh_keys()
+
+    def refresh_bindings(self) -> None:
+        """Textual's hook for "the legal keys may have changed"."""
+        super().refresh_bindings()
+        if self.key_bar.is_attached:
+            self.key_bar.refresh_keys()
 
     def show_narration(self, markup: str | None, where: str = "") -> None:
         """The demo's narration panel (None: no demo, the panel hides)."""
@@ -113,7 +121,8 @@ class GameScreen(Screen[None]):
         self.set_class(too_small, "-too-small")
         compact = not too_small and (width < WIDE_SIZE[0] or height < WIDE_SIZE[1])
         self.set_class(compact, "-compact")
-        self.query_one(Footer).compact = compact
+        self.key_bar.compact = compact
+        self.key_bar.refresh_keys()
         if too_small:
             self.query_one("#too-small", Static).update(
                 f"The terminal is {width}×{height}.\n\navatar-tui needs at least "

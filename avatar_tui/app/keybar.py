@@ -1,0 +1,67 @@
+"""The footer of the game screen: the keys that do something now, asked of
+the screen's `check_action` like Textual's Footer asks, but kept as one line
+of text that is rewritten in place. (Textual's Footer rebuilds a widget per
+key whenever the set of legal keys changes, which is after nearly every
+move: unmounting and mounting a dozen widgets each time.)"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.cells import cell_len
+from textual import events
+from textual.actions import parse
+from textual.binding import Binding
+from textual.markup import escape
+from textual.widgets import Static
+
+
+@dataclass(frozen=True)
+class KeyItem:
+    binding: Binding
+    action: str
+    parameters: tuple[object, ...]
+
+
+class KeyBar(Static):
+    """One line: `key description` for every shown binding the screen allows
+    now. A click on an item presses its key."""
+
+    def __init__(self, bindings: list[Binding], **kw):
+        super().__init__(**kw)
+        self.items = [KeyItem(b, *parse(b.action)[1:]) for b in bindings if b.show]
+        self.compact = False
+        self._spans: list[tuple[int, int, str]] = []  # (start, end, key) of each item shown
+        self._shown: str | None = None
+
+    def refresh_keys(self) -> None:
+        """Show the keys that are legal now (cheap when nothing changed)."""
+        gap = 1 if self.compact else 2
+        parts: list[str] = []
+        spans: list[tuple[int, int, str]] = []
+        x = 0
+        for item in self.items:
+            allowed = self.screen.check_action(item.action, item.parameters)
+            if allowed is False:
+                continue
+            binding = item.binding
+            key = escape(binding.key_display or self.app.get_key_display(binding))
+            text = escape(binding.description)
+            style = "" if allowed else " dim"  # None: shown, but not now
+            parts.append(f"[b $footer-key-foreground{style}]{key}[/] "
+                         f"[$footer-description-foreground{style}]{text}[/]")
+            width = cell_len(binding.key_display or binding.key) + 1 + cell_len(binding.description)
+            spans.append((x, x + width, binding.key))
+            x += width + gap
+        markup = (" " * gap).join(parts)
+        self._spans = spans
+        if markup != self._shown:
+            self._shown = markup
+            self.update(markup, layout=False)  # one row, sized by CSS
+
+    def on_click(self, event: events.Click) -> None:
+        x = event.x - self.styles.padding.left
+        for start, end, key in self._spans:
+            if start <= x < end:
+                self.app.simulate_key(key)
+                return
