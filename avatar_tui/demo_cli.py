@@ -54,6 +54,6 @@ def run(args: argparse.Namespace) -> int:
     from avatar_tui.app.app import AvatarApp  # Textual loads only to play
     from avatar_tui.app.demo import Demo
 
-    app = AvatarApp(None, demo=Demo(scenario, found.name))
+    app = AvatarApp(None, demo=Demo(scenario, found.name), freeze_startup_heap=True)
     app.run()
     return app.return_code or 0

@@ -123,7 +123,7 @@ def make_game_app():
     state, events = new_game(setup)
     # past the opening question, so the first frame is the board, not a dialog
     state, more = apply(state, legal_actions(state)[0])
-    app = ProbedApp(SaveStore(), game=(state, events + more), seed=7)
+    app = ProbedApp(SaveStore(), game=(state, events + more), seed=7, freeze_startup_heap=True)
     app.animation_level = "none"
     return app
 

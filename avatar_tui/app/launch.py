@@ -28,10 +28,10 @@ def run(args: argparse.Namespace) -> int:
         except ScenarioError as err:
             print(f"avatar-tui: {err}", file=sys.stderr)
             return 2
-        app = AvatarApp(store, game=game, bot=bot)
+        app = AvatarApp(store, game=game, bot=bot, freeze_startup_heap=True)
     elif getattr(args, "resume", False):
-        app = AvatarApp(store, start="resume", bot=bot)
+        app = AvatarApp(store, start="resume", bot=bot, freeze_startup_heap=True)
     else:
-        app = AvatarApp(store, start="ask", bot=bot)
+        app = AvatarApp(store, start="ask", bot=bot, freeze_startup_heap=True)
     app.run()
     return app.return_code or 0
