@@ -9,6 +9,7 @@ import re
 
 from textual.markup import escape
 
+from avatar_tui.app import effect_words
 from avatar_tui.engine import view
 from avatar_tui.engine.stats import printed, printed_delta, strength
 from avatar_tui.engine.table import Table
@@ -231,7 +232,7 @@ def power_text(power: Power) -> str:
     limit = {"once": ", use only once", "once_per_turn": ", once per turn"}.get(
         power.limit or "", "")
     only = f", only in {' or '.join(power.only_in)}" if power.only_in else ""
-    effects = ", ".join(e.effect.replace("_", " ") for e in power.effects)
+    effects = escape(effect_words.describe_all(power.effects))
     return f"{' + '.join(parts) or 'free'} → {effects}{limit}{only}"
 
 

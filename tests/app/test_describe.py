@@ -8,8 +8,9 @@ import random
 
 from textual.content import Content
 
-from avatar_tui.app import describe
+from avatar_tui.app import describe, effect_words
 from avatar_tui.app.screens.inspector import table_cards
+from avatar_tui.catalog import default_catalog
 from avatar_tui.engine import apply, legal_actions
 from avatar_tui.engine.table import Table
 from avatar_tui.model.common import ZONES, Energy
@@ -82,3 +83,24 @@ def test_every_state_of_random_games_can_be_described():
                 break
             state, _ = apply(state, rnd.choice(legal))
     assert described > 200
+
+
+def test_a_power_says_what_it_does_in_words():
+    catalog = default_catalog()
+    steam_blast = catalog.signatures["steam_blast"]  # a signature move
+    assert plain(describe.power_text(steam_blast.powers[0])) == "-1 intercept → +1 force"
+    sokka = catalog.cards["sokka"]
+    assert "choose one (intercept: +1 intercept / force: +1 force)" in \
+        plain(describe.power_text(sokka.powers[0]))
+
+
+def test_every_power_of_every_card_is_described_without_effect_names():
+    catalog = default_catalog()
+    described = 0
+    for card in [*catalog.cards.values(), *catalog.signatures.values()]:
+        powers = [*getattr(card, "powers", []), *filter(None, [getattr(card, "pitch", None)])]
+        for power in powers:
+            words = effect_words.describe_all(power.effects)
+            assert "_" not in words and "nothing" not in words, (card.name, words)
+            described += 1
+    assert described > 50
