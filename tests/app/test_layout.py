@@ -39,6 +39,29 @@ async def test_the_full_layout_shows_both_mats_the_status_and_the_log():
         assert app.screen.query_one(EventLog).display
 
 
+async def test_a_long_refusal_is_shown_whole_and_the_board_never_moves():
+    """The status panel has a fixed height (a fourth row when the terminal
+    has room), so a two-line status and a two-line reason both fit, and
+    nothing below it moves from one move to the next."""
+    for size, rows in (((120, 40), 4), ((110, 34), 3)):
+        app = make_app(scenario("midgame"))
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            panel = app.screen.query_one("#status-panel")
+            mat = app.screen.query_one("#mat-p1")
+            assert panel.region.height == rows
+            assert mat.region.bottom <= size[1] - 1  # the whole mat, above the footer
+            where = mat.region
+            await pilot.press("s")  # refused: a long reason (R5.2)
+            await pilot.pause()
+            assert "decide what to do with the flipped card" in (app.hint or "")
+            if rows == 4:
+                assert "(R5.2)" in screen_text(app)  # the reason's last words are on screen
+            await pilot.press("f")
+            await pilot.pause()
+            assert mat.region == where
+
+
 async def test_the_compact_layout_at_80x24_keeps_every_zone_and_the_status():
     app = make_app(scenario("midgame"))
     async with app.run_test(size=(80, 24)) as pilot:

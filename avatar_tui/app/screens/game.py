@@ -25,6 +25,7 @@ GAME_KEY_NAMES = {k.key for k in GAME_KEYS} | {"c", "u", "v"}
 DEMO_KEYS = {"right", "left", "space", "a", "p"}
 MIN_SIZE = (80, 24)  # below this the board cannot be drawn
 WIDE_SIZE = (110, 34)  # from here the full layout, below it the compact one
+TALL = 36  # from this height, in the full layout, a fourth row for status and hint
 
 
 class GameScreen(Screen[None]):
@@ -121,6 +122,7 @@ class GameScreen(Screen[None]):
         self.set_class(too_small, "-too-small")
         compact = not too_small and (width < WIDE_SIZE[0] or height < WIDE_SIZE[1])
         self.set_class(compact, "-compact")
+        self.set_class(not compact and not too_small and height >= TALL, "-tall")
         self.key_bar.compact = compact
         self.key_bar.refresh_keys()
         if too_small:
