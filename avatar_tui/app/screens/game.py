@@ -82,7 +82,7 @@ class GameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one(RuleHelp).display = False
-        self.query_one(EventLog).border_title = "Events · l: their rules"
+        self.event_log.border_title = "Events · l: their rules"
         self.game_app.begin()
 
     def show(self, session: Session | None, hint: str | None = None) -> None:
