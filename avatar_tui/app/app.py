@@ -8,6 +8,7 @@ The app never decides a rule: the keys it offers come from
 from __future__ import annotations
 
 import gc
+import os
 import random
 import re
 from typing import TYPE_CHECKING, Literal
@@ -65,6 +66,10 @@ class AvatarApp(App[None]):
         super().__init__()
         self.freeze_startup_heap = freeze_startup_heap
         self.store = store
+        # the theme chosen last time (ctrl+p), unless TEXTUAL_THEME names one
+        saved = store.load_theme() if store is not None else None
+        if saved in self.available_themes and "TEXTUAL_THEME" not in os.environ:
+            self.theme = saved
         self.start_mode = start
         self.initial_game = game
         self.fixed_seed = seed
@@ -80,6 +85,13 @@ class AvatarApp(App[None]):
             self.sub_title = f"demo: {demo.title}"
         elif bot is not None:
             self.sub_title = f"against the computer ({bot.kind})"
+
+    def watch_theme(self, theme: str) -> None:
+        if self.store is not None:
+            try:
+                self.store.save_theme(theme)
+            except OSError:
+                pass  # a lost preference; the game itself is saved elsewhere
 
     def get_default_screen(self) -> GameScreen:
         return GameScreen()

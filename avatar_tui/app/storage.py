@@ -1,7 +1,8 @@
 """Where the game in progress is kept between runs: the user data
 directory (`$AVATAR_TUI_DATA_DIR`, else `$XDG_DATA_HOME/avatar-tui`, else
 `~/.local/share/avatar-tui`), holding `current.toml`, a scenario file
-(NOTATION.md) rewritten atomically after every action.
+(NOTATION.md) rewritten atomically after every action, and `settings.toml`,
+the player's choices that outlive a game (the colour theme).
 
 A save that cannot be read is never deleted or overwritten: it is renamed
 `current.broken-N.toml`, so the player (or a bug report) still has it."""
@@ -9,15 +10,17 @@ A save that cannot be read is never deleted or overwritten: it is renamed
 from __future__ import annotations
 
 import os
+import tomllib
 from pathlib import Path
 
 from avatar_tui.engine import Event
 from avatar_tui.model.state import GameState
-from avatar_tui.notation.save import load_game, save_game
+from avatar_tui.notation.save import load_game, save_game, write_atomically
 from avatar_tui.notation.scenario import ScenarioError
 
 CURRENT = "current.toml"
 FINISHED = "last-finished.toml"
+SETTINGS = "settings.toml"
 
 
 def data_dir() -> Path:
@@ -42,6 +45,24 @@ class SaveStore:
     @property
     def finished(self) -> Path:
         return self.directory / FINISHED
+
+    @property
+    def settings(self) -> Path:
+        return self.directory / SETTINGS
+
+    def load_theme(self) -> str | None:
+        """The theme last chosen, if any. A settings file that cannot be read
+        is only a lost preference: it is ignored, and rewritten at the next
+        choice."""
+        try:
+            theme = tomllib.loads(self.settings.read_text(encoding="utf-8")).get("theme")
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+            return None
+        return theme if isinstance(theme, str) else None
+
+    def save_theme(self, theme: str) -> None:
+        escaped = theme.replace("\\", "\\\\").replace('"', '\\"')
+        write_atomically(self.settings, f'theme = "{escaped}"\n')
 
     def has_current(self) -> bool:
         return self.current.is_file()

@@ -109,9 +109,12 @@ def scenario_text(state: GameState, title: str = SAVE_TITLE) -> str:
 def save_game(state: GameState, path: Path | str, title: str = SAVE_TITLE) -> Path:
     """Write the game to `path` atomically: a crash leaves either the old
     file or the new one, never half of one."""
-    path = Path(path)
+    return write_atomically(Path(path), scenario_text(state, title))
+
+
+def write_atomically(path: Path, text: str) -> Path:
+    """Replace `path` by `text` through a temporary file and a rename."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    text = scenario_text(state, title)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
