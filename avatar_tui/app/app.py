@@ -74,6 +74,7 @@ class AvatarApp(App[None]):
         self.initial_game = game
         self.fixed_seed = seed
         self.session: Session | None = None
+        self.unsaved: GameState | None = None  # shown, to be written after the frame
         self.hint: str | None = None
         self.last_setup: GameSetup | None = None
         self.demo = demo
@@ -310,11 +311,20 @@ class AvatarApp(App[None]):
         if self.session is not None:
             # written once the move is on screen: the file costs the player
             # no wait, and a crash in between loses only what a crash just
-            # before the key would have
-            self.call_after_refresh(self.save, self.session.state)
+            # before the key would have; quitting first still writes it
+            self.unsaved = self.session.state
+            self.call_after_refresh(self.save_unsaved)
         self.refresh_view()
         self.call_later(self.prompt)
         self.schedule_bot()
+
+    def save_unsaved(self) -> None:
+        if self.unsaved is not None:
+            state, self.unsaved = self.unsaved, None
+            self.save(state)
+
+    def on_unmount(self) -> None:
+        self.save_unsaved()  # a quit right after a move
 
     def save(self, state: GameState) -> None:
         if self.store is None:

@@ -18,7 +18,7 @@ from avatar_tui.app.storage import SaveStore, data_dir
 from avatar_tui.cli import main
 from avatar_tui.notation.save import load_game, save_game
 
-from .helpers import SCENARIOS, advance, make_app, new, scenario, screen_text
+from .helpers import SCENARIOS, advance, make_app, new, policy, scenario, screen_text
 from .test_play import play_one_key
 
 SIZE = (120, 40)
@@ -47,6 +47,21 @@ async def test_the_save_after_action_n_resumes_to_the_identical_state(tmp_path):
         await pilot.pause()
         assert isinstance(resumed.screen, GameScreen | ChoiceScreen)
         assert resumed.session.state.model_dump_json() == expected
+
+
+async def test_a_quit_right_after_a_move_still_saves_the_move():
+    """The save is written after the move's frame; a quit that comes first
+    (keys typed together) writes it on the way out."""
+    app = make_app(new(seed=3), store=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await play_one_key(app, pilot)
+        app.act(policy(app.session.state))  # a move shown, its save not yet written...
+        last = app.session.state.history[-1].action
+        assert app.unsaved is not None
+        app.exit()  # ...and the app told to quit before the next frame
+    state, _ = SaveStore().load()
+    assert state.history[-1].action == last
 
 
 def test_a_game_killed_with_sigkill_resumes_from_its_last_save(tmp_path):
