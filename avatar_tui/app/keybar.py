@@ -45,12 +45,11 @@ class KeyBar(Static):
             if allowed is False:
                 continue
             binding = item.binding
-            key = escape(binding.key_display or self.app.get_key_display(binding))
-            text = escape(binding.description)
+            key = binding.key_display or self.app.get_key_display(binding)
             style = "" if allowed else " dim"  # None: shown, but not now
-            parts.append(f"[b $footer-key-foreground{style}]{key}[/] "
-                         f"[$footer-description-foreground{style}]{text}[/]")
-            width = cell_len(binding.key_display or binding.key) + 1 + cell_len(binding.description)
+            parts.append(f"[b $footer-key-foreground{style}]{escape(key)}[/] "
+                         f"[$footer-description-foreground{style}]{escape(binding.description)}[/]")
+            width = cell_len(key) + 1 + cell_len(binding.description)
             spans.append((x, x + width, binding.key))
             x += width + gap
         markup = (" " * gap).join(parts)
