@@ -33,6 +33,7 @@ class KeyBar(Static):
         self.compact = False
         self._spans: list[tuple[int, int, str]] = []  # (start, end, key) of each item shown
         self._shown: str | None = None
+        self.hovered: str | None = None  # the key under the mouse pointer
 
     def refresh_keys(self) -> None:
         """Show the keys that are legal now (cheap when nothing changed)."""
@@ -46,9 +47,12 @@ class KeyBar(Static):
                 continue
             binding = item.binding
             key = binding.key_display or self.app.get_key_display(binding)
-            style = "" if allowed else " dim"  # None: shown, but not now
-            parts.append(f"[b $footer-key-foreground{style}]{escape(key)}[/] "
-                         f"[$footer-description-foreground{style}]{escape(binding.description)}[/]")
+            item = (f"[b $footer-key-foreground]{escape(key)}[/] "
+                    f"[$footer-description-foreground]{escape(binding.description)}[/]")
+            style = " ".join(([] if allowed else ["dim"]) +  # None: shown, but not now
+                             (["on $block-hover-background"] if binding.key == self.hovered
+                              else []))
+            parts.append(f"[{style}]{item}[/]" if style else item)
             width = cell_len(key) + 1 + cell_len(binding.description)
             spans.append((x, x + width, binding.key))
             x += width + gap
@@ -58,9 +62,23 @@ class KeyBar(Static):
             self._shown = markup
             self.update(markup, layout=False)  # one row, sized by CSS
 
+    def key_at(self, x: int) -> str | None:
+        """The key of the item at column `x` of the widget, if any."""
+        x -= self.styles.padding.left
+        return next((key for start, end, key in self._spans if start <= x < end), None)
+
     def on_click(self, event: events.Click) -> None:
-        x = event.x - self.styles.padding.left
-        for start, end, key in self._spans:
-            if start <= x < end:
-                self.app.simulate_key(key)
-                return
+        key = self.key_at(event.x)
+        if key is not None:
+            self.app.simulate_key(key)
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        self._hover(self.key_at(event.x))
+
+    def on_leave(self, event: events.Leave) -> None:
+        self._hover(None)
+
+    def _hover(self, key: str | None) -> None:
+        if key != self.hovered:
+            self.hovered = key
+            self.refresh_keys()

@@ -78,6 +78,10 @@ async def test_the_footer_follows_each_move_and_a_click_on_a_key_presses_it():
         bar = app.screen.query_one(KeyBar)
         before = screen_text(app).splitlines()[-1]
         column = before.index("d Discard") + 3  # on the word, where the player sees it
+        await pilot.hover(bar, offset=(column - bar.region.x, 0))
+        assert bar.hovered == "d"  # highlighted under the pointer
+        await pilot.hover(app.screen.query_one("#board"))
+        assert bar.hovered is None
         await pilot.click(bar, offset=(column - bar.region.x, 0))
         await pilot.pause()
         assert app.session.state.history[-1].action == "p2: discard"
