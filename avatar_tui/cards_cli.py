@@ -182,6 +182,9 @@ def run_cards(args: argparse.Namespace) -> int:
 
 
 def print_table(rows: list[Entry]) -> None:
+    if not rows:  # a line, not an empty table
+        print("No card matches.")
+        return
     from rich.console import Console
     from rich.table import Table
 
