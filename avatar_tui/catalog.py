@@ -215,7 +215,7 @@ class Catalog:
 # ------------------------------------------------------------------ loading
 
 
-def data_dir() -> Path:
+def card_data_dir() -> Path:
     """Where the card data is: inside the installed package, or the
     repository's `cards/` when running from a checkout."""
     packaged = Path(str(resources.files("avatar_tui"))) / "carddata"
@@ -243,7 +243,7 @@ class _CardFile(BaseModel):
 
 def load_catalog(directory: Path | None = None) -> Catalog:
     """Load and check the whole database; raise CardDataError listing every problem."""
-    directory = directory or data_dir()
+    directory = directory or card_data_dir()
     problems: list[str] = []
     cards: dict[str, DeckCard] = {}
     chambers: dict[str, ChamberCard] = {}

@@ -4,11 +4,9 @@ around the package's modules."""
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from avatar_tui import __version__, cards_cli, demo_cli, replay_cli, serve_cli, simulate_cli
-
-Handler = Callable[[argparse.Namespace], int]
 
 
 def _play(args: argparse.Namespace) -> int:

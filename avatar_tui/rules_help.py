@@ -7,22 +7,6 @@ from __future__ import annotations
 
 import re
 
-SECTIONS: dict[str, str] = {
-    "R1": "Components",
-    "R2": "Setup",
-    "R3": "The opening attack",
-    "R4": "The turn",
-    "R5": "Defending in a zone",
-    "R6": "Energy and paying",
-    "R7": "Payment powers and keywords",
-    "R8": "Allies and advantages in play",
-    "R9": "Running out of cards",
-    "R10": "Signature moves and scoring",
-    "R11": "Charging",
-    "R12": "Timing and conflicts",
-    "R13": "Deckbuilding",
-}
-
 RULES: dict[str, tuple[str, str]] = {
     # ---- R1 Components
     "R1": ("Components", "Two players, each with a character (the chamber card) and a "

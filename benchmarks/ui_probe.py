@@ -41,7 +41,6 @@ class FrameProbe:
     """Mixin: notes the time of every frame, and of the first frame after
     a change (`changed_now`, called once the widgets show the change)."""
 
-    frames: int = 0
     last_frame: float = 0.0
     dirty_counts: list[int]
     _after_change: asyncio.Event | None = None
@@ -62,7 +61,6 @@ class FrameProbe:
             dirty = len(screen._dirty_widgets)
             if hasattr(renderable, "render_segments"):
                 renderable.render_segments(self.console)  # type: ignore[attr-defined]
-            self.frames += 1
             self.last_frame = time.monotonic()
             if self._armed and self._after_change is not None:
                 self.dirty_counts.append(dirty)

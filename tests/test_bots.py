@@ -120,7 +120,7 @@ def test_a_bot_seat_plays_p2_of_an_interactive_game(monkeypatch):
     state, _ = new_game(setup_for(8, "aang", "prince_zuko"))
     moves = 0
     while state.phase != "over":
-        if seat.to_move(state):
+        if seat.to_move(legal_actions(state)):
             action = seat.next_action(state)
             assert action.player == "p2"
             moves += 1

@@ -372,8 +372,7 @@ class AvatarApp(App[None]):
         session, bot = self.session, self.bot
         if session is None or bot is None or self.demo is not None:
             return False
-        legal = session.legal
-        return bool(legal) and legal[0].player == bot.player
+        return bot.to_move(session.legal)
 
     def schedule_bot(self) -> None:
         """The computer's move after a short, visible pause (a timer; tests

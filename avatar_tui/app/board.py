@@ -95,11 +95,10 @@ class ZoneRow(Horizontal):
         label = [f"[b]{marker}{self.zone.upper()}[/b]", f"energy {len(zs.energy)}",
                  "[reverse]CHARGED[/]" if zs.charged else ""]
         self.label.set("\n".join(label).rstrip("\n"))
-        ally = self.ally
         if zs.ally is not None:
-            ally.show_card(zs.ally.card, describe.card_lines(t, zs.ally.card), "")
+            self.ally.show_card(zs.ally.card, describe.card_lines(t, zs.ally.card), "")
         else:
-            ally.show_card(None, [], "no ally")
+            self.ally.show_card(None, [], "no ally")
         flip = self.flip
         flip.set_class(defending and state.phase == "decide", "-active")
         flip.set_class(zs.flip is not None and zs.flip.counterattacked, "-sideways")

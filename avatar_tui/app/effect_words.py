@@ -1,7 +1,8 @@
 """A card effect (the effect language of model/effects.py) said in a few
-plain words, for the inspector and the explain panel: "+2 force", "charge a
-zone of your choice". Short on purpose: the card's own text is shown beside
-it; this says what the engine will do when the power is used."""
+plain words, for the inspector and the explain panel: "+2 force", "charge
+one of your zones". Short on purpose: the card's own text is shown beside
+it; this says what the engine does when a payment power (R7.1) or a pitch
+power (R7.5) is used, "on a counterattack" meaning R5.3."""
 
 from __future__ import annotations
 

@@ -23,7 +23,7 @@ FINISHED = "last-finished.toml"
 SETTINGS = "settings.toml"
 
 
-def data_dir() -> Path:
+def user_data_dir() -> Path:
     override = os.environ.get("AVATAR_TUI_DATA_DIR")
     if override:
         return Path(override)
@@ -36,7 +36,7 @@ class SaveStore:
     """The save files of one data directory."""
 
     def __init__(self, directory: Path | str | None = None):
-        self.directory = Path(directory) if directory is not None else data_dir()
+        self.directory = Path(directory) if directory is not None else user_data_dir()
 
     @property
     def current(self) -> Path:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import secrets
+from collections.abc import Sequence
 
 from avatar_tui.bots.base import Bot
 from avatar_tui.bots.match import make_bot
@@ -38,15 +39,15 @@ class BotSeat:
         self.bot: Bot = make_bot(kind, secrets.randbelow(2**32) if seed is None else seed)
         self.delay = default_delay() if delay is None else delay
 
-    def to_move(self, state: GameState) -> bool:
-        """Whether this seat must act now (a move or an answer)."""
-        legal = legal_actions(state)
+    def to_move(self, legal: Sequence[Action]) -> bool:
+        """Whether this seat must act now (a move or an answer), given the
+        legal actions of the moment."""
         return bool(legal) and legal[0].player == self.player
 
     def next_action(self, state: GameState) -> Action:
         """This seat's move now, chosen from its observation only."""
         legal = legal_actions(state)
-        if not legal or legal[0].player != self.player:
+        if not self.to_move(legal):
             raise ValueError(f"it is not {self.player}'s move")
         obs = observation(state, self.player) if self.bot.observes else None
         return self.bot.choose(obs, legal)

@@ -14,7 +14,7 @@ from pathlib import Path
 from avatar_tui.app.screens.choice import ChoiceScreen
 from avatar_tui.app.screens.game import GameScreen
 from avatar_tui.app.screens.newgame import NewGameScreen
-from avatar_tui.app.storage import SaveStore, data_dir
+from avatar_tui.app.storage import SaveStore, user_data_dir
 from avatar_tui.cli import main
 from avatar_tui.notation.save import load_game, save_game
 
@@ -176,13 +176,13 @@ async def test_resume_with_no_save_says_so():
 
 def test_the_data_directory(monkeypatch, tmp_path):
     monkeypatch.setenv("AVATAR_TUI_DATA_DIR", str(tmp_path / "mine"))
-    assert data_dir() == tmp_path / "mine"
+    assert user_data_dir() == tmp_path / "mine"
     monkeypatch.delenv("AVATAR_TUI_DATA_DIR")
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
-    assert data_dir() == tmp_path / "xdg" / "avatar-tui"
+    assert user_data_dir() == tmp_path / "xdg" / "avatar-tui"
     monkeypatch.delenv("XDG_DATA_HOME")
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
-    assert data_dir() == tmp_path / "home" / ".local" / "share" / "avatar-tui"
+    assert user_data_dir() == tmp_path / "home" / ".local" / "share" / "avatar-tui"
 
 
 def test_play_scenario_with_a_bad_file_exits_2(tmp_path, capsys):
