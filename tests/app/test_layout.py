@@ -70,7 +70,8 @@ async def test_the_compact_layout_at_80x24_keeps_every_zone_and_the_status():
         text = screen_text(app)
         assert zone_labels(text) == ["GREEN", "YELLOW", "RED"] * 2
         assert "Burning Lash" in text and "Prince Zuko (p2) defends YELLOW" in text
-        assert "Pay" in text.splitlines()[-1]
+        footer = text.splitlines()[-1]
+        assert "p Pay" in footer and "q Quit" in footer and "…" not in footer
 
 
 async def test_a_terminal_too_small_says_how_big_it_must_be():
