@@ -319,20 +319,27 @@ class AvatarApp(App[None]):
         self.schedule_bot()
 
     def save_unsaved(self) -> None:
+        """The save of the move just shown; a failure is shown at once, since
+        the board was drawn before the file was written."""
         if self.unsaved is not None:
             state, self.unsaved = self.unsaved, None
-            self.save(state)
+            if not self.save(state):
+                self.refresh_view()
 
     def on_unmount(self) -> None:
-        self.save_unsaved()  # a quit right after a move
+        if self.unsaved is not None:  # a quit right after a move
+            self.save(self.unsaved)
 
-    def save(self, state: GameState) -> None:
+    def save(self, state: GameState) -> bool:
+        """Write the game; False (and the reason in the hint) if it failed."""
         if self.store is None:
-            return
+            return True
         try:
             self.store.save(state)
         except OSError as err:
             self.hint = f"[b]The game could not be saved:[/b] {err}"
+            return False
+        return True
 
     def refresh_view(self) -> None:
         self.game_screen.show(self.session, self.hint)

@@ -64,6 +64,17 @@ async def test_a_quit_right_after_a_move_still_saves_the_move():
     assert state.history[-1].action == last
 
 
+async def test_a_save_that_fails_says_so_on_the_board(tmp_path):
+    blocked = tmp_path / "not-a-directory"
+    blocked.write_text("a file where the data directory should be")
+    app = make_app(new(seed=3), store=SaveStore(blocked))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await play_one_key(app, pilot)
+        await pilot.pause()
+        assert "The game could not be saved" in screen_text(app)
+
+
 def test_a_game_killed_with_sigkill_resumes_from_its_last_save(tmp_path):
     """A real crash: the app plays in a child process that is SIGKILLed
     between (or during) actions; the save on disk is always whole."""
