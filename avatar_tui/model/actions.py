@@ -14,8 +14,10 @@ Verb = Literal[
     "reflip", "focus", "discard", "choose",
 ]
 VERBS: tuple[str, ...] = Verb.__args__  # type: ignore[attr-defined]
-# Verbs that may name an exact payment with g= y= r= (NOTATION.md).
-PAYING_VERBS = {"pay", "power", "reflip", "signature"}
+# Verbs that may name an exact payment with g= y= r= (NOTATION.md): every
+# verb whose cost can include energy, so an overpay (R6.3) can be written —
+# a pitch cost may be "green + pitch" (R7.5).
+PAYING_VERBS = {"pay", "power", "pitch", "reflip", "signature"}
 
 
 class NotationError(ValueError):
