@@ -7,9 +7,9 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
+from avatar_tui.app.screens.dialog import Dialog
 from avatar_tui.catalog import Catalog, default_catalog
 from avatar_tui.engine import new_game
 from avatar_tui.model.state import GameSetup, PlayerSetup
@@ -35,7 +35,7 @@ def opening_preview(setup: GameSetup) -> list[str]:
     return [f"{e.text} ({e.rule})" for e in events if e.rule == "R2.4"]
 
 
-class NewGameScreen(ModalScreen[GameSetup | None]):
+class NewGameScreen(Dialog[GameSetup | None]):
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="cancel")]
 
     def __init__(self, seed: int, p1: str = "aang", p2: str = "prince_zuko",

@@ -7,15 +7,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.reactive import reactive
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from avatar_tui.app import describe
+from avatar_tui.app.screens.dialog import Dialog
 from avatar_tui.engine.table import Table
 from avatar_tui.model.common import PlayerId, other
 
 
-class PrivacyScreen(ModalScreen[None]):
+class PrivacyScreen(Dialog[None]):
     BINDINGS = [
         Binding("enter", "reveal", "Show my moves", id="reveal"),
         Binding("escape", "close", "Close", id="close"),
