@@ -14,7 +14,6 @@ import re
 from typing import TYPE_CHECKING, Literal
 
 from textual.app import App
-from textual.markup import escape
 from textual.timer import Timer
 
 from avatar_tui.app import describe, questions
@@ -22,6 +21,7 @@ from avatar_tui.app.board import CardView
 from avatar_tui.app.demo import Demo, DemoError
 from avatar_tui.app.explain import private
 from avatar_tui.app.keys import BY_NAME, candidates, example
+from avatar_tui.app.plain import escape
 from avatar_tui.app.screens.choice import ChoiceScreen
 from avatar_tui.app.screens.explain import ExplainScreen
 from avatar_tui.app.screens.game import GameScreen
@@ -141,7 +141,7 @@ class AvatarApp(App[None]):
         try:
             state, events = new_game(setup)
         except Exception as err:  # noqa: BLE001 - a setup the engine refuses
-            self.message("Cannot start this game", str(err), then=self.ask_new_game)
+            self.message("Cannot start this game", escape(str(err)), then=self.ask_new_game)
             return
         self.play(state, events)
 
@@ -214,7 +214,8 @@ class AvatarApp(App[None]):
         except OSError as err:
             kept = f"(could not be renamed: {err.strerror})"
         self.message("The saved game cannot be read",
-                     f"{reason}\n\nThe file is kept as {kept}; a new game starts.",
+                     f"{escape(reason)}\n\nThe file is kept as {escape(kept)}; a new game "
+                     "starts.",
                      then=lambda: self.ask_new_game(can_cancel=False))
 
     def message(self, title: str, text: str, then=None) -> None:
@@ -233,7 +234,7 @@ class AvatarApp(App[None]):
         try:
             self.session.act(action)
         except IllegalAction as err:
-            self.hint = f"[b]Not allowed:[/b] {err}"
+            self.hint = f"[b]Not allowed:[/b] {escape(str(err))}"
             self.refresh_view()
             return
         self.hint = None
@@ -278,7 +279,7 @@ class AvatarApp(App[None]):
             if reason is None:
                 reason = ("no overpayment is needed or possible now (R6.3)"
                           if name == "overpay" else "it is not possible now")
-        self.hint = f"[b]{label}:[/b] {reason}"
+        self.hint = f"[b]{label}:[/b] {escape(reason)}"
         self.refresh_view()
 
     @property
@@ -297,7 +298,7 @@ class AvatarApp(App[None]):
             return
         last = self.session.undo()
         self.game_screen.note(f"undone: {last}")
-        self.hint = f"Undone: {last}"
+        self.hint = f"Undone: {escape(last)}"
         self.changed()
 
     # ---------------------------------------------------------------- after a change
@@ -337,7 +338,7 @@ class AvatarApp(App[None]):
         try:
             self.store.save(state)
         except OSError as err:
-            self.hint = f"[b]The game could not be saved:[/b] {err}"
+            self.hint = f"[b]The game could not be saved:[/b] {escape(str(err))}"
             return False
         return True
 

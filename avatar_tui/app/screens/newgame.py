@@ -9,6 +9,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Select, Static
 
+from avatar_tui.app.plain import escape
 from avatar_tui.app.screens.dialog import Dialog
 from avatar_tui.catalog import Catalog, default_catalog
 from avatar_tui.engine import new_game
@@ -31,8 +32,8 @@ def opening_preview(setup: GameSetup) -> list[str]:
     try:
         _, events = new_game(setup)
     except Exception as err:  # noqa: BLE001 - a setup the engine refuses
-        return [f"this setup cannot be dealt: {err}"]
-    return [f"{e.text} ({e.rule})" for e in events if e.rule == "R2.4"]
+        return [f"this setup cannot be dealt: {escape(str(err))}"]
+    return [f"{escape(e.text)} ({e.rule})" for e in events if e.rule == "R2.4"]
 
 
 class NewGameScreen(Dialog[GameSetup | None]):
@@ -48,7 +49,7 @@ class NewGameScreen(Dialog[GameSetup | None]):
         self.choices = characters()
 
     def compose(self) -> ComposeResult:
-        options = [(name, char) for name, char in self.choices]
+        options = [(escape(name), char) for name, char in self.choices]
         known = {char for _, char in options}
         with Vertical(classes="dialog newgame"):
             yield Static("[b]New game[/b] — two players, one keyboard", classes="dialog-title")

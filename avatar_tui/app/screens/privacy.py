@@ -10,6 +10,7 @@ from textual.reactive import reactive
 from textual.widgets import Static
 
 from avatar_tui.app import describe
+from avatar_tui.app.plain import escape
 from avatar_tui.app.screens.dialog import Dialog
 from avatar_tui.engine.table import Table
 from avatar_tui.model.common import PlayerId, other
@@ -52,7 +53,7 @@ class PrivacyScreen(Dialog[None]):
         front, back = t.catalog.moves_of(chamber)
         side = t.player(pid).chamber.side
         now, later = (front, back) if side == "front" else (back, front)
-        lines = [f"Chamber {chamber.name}, {side} side up.", "",
+        lines = [f"Chamber {escape(chamber.name)}, {side} side up.", "",
                  f"[b]Now ({side}):[/b]", *describe.full_card(t, now.id), "",
                  f"[b]Next ({'back' if side == 'front' else 'front'}, after it is played "
                  "and cleaned up, R10.6):[/b]", *describe.full_card(t, later.id)]
