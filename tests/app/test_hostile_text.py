@@ -35,6 +35,9 @@ cost = {{ green = 0 }}
     ('[bold]', "strike"), ('[/]', "ally"), ('[link=x]', "advantage"), ('[$error]', "strike"),
     ('[B]', "ally"), ('[@click=app.quit]', "strike"), ('end\\\\', "strike")]))
 
+FRONT = ('{ id = "hostile_front", name = "[$error] front", cost = { green = 1 }, force = 7, '
+         'intercept = 5 }')
+
 SCENARIO = f'''title = "[/] a [bold]hostile[/bold] title [$error]"
 seed = 4
 actions = """
@@ -57,8 +60,7 @@ id = "hostile_chamber"
 name = "[/]chamber[bold]"
 type = "chamber"
 traits = ["fox", "spirit", "light", "air"]
-front = {{ id = "hostile_front", name = "[$error] front", cost = {{ green = 1 }}, force = 7,
-          intercept = 5 }}
+front = {FRONT}
 back = {{ id = "hostile_back", name = "back [/]", force = 9, intercept = 9 }}
 {CARDS}
 '''
