@@ -7,13 +7,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import get_args
 
 from pydantic import ValidationError
 
+from avatar_tui import files
 from avatar_tui.catalog import (
     CardDataError,
     Catalog,
@@ -265,13 +265,9 @@ def run_deck_check(args: argparse.Namespace) -> int:
 def _read_deck(path: Path) -> DeckList | list[str]:
     """The deck, or the lines saying why the file cannot be read."""
     try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as err:
-        return [f"{path}: cannot read: {err.strerror or err}"]
-    except UnicodeDecodeError:
-        return [f"{path}: cannot read: not UTF-8 text"]
-    except tomllib.TOMLDecodeError as err:
-        return [f"{path}: not valid TOML: {err}"]
+        raw = files.load_toml(path)
+    except files.FileProblem as err:
+        return [str(err)]
     try:
         return DeckList.model_validate(raw)
     except ValidationError as err:

@@ -57,6 +57,10 @@ def test_actions_print_as_they_parse(line):
     ("p1: focus now", "takes no argument"),
     ("p1: flip g=1", "takes no g= y= r="),
     ("p1: pay g=1 g=2", "named twice"),
+    ("p1: power ²", "power number"),  # a superscript passes str.isdigit()
+    ("p1: power " + "9" * 5000, "power number"),  # int() refuses 4,300 digits
+    ("p1: pay g=²", "a payment is g=N"),
+    ("p1: pay g=" + "1" * 5000, "a payment is g=N"),
 ])
 def test_bad_action_lines_say_what_is_wrong(line, problem):
     with pytest.raises(NotationError, match=problem):

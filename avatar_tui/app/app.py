@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Literal
 from textual.app import App
 from textual.timer import Timer
 
-from avatar_tui.app import describe, questions
+from avatar_tui.app import describe, questions, safety
 from avatar_tui.app.board import CardView
 from avatar_tui.app.demo import Demo, DemoError
 from avatar_tui.app.explain import private
@@ -75,6 +75,8 @@ class AvatarApp(App[None]):
         self.fixed_seed = seed
         self.session: Session | None = None
         self.unsaved: GameState | None = None  # shown, to be written after the frame
+        self.save_error: str | None = None  # why the last save failed (None: it did not)
+        self.saved_moves = 0  # the actions in the last good save
         self.hint: str | None = None
         self.last_setup: GameSetup | None = None
         self.demo = demo
@@ -105,7 +107,11 @@ class AvatarApp(App[None]):
 
     def begin(self) -> None:
         """Start: called by the game screen once its widgets are mounted, so
-        a game given at launch is on the very first frame."""
+        a game given at launch is on the very first frame. The data
+        directory is claimed first (one writer, `safety.claim`)."""
+        safety.claim(self, self.open_game)
+
+    def open_game(self) -> None:
         if self.demo is not None:
             self.demo_show(*self.demo.start())
         elif self.initial_game is not None:
@@ -132,6 +138,7 @@ class AvatarApp(App[None]):
     def play(self, state: GameState, events: list[Event]) -> None:
         """Put a game on the table (new, resumed, or from a scenario)."""
         self.session = Session(state, list(events))
+        self.saved_moves = len(state.history)
         self.last_setup = state.setup
         self.hint = None
         self.game_screen.reset_log()
@@ -330,6 +337,12 @@ class AvatarApp(App[None]):
     def on_unmount(self) -> None:
         if self.unsaved is not None:  # a quit right after a move
             self.save(self.unsaved)
+        if self.store is not None:
+            self.store.lock.release()
+
+    def action_quit(self) -> None:
+        """Every quit (q, ctrl+q, game over) asks first if moves would be lost."""
+        safety.request_quit(self)
 
     def save(self, state: GameState) -> bool:
         """Write the game; False (and the reason in the hint) if it failed."""
@@ -338,8 +351,10 @@ class AvatarApp(App[None]):
         try:
             self.store.save(state)
         except OSError as err:
+            self.save_error = str(err)
             self.hint = f"[b]The game could not be saved:[/b] {escape(str(err))}"
             return False
+        self.save_error, self.saved_moves = None, len(state.history)
         return True
 
     def refresh_view(self) -> None:
@@ -364,7 +379,7 @@ class AvatarApp(App[None]):
         elif answer == "new":
             self.ask_new_game()
         elif answer == "quit":
-            self.exit()
+            self.action_quit()
 
     def ask_question(self) -> None:
         """The opening defender (R2.4, R10.5) or the engine's pending choice."""

@@ -7,19 +7,20 @@ problem as one line naming the file, the line or field, and the problem."""
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
+from avatar_tui import files
 from avatar_tui.catalog import CardDataError, Catalog, default_catalog, describe_validation_error
 from avatar_tui.model.actions import Action, NotationError, parse_action
 from avatar_tui.model.cards import AnyCard
 from avatar_tui.model.state import GameSetup, PlayerSetup
 
 _CARDS = TypeAdapter(list[AnyCard])
+MAX_ACTIONS = 20_000  # action lines in one file; a long game has a few hundred
 
 
 class ScenarioError(ValueError):
@@ -86,19 +87,17 @@ def _fail(path: Path, place: str, problem: str) -> ScenarioError:
 def load_scenario(path: Path | str, catalog: Catalog | None = None) -> Scenario:
     path = Path(path)
     try:
-        raw_text = path.read_text(encoding="utf-8")
-    except OSError as err:
-        raise ScenarioError(f"{path}: cannot read: {err.strerror}") from None
-    except UnicodeDecodeError:
-        raise ScenarioError(f"{path}: not a UTF-8 text file") from None
+        raw_text = files.read_text(path)
+    except files.FileProblem as err:
+        raise ScenarioError(str(err)) from None
     return parse_scenario(raw_text, path, catalog)
 
 
 def parse_scenario(raw_text: str, path: Path, catalog: Catalog | None = None) -> Scenario:
     try:
-        raw = tomllib.loads(raw_text)
-    except tomllib.TOMLDecodeError as err:
-        raise ScenarioError(f"{path}: TOML syntax: {err}") from None
+        raw = files.parse_toml(raw_text, path)
+    except files.FileProblem as err:
+        raise ScenarioError(str(err)) from None
     try:
         data = _File.model_validate(raw)
     except ValidationError as err:
@@ -161,6 +160,8 @@ def _parse_actions(text: str, first_line: int, path: Path) -> tuple[list[str], l
         except NotationError as err:
             raise _fail(path, f"line {lineno}", f"{body!r}: {err}") from None
         lines.append(ActionLine(action, rejected, lineno, body))
+        if len(lines) > MAX_ACTIONS:
+            raise _fail(path, f"line {lineno}", f"more than {MAX_ACTIONS} actions")
     return intro, lines
 
 
