@@ -211,7 +211,9 @@ class AvatarApp(App[None]):
             "Resume the unfinished game?",
             f"{scores} · turn {state.turn_number} · {len(state.history)} actions · "
             f"seed {state.setup.seed}",
-            ["Resume it", "Start a new game (the save is replaced)"], can_cancel=False),
+            ["Resume it", "Start a new game " + ("(read-only: not saved)" if store.read_only
+                                                  else "(the save is replaced)")],
+            can_cancel=False),
             answered)
 
     def broken_save(self, reason: str) -> None:
@@ -345,9 +347,12 @@ class AvatarApp(App[None]):
         safety.request_quit(self)
 
     def save(self, state: GameState) -> bool:
-        """Write the game; False (and the reason in the hint) if it failed."""
+        """Write the game; False (and the reason in the hint) if it was not."""
         if self.store is None:
             return True
+        if self.store.read_only:  # another instance writes this game (safety.claim)
+            self.hint = self.hint or safety.READ_ONLY_HINT
+            return False
         try:
             self.store.save(state)
         except OSError as err:

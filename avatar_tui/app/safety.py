@@ -24,6 +24,8 @@ if TYPE_CHECKING:
     from avatar_tui.model.state import GameState
 
 READ_ONLY = "read-only: nothing is saved"
+READ_ONLY_HINT = ("[b]Read-only:[/b] another avatar-tui saves this game; nothing you do "
+                  "here is saved.")
 
 
 def claim(app: AvatarApp, then: Callable[[], None]) -> None:
