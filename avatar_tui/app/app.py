@@ -29,7 +29,7 @@ from avatar_tui.app.screens.gameover import GameOverScreen
 from avatar_tui.app.screens.help import HelpScreen
 from avatar_tui.app.screens.inspector import InspectorScreen, table_cards
 from avatar_tui.app.screens.newgame import NewGameScreen
-from avatar_tui.app.screens.privacy import PrivacyScreen
+from avatar_tui.app.screens.privacy import PrivacyScreen, SecretGate
 from avatar_tui.app.session import Session
 from avatar_tui.app.storage import SaveStore
 from avatar_tui.engine import Event, IllegalAction, new_game
@@ -259,8 +259,15 @@ class AvatarApp(App[None]):
             if index is not None and self.session is not None and self.session.state is state:
                 self.act(question.actions[index])
 
-        self.push_screen(ChoiceScreen(question.title, question.prompt, question.labels,
-                                      question.details), answered)
+        def show(reveal: bool | None = True) -> None:
+            if reveal:
+                self.push_screen(ChoiceScreen(question.title, question.prompt, question.labels,
+                                              question.details), answered)
+
+        if question.secret_for is not None and self.session is not None:  # R1.6
+            self.push_screen(SecretGate(self.session.table, question.secret_for), show)
+        else:
+            show()
 
     def explain_key(self, name: str) -> None:
         """Say, in the engine's words, why a game key does nothing now."""

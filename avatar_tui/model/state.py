@@ -187,6 +187,9 @@ class Choice(Model):
     kind: Literal["ally", "effect", "order", "reflip"] = "effect"
     step: ResolveStep | OrderStep | None = None  # what the answer goes to
     paid: Energy | None = None  # reflip: the payment the action named, if any
+    # R1.6 convention: the answers show cards only the chooser may see (the
+    # top of their deck); a shared screen shows it behind a privacy screen
+    secret: bool = False
 
 
 class HistoryEntry(Model):

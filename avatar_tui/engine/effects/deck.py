@@ -40,7 +40,7 @@ def look_at_top(t: Table, step: ResolveStep, answer: str | None) -> None:
     if effect.then == "may_discard":
         if answer is None:
             ask(t, step, pid, f"{name}: your top card is {t.name(looked[0])}. Discard it?",
-                ["discard", "keep"])
+                ["discard", "keep"], secret=True)
         elif answer == "discard":
             board.to_discard(t, pid, player.deck.pop(0))
             t.emit("R12.1", f"{pid} discards the top card, {t.name(looked[0])}", pid)
@@ -64,7 +64,7 @@ def look_at_top(t: Table, step: ResolveStep, answer: str | None) -> None:
         return
     prompt = ("which card stays on top (the rest are discarded)?" if effect.then == "keep_one"
               else f"which card goes {'on top' if not order else 'next'}?")
-    ask(t, step, pid, f"{name}: {prompt}", sorted(set(looked)))
+    ask(t, step, pid, f"{name}: {prompt}", sorted(set(looked)), secret=True)
 
 
 def reveal_top(t: Table, step: ResolveStep, answer: str | None) -> None:
