@@ -60,12 +60,16 @@ def order_first(t: Table, state: GameState, actions: list[Action]) -> list[Actio
 def harms(group: list[ResolveStep], chooser: PlayerId) -> bool:
     """Whether these effects take something from the chooser: the
     opponent's eliminations, uncharges or forced reflips that may touch the
-    chooser's cards."""
+    chooser's cards, or the chooser's own card eliminating or uncharging
+    their own things with no say in it (Zhao's Guard)."""
     for step in group:
-        if step.ctx.controller == chooser or not isinstance(step.effect, HARMS):
+        if not isinstance(step.effect, HARMS):
             continue
         whose = getattr(step.effect, "whose", "opponent")
-        if whose in ("opponent", "any", "each"):
+        if step.ctx.controller != chooser:
+            if whose in ("opponent", "any", "each"):
+                return True
+        elif whose in ("you", "this", "each") and not getattr(step.effect, "optional", False):
             return True
     return False
 
