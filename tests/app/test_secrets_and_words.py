@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from support import Play, energy_then
+
 from avatar_tui.app import questions
 from avatar_tui.app.screens.choice import ChoiceScreen
 from avatar_tui.app.screens.game import GameScreen
@@ -16,7 +18,6 @@ from avatar_tui.engine import Event, apply, new_game
 from avatar_tui.model.state import GameState
 from avatar_tui.notation.scenario import load_scenario
 
-from support import Play, energy_then
 from .helpers import make_app, screen_text
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
