@@ -291,16 +291,16 @@ class AvatarApp(App[None]):
     @property
     def can_undo(self) -> bool:
         """Undo is offered for the person's own last action, never across a
-        card turned face up, and never the computer's move."""
-        session = self.session
-        if session is None or not session.can_undo:
-            return False
-        if self.bot is not None:
-            return not session.state.history[-1].action.startswith(f"{self.bot.player}:")
-        return True
+        card turned face up, never the opponent's or the computer's move."""
+        return self.session is not None and self.session.can_undo
 
     def undo(self) -> None:
-        if self.session is None or not self.can_undo:
+        if self.session is None:
+            return
+        reason = self.session.why_not_undo()
+        if reason is not None:
+            self.hint = f"[b]Undo:[/b] {escape(reason)}"
+            self.refresh_view()
             return
         last = self.session.undo()
         self.game_screen.note(f"undone: {last}")

@@ -45,7 +45,27 @@ class Session:
 
     @property
     def can_undo(self) -> bool:
-        return self.state.phase != "over" and can_undo(self.state)
+        return self.why_not_undo() is None
+
+    def why_not_undo(self) -> str | None:
+        """Why `u` cannot take back the last action now (None: it can). On a
+        shared keyboard the player to act may take back only their own last
+        action, never the opponent's, and never a card turned face up."""
+        state = self.state
+        if state.phase == "over":
+            return "the game is over (R10.5)"
+        if not state.history:
+            return "there is no action to take back yet"
+        last = state.history[-1]
+        if not can_undo(state):
+            return (f"the last action ({last.action}) turned a hidden card face up, and what "
+                    "was seen cannot be unseen")
+        mover = last.action.split(":", 1)[0]
+        now = self.legal[0].player if self.legal else None
+        if mover != now:
+            return (f"the last action ({last.action}) was {mover}'s, and {now} may take back "
+                    "only their own")
+        return None
 
     def undo(self) -> str:
         """Take back the last action; returns it, in notation."""

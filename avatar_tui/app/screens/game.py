@@ -193,6 +193,11 @@ class GameScreen(Screen[None]):
                 app.hint = "[b]This is a demo:[/b] p takes over, to play on from this step."
                 app.refresh_view()
             return
+        if event.key == "u" and not self.check_action("undo", ()) and \
+                app.session is not None and not app.bot_to_move:
+            event.stop()  # say why nothing is taken back
+            app.undo()
+            return
         for key in GAME_KEYS:
             if event.key == key.key and not self.check_action("play", (key.name,)):
                 event.stop()
