@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from avatar_tui.engine import Event, apply, can_undo, legal_actions, undo, why_not
 from avatar_tui.engine.table import Table
 from avatar_tui.model.actions import Action
-from avatar_tui.model.state import GameState
+from avatar_tui.model.state import GameState, HistoryEntry
 
 
 @dataclass
@@ -58,20 +58,21 @@ class Session:
             return "there is no action to take back yet"
         last = state.history[-1]
         if not can_undo(state):
-            return (f"the last action ({last.action}) turned a hidden card face up, and what "
+            return (f"the last action ({said(last)}) turned a hidden card face up, and what "
                     "was seen cannot be unseen")
         mover = last.action.split(":", 1)[0]
         now = self.legal[0].player if self.legal else None
         if mover != now:
-            return (f"the last action ({last.action}) was {mover}'s, and {now} may take back "
+            return (f"the last action ({said(last)}) was {mover}'s, and {now} may take back "
                     "only their own")
         return None
 
     def undo(self) -> str:
-        """Take back the last action; returns it, in notation."""
-        last = self.state.history[-1].action
+        """Take back the last action; returns it, in notation (an answer
+        about hidden cards without the answer, R1.6)."""
+        last = self.state.history[-1]
         self._set(undo(self.state))
-        return last
+        return said(last)
 
     @property
     def pending_question(self) -> bool:
@@ -87,3 +88,11 @@ class Session:
         self.state = state
         self._legal = None
         self._table = None
+
+
+def said(entry: HistoryEntry) -> str:
+    """An action of the history as the shared screen may show it: an answer
+    about cards only its player saw keeps the answer secret (R1.6)."""
+    if entry.secret:
+        return f"{entry.action.split(':', 1)[0]}: choose (a secret answer, R1.6)"
+    return entry.action

@@ -146,11 +146,13 @@ def apply_in_place(state: GameState, action: Action) -> list[Event]:
 
 def _make(state: GameState, action: Action, seen_before: int) -> list[Event]:
     t = Table(state)
+    secret = state.choice is not None and state.choice.secret
     _, do = MOVES[action.verb]
     do(t, action)
     run(t)
     _answer_the_unasked(t)
-    state.history.append(HistoryEntry(action=str(action), revealed=state.seen != seen_before))
+    state.history.append(HistoryEntry(action=str(action), revealed=state.seen != seen_before,
+                                      secret=secret))
     return t.events
 
 

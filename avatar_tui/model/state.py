@@ -195,6 +195,7 @@ class Choice(Model):
 class HistoryEntry(Model):
     action: str  # in notation
     revealed: bool = False  # it turned a hidden card face up (undo stops here)
+    secret: bool = False  # it answered a question about hidden cards (R1.6)
 
 
 Phase = Literal["open", "signature", "flip", "decide", "over"]

@@ -120,3 +120,11 @@ def test_a_question_whose_answers_are_all_the_same_is_not_asked():
     assert game.state.choice is None
     assert "p2 puts the top cards back in the order chosen (R12.1)" in game.texts()
     assert game.v("pending") == "flip"
+
+
+def test_undoing_a_secret_answer_does_not_show_the_answer():
+    session = Session(played("contemplate", 6)[0])  # p2 put Knuckle Sandwich on top
+    assert session.state.history[-1].secret
+    assert session.why_not_undo() is None
+    assert session.undo() == "p2: choose (a secret answer, R1.6)"
+    assert session.state.choice is not None and session.state.choice.secret
