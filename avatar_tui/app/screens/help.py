@@ -28,10 +28,10 @@ def keys_table() -> str:
     rows = [r.replace(" [b]    1[/b]  use payment power 1", " [b]  1-9[/b]  use payment power N")
             for r in rows]
     rows += [
-        " [b]    c[/b]  answer the pending question (opening defender, targets, R5.5 ...)",
+        " [b]    c[/b]  answer the pending question (one about your hidden cards: privately, R1.6)",
         " [b]    e[/b]  explain: every move now, possible or not, and the engine's reason why",
         " [b]    l[/b]  select a log line (or click it) to read its rule; escape leaves the log",
-        " [b]    u[/b]  undo the last action (never across a card turned face up)",
+        " [b]    u[/b]  undo your own last action (never the opponent's, nor a card turned up)",
         " [b]    v[/b]  look at your own signature moves (the other player looks away, R1.6)",
         " [b]    i[/b]  inspect a card: the focused one (tab / click) or the flipped one",
         " [b]    n[/b]  new game    [b]?[/b]  this help    [b]^p[/b]  commands (colour themes)"

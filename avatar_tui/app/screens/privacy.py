@@ -23,7 +23,16 @@ def look_away(t: Table, pid: PlayerId, what: str) -> str:
             f"{describe.character(t, pid)}: press enter to see {what}.\n")
 
 
-class SecretGate(ModalScreen[bool]):
+class Private(ModalScreen):
+    """A screen for one player's eyes: `pid`'s secret, on `table`."""
+
+    def __init__(self, table: Table, pid: PlayerId):
+        super().__init__()
+        self.table = table
+        self.pid = pid
+
+
+class SecretGate(Private):
     """Before a question about cards only `pid` may see (R1.6): dismissed
     with True when they press enter, False (escape) to go back to the board."""
 
@@ -31,11 +40,6 @@ class SecretGate(ModalScreen[bool]):
         Binding("enter", "reveal", "Show the question", id="reveal"),
         Binding("escape", "close", "Back to the board", id="close"),
     ]
-
-    def __init__(self, table: Table, pid: PlayerId):
-        super().__init__()
-        self.table = table
-        self.pid = pid
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog privacy"):
@@ -53,18 +57,13 @@ class SecretGate(ModalScreen[bool]):
         self.dismiss(False)
 
 
-class PrivacyScreen(ModalScreen[None]):
+class PrivacyScreen(Private):
     BINDINGS = [
         Binding("enter", "reveal", "Show my moves", id="reveal"),
         Binding("escape", "close", "Close", id="close"),
     ]
 
     revealed: reactive[bool] = reactive(False)
-
-    def __init__(self, table: Table, pid: PlayerId):
-        super().__init__()
-        self.table = table
-        self.pid = pid
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog privacy"):
