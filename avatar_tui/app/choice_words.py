@@ -43,6 +43,9 @@ def order_label(t: Table, chooser: PlayerId, group: list[ResolveStep]) -> str:
     ctx = group[0].ctx
     names = _names(t, ctx.controller, chooser)
     does = "; ".join(effect_words.describe(step.effect, names) for step in group)
+    for ref, zone in (("this", ctx.zone), ("that", ctx.event_zone)):  # which zone, by name
+        if zone is not None:
+            does = does.replace(f"{ref} zone", f"the {zone} zone")
     owner = "yours" if ctx.controller == chooser else describe.character(t, ctx.controller)
     return f"{escape(t.name(ctx.source))} ({owner}): {escape(does)}"
 

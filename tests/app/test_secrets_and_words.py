@@ -86,8 +86,8 @@ def test_the_revealed_card_discarded_is_in_the_log():
 def test_the_r12_2_question_says_what_each_effect_does_and_whose():
     state, _ = played("r7_6_katara_choking_sand", 8)
     assert labels(state) == [
-        "Katara, waterbender in training (yours): charge this zone",
-        "Choking Sand (Aang (p1)): eliminate 1 of your allies in that zone"]
+        "Katara, waterbender in training (yours): charge the green zone",
+        "Choking Sand (Aang (p1)): eliminate 1 of your allies in the green zone"]
 
 
 ORDER_CARDS = [
