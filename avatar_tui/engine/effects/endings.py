@@ -24,8 +24,9 @@ from avatar_tui.model.state import FaceUp, OrderStep, ResolveStep
 
 def ally_left(t: Table, pid: PlayerId, zone: Zone, card: str, how: str) -> None:
     """`pid`'s ally `card` is no longer in `zone` (`how`: "is eliminated",
-    "is replaced", "moves away", "goes on top of the deck"). What it gave the
-    strike there ends, and its paid counterattack effects are dropped."""
+    "is replaced", "leaves play" (to the deck), or "moves away" to another
+    ally space, R7.3). What it gave the strike there ends, and its paid
+    counterattack effects that have not begun are dropped."""
     rule = "R7.3" if how == "moves away" else "R7.6"
 
     def ours(source: str, kind: str, where: Zone | None) -> bool:
