@@ -30,7 +30,7 @@ from avatar_tui.app.screens.help import HelpScreen
 from avatar_tui.app.screens.inspector import InspectorScreen, table_cards
 from avatar_tui.app.screens.newgame import NewGameScreen
 from avatar_tui.app.screens.privacy import PrivacyScreen, SecretGate
-from avatar_tui.app.session import Session
+from avatar_tui.app.session import Session, said
 from avatar_tui.app.storage import SaveStore
 from avatar_tui.engine import Event, IllegalAction, new_game
 from avatar_tui.model.actions import Action
@@ -421,7 +421,8 @@ class AvatarApp(App[None]):
                          then=self.changed)
             return
         who = describe.character(session.table, bot.player)
-        self.hint = f"[b]{who}[/b] (the computer): {escape(str(action))}"
+        # R1.6: an answer about the computer's hidden cards is not named
+        self.hint = f"[b]{who}[/b] (the computer): {escape(said(session.state.history[-1]))}"
         self.changed()
 
     def computer_busy(self) -> None:

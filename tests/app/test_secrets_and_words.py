@@ -128,3 +128,20 @@ def test_undoing_a_secret_answer_does_not_show_the_answer():
     assert session.why_not_undo() is None
     assert session.undo() == "p2: choose (a secret answer, R1.6)"
     assert session.state.choice is not None and session.state.choice.secret
+
+
+async def test_the_computers_secret_answer_is_not_named():
+    from avatar_tui.bots import BotSeat
+
+    app = make_app(played("contemplate", 5), bot=BotSeat("heuristic", "p2", seed=1,
+                                                          delay=3600.0))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert not isinstance(app.screen, SecretGate)  # the computer's own question
+        app.schedule_bot = lambda: None  # keep its next move from covering the hint
+        app.bot_move()
+        await pilot.pause()
+        assert app.session.state.history[-1].action.startswith("p2: choose ")
+        text = screen_text(app)
+        assert "p2: choose (a secret answer, R1.6)" in text
+        assert "knuckle_sandwich" not in text and "choose downdraft" not in text
