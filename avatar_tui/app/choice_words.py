@@ -86,6 +86,7 @@ def _names(t: Table, controller: PlayerId, chooser: PlayerId) -> dict[str, str]:
         return "you add" if pid == chooser else f"{describe.character(t, pid)} adds"
 
     return {"you": of(controller), "opponent": of(other(controller)),
-            "any": "any player's", "each": "each player's", "this": "this",
+            "any": "either player's",
+            "each": "each player's", "this": "this",
             "adds_you": adds(controller), "adds_opponent": adds(other(controller)),
             "adds_each": "each player adds"}

@@ -83,7 +83,8 @@ def describe(effect: fx.Effect, names: dict[str, str] | None = None) -> str:
             text = f"uncharge {count} of {whose[effect.whose]} zones"
             return _then(_may(text, effect.optional), effect.then, names)
         case fx.MoveEnergy():
-            return _may(f"move {effect.count} energy from {effect.source} to {effect.to}",
+            return _may(f"move {effect.count} of {whose['you']} energy from {effect.source} "
+                        f"to {effect.to}",
                         effect.optional)
         case fx.LookAtTop():
             cards = "card" if effect.count == 1 else f"{effect.count} cards"

@@ -88,6 +88,9 @@ def test_the_r12_2_question_says_what_each_effect_does_and_whose():
     assert labels(state) == [
         "Katara, waterbender in training (yours): charge the green zone",
         "Choking Sand (Aang (p1)): eliminate 1 of your allies in the green zone"]
+    state, _ = played("r7_6_zhaos_guard_choking_sand", 8)
+    assert labels(state)[0] == ("Zhao's Guard, loyal firebenders (yours): eliminate this ally; "
+                                "eliminate up to 2 of either player's green energy")
 
 
 ORDER_CARDS = [
