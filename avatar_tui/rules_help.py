@@ -24,9 +24,8 @@ RULES: dict[str, tuple[str, str]] = {
              "the discard pile. Turning that item sideways shows the zone is charged."),
     "R1.6": ("Hidden information", "Face-up cards are public. The order of the decks, which "
              "cards are energy, and the signature moves are secret; you may look at your "
-             "own signature moves, never at the opponent's. A card an effect lets only you "
-             "see (the top of your deck) is your secret too: here it is shown only behind "
-             "a privacy screen."),
+             "own signature moves, never at the opponent's. A card only you may see (the "
+             "top of your deck) is your secret too: shown only behind a privacy screen."),
     # ---- R2 Setup
     "R2": ("Setup", "Shuffle, deal three energy to each zone, put four cards in the discard "
            "pile, and compare the piles to see who chooses the opening defender."),
