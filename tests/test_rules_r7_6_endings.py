@@ -27,6 +27,9 @@ ENDINGS = [
      "Malu, a reclusive orphan is eliminated: an ability it gave Knuckle Sandwich ends"),
     ("r7_3_malu_strike_moves_away", "R7.3",
      "Graceful Leap leaves the yellow zone: an ability the ally there gave it ends"),
+    ("r7_3_zhang_tribe_moved_away", "R7.3",
+     "Zhang Tribe, children of Wei Jin moves out of the green zone: +1 force it gave "
+     "Knuckle Sandwich ends"),
     ("r7_6_king_bumi_focus_bonus", "R7.6",
      "King Bumi, ruler of Omashu is eliminated: +1 force it gave Knuckle Sandwich ends"),
     ("r7_6_katara_choking_sand", "R7.6",

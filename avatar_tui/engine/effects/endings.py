@@ -28,6 +28,8 @@ def ally_left(t: Table, pid: PlayerId, zone: Zone, card: str, how: str) -> None:
     ally space, R7.3). What it gave the strike there ends, and its paid
     counterattack effects that have not begun are dropped."""
     rule = "R7.3" if how == "moves away" else "R7.6"
+    if how == "moves away":
+        how = f"moves out of the {zone} zone"
 
     def ours(source: str, kind: str, where: Zone | None) -> bool:
         return source == card and kind == "ally" and where == zone
