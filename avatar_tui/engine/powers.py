@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from avatar_tui.engine import board
 from avatar_tui.engine.effects import queue_effects
-from avatar_tui.engine.effects.endings import advantage_left, strike_left_zone
+from avatar_tui.engine.effects.endings import strike_left_zone
 from avatar_tui.engine.moves import flip_into, flipped, payment
 from avatar_tui.engine.payment import (
     energy_of,
@@ -298,7 +298,6 @@ def reflip_with(t: Table, pid: PlayerId, cost: ReflipCost, named: Energy | None)
                 player.advantages.remove(adv)
                 board.to_discard(t, pid, adv.card)
                 t.emit("R7.6", f"{t.name(adv.card)} is eliminated to pay for the reflip", pid)
-                advantage_left(t, pid, adv.card)
                 break
     t.zone(pid, zone).flip = None
     board.to_discard(t, pid, face.card)

@@ -11,14 +11,15 @@ all remember their source. They end, with a line in the log, when:
 
 Values are never stored (stats.py computes them from what is left), so
 ending an effect here changes force and intercept at once, even for an
-attack already sent (R12.7)."""
+attack already sent (R12.7). An advantage's effects are statics, computed
+only while it is in play, so they need nothing here."""
 
 from __future__ import annotations
 
 from avatar_tui.engine.effects.ordering import ordering
 from avatar_tui.engine.table import Table
 from avatar_tui.engine.turn import push
-from avatar_tui.model.common import ZONES, PlayerId, Zone
+from avatar_tui.model.common import PlayerId, Zone
 from avatar_tui.model.state import FaceUp, OrderStep, ResolveStep
 
 
@@ -42,19 +43,6 @@ def ally_left(t: Table, pid: PlayerId, zone: Zone, card: str, how: str) -> None:
                f"{_whose_strike(t, face, pid)} end{'s' if len(ended) == 1 else ''}", pid)
 
 
-def advantage_left(t: Table, pid: PlayerId, card: str) -> None:
-    """An advantage left play: the +/- it gave `pid`'s strikes ends (R7.6, R12.7)."""
-
-    def ours(source: str, kind: str, where: Zone | None) -> bool:
-        return source == card and kind == "advantage"
-
-    for face in _faces(t, pid):
-        ended = _strip(face, ours)
-        if ended:
-            t.emit("R7.6", f"{t.name(card)} leaves play: {_listed(ended)} it gave "
-                   f"{t.name(face.card)} end{'s' if len(ended) == 1 else ''}", pid)
-
-
 def strike_left_zone(t: Table, pid: PlayerId, face: FaceUp, zone: Zone) -> None:
     """`pid`'s strike `face` moved out of `zone`: what the ally there gave it
     ends (R7.3), even if it comes back later."""
@@ -69,12 +57,6 @@ def strike_left_zone(t: Table, pid: PlayerId, face: FaceUp, zone: Zone) -> None:
 
 
 # ------------------------------------------------------------------ helpers
-
-
-def _faces(t: Table, pid: PlayerId) -> list[FaceUp]:
-    player = t.player(pid)
-    faces = [player.zones[z].flip for z in ZONES] + [player.chamber.move]
-    return [f for f in faces if f is not None]
 
 
 def _strip(face: FaceUp, ours) -> list[str]:
