@@ -264,7 +264,8 @@ class AvatarApp(App[None]):
                 self.push_screen(ChoiceScreen(question.title, question.prompt, question.labels,
                                               question.details), answered)
 
-        if question.secret_for is not None and self.session is not None:  # R1.6
+        # R1.6: on a shared screen the other player looks away first (not the computer)
+        if question.secret_for is not None and self.session is not None and self.bot is None:
             self.push_screen(SecretGate(self.session.table, question.secret_for), show)
         else:
             show()

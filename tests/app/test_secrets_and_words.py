@@ -14,6 +14,7 @@ from avatar_tui.app.screens.choice import ChoiceScreen
 from avatar_tui.app.screens.game import GameScreen
 from avatar_tui.app.screens.privacy import SecretGate
 from avatar_tui.app.session import Session
+from avatar_tui.bots import BotSeat
 from avatar_tui.engine import Event, apply, new_game
 from avatar_tui.model.state import GameState
 from avatar_tui.notation.scenario import load_scenario
@@ -133,9 +134,16 @@ def test_undoing_a_secret_answer_does_not_show_the_answer():
     assert session.state.choice is not None and session.state.choice.secret
 
 
-async def test_the_computers_secret_answer_is_not_named():
-    from avatar_tui.bots import BotSeat
+async def test_against_the_computer_no_one_needs_to_look_away():
+    app = make_app(played("rokus_guidance", 5), bot=BotSeat("heuristic", "p1", seed=1,
+                                                             delay=3600.0))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        assert "your top card is Downdraft" in screen_text(app)
 
+
+async def test_the_computers_secret_answer_is_not_named():
     app = make_app(played("contemplate", 5), bot=BotSeat("heuristic", "p2", seed=1,
                                                           delay=3600.0))
     async with app.run_test(size=SIZE) as pilot:
