@@ -112,9 +112,8 @@ def move_ally(t: Table, step: ResolveStep, answer: str | None) -> None:
             there: Zone = answer.split(".")[1]  # type: ignore[assignment]
             zones[here].ally, zones[there].ally = zones[there].ally, zones[here].ally
             t.emit("R12.1", f"{pid} swaps the allies of the {here} and {there} zones", pid)
-            for zone in (here, there):  # R7.3: each ally left its strike's zone
-                ally_left(t, pid, zone, zones[{here: there, there: here}[zone]].ally.card,
-                          "moves away")
+            for left, now_in in ((here, there), (there, here)):  # R7.3: each left its zone
+                ally_left(t, pid, left, zones[now_in].ally.card, "moves away")  # type: ignore
         return
     if effect.mode == "rearrange":
         _rearrange(t, step, answer)
