@@ -22,6 +22,7 @@ from avatar_tui.app.board import CardView
 from avatar_tui.app.demo import Demo, DemoError
 from avatar_tui.app.explain import private
 from avatar_tui.app.keys import BY_NAME, candidates, example
+from avatar_tui.app.move_words import describe_move
 from avatar_tui.app.screens.choice import ChoiceScreen
 from avatar_tui.app.screens.explain import ExplainScreen
 from avatar_tui.app.screens.game import GameScreen
@@ -82,6 +83,7 @@ class AvatarApp(App[None]):
         self.demo_timer: Timer | None = None
         self.bot = bot
         self.bot_timer: Timer | None = None
+        self.bot_said: str | None = None  # the computer's last move, in words
         if demo is not None:
             self.sub_title = f"demo: {demo.title}"
         elif bot is not None:
@@ -237,6 +239,7 @@ class AvatarApp(App[None]):
             self.refresh_view()
             return
         self.hint = None
+        self.bot_said = None
         self.changed()
 
     def play_key(self, name: str) -> None:
@@ -388,7 +391,9 @@ class AvatarApp(App[None]):
             return
         assert self.session is not None
         who = describe.character(self.session.table, self.bot.player)
-        self.hint = f"[b]{who}[/b] (the computer) is thinking…"
+        # its last move stays in words while it thinks about the next one
+        said = f"{self.bot_said} · [i]thinking…[/i]" if self.bot_said else "is thinking…"
+        self.hint = f"[b]{who}[/b] (the computer) {said}"
         self.refresh_view()
         self.bot_timer = self.set_timer(self.bot.delay, self.bot_move, name="bot")
 
@@ -403,8 +408,9 @@ class AvatarApp(App[None]):
         if self.screen is not self.game_screen:  # a dialog is open: wait for it
             self.bot_timer = self.set_timer(bot.delay, self.bot_move, name="bot")
             return
+        before = session.state
         try:
-            action = bot.next_action(session.state)
+            action = bot.next_action(before)
             session.act(action)
         except Exception as err:  # noqa: BLE001 - a bot failing must not end the game
             self.bot = None
@@ -414,7 +420,8 @@ class AvatarApp(App[None]):
                          then=self.changed)
             return
         who = describe.character(session.table, bot.player)
-        self.hint = f"[b]{who}[/b] (the computer): {escape(str(action))}"
+        self.bot_said = describe_move(before, session.state, action)
+        self.hint = f"[b]{who}[/b] (the computer) {self.bot_said}"
         self.changed()
 
     def computer_busy(self) -> None:

@@ -118,8 +118,9 @@ class ZoneRow(Horizontal):
         if self.zone == "green":
             chamber = t.catalog.find_chamber(player.chamber.id)
             name = chamber.name if chamber else player.chamber.id
-            first = f"Chamber [b]{escape(name)}[/b]"
-            rest = f"{player.chamber.side} side up"
+            # the name alone on its line: "Chamber Commander Zhao" was cut
+            first = f"[b]{escape(name)}[/b]"
+            rest = f"chamber, {player.chamber.side} side up"
             if player.chamber.move is not None:  # a signature move in play (R10.1)
                 rest = f"↻ {escape(t.name(player.chamber.move.card))}"
         elif self.zone == "yellow":

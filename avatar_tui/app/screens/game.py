@@ -13,6 +13,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 
+from avatar_tui.app import key_reasons
 from avatar_tui.app.board import Board, CardView, EventLog, RuleHelp, ZoneRow
 from avatar_tui.app.keybar import KeyBar
 from avatar_tui.app.keys import GAME_KEYS, candidates
@@ -116,6 +117,15 @@ class GameScreen(Screen[None]):
     def note(self, text: str) -> None:
         self.query_one(EventLog).note(text)
 
+    def show_too_small(self, refused: str | None = None) -> None:
+        width, height = self.size
+        text = (f"The terminal is {width}×{height}.\n\navatar-tui needs at least "
+                f"{MIN_SIZE[0]}×{MIN_SIZE[1]} (and {WIDE_SIZE[0]}×{WIDE_SIZE[1]} for the full "
+                "layout).\nPlease make the window larger.")
+        if refused:
+            text += f"\n\n{refused}"
+        self.query_one("#too-small", Static).update(text)
+
     def on_resize(self, event: events.Resize) -> None:
         width, height = event.size
         too_small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
@@ -126,10 +136,7 @@ class GameScreen(Screen[None]):
         self.key_bar.compact = compact
         self.key_bar.refresh_keys()
         if too_small:
-            self.query_one("#too-small", Static).update(
-                f"The terminal is {width}×{height}.\n\navatar-tui needs at least "
-                f"{MIN_SIZE[0]}×{MIN_SIZE[1]} (and {WIDE_SIZE[0]}×{WIDE_SIZE[1]} for the full "
-                "layout).\nPlease make the window larger.")
+            self.show_too_small()
 
     # ---------------------------------------------------------------- the log's rules
 
@@ -185,22 +192,42 @@ class GameScreen(Screen[None]):
         return True
 
     def on_key(self, event: events.Key) -> None:
-        """A game key that is not legal now: say why, in the engine's words."""
+        """A key that would do nothing says why instead (key_reasons): a
+        game key in the engine's words, the others in the app's; on a
+        terminal too small for the board, no key but q acts at all."""
         app = self.game_app
-        if app.demo is not None:
-            if event.key in GAME_KEY_NAMES and event.key not in DEMO_KEYS:
+        if self.has_class("-too-small"):
+            if event.key not in ("q", "ctrl+q", "ctrl+c"):
                 event.stop()
-                app.hint = "[b]This is a demo:[/b] p takes over, to play on from this step."
+                self.show_too_small(key_reasons.too_small(event.key, *self.size, MIN_SIZE))
+            return
+        bindings = KEY_BINDINGS.get(event.key)
+        if bindings is None:
+            if event.is_printable and event.character not in (None, " "):
+                event.stop()
+                app.hint = key_reasons.unknown(event.key)
                 app.refresh_view()
             return
-        for key in GAME_KEYS:
-            if event.key == key.key and not self.check_action("play", (key.name,)):
-                event.stop()
-                if app.bot_to_move:
-                    app.computer_busy()
-                else:
-                    app.explain_key(key.name)
-                return
+        if any(self.check_action(name, params) for name, params in bindings):
+            return
+        event.stop()
+        if app.demo is not None and event.key in GAME_KEY_NAMES and event.key not in DEMO_KEYS:
+            app.hint = "[b]This is a demo:[/b] p takes over, to play on from this step."
+            app.refresh_view()
+            return
+        # the binding the key stands for here: a demo's, else the game's
+        name, params = next(((n, p) for n, p in bindings if (n.startswith("demo_") or
+                                                             n == "take_over") ==
+                             (app.demo is not None)), bindings[0])
+        if name == "play" and app.demo is None:
+            if app.bot_to_move:
+                app.computer_busy()
+            else:
+                app.explain_key(str(params[0]))
+            return
+        app.hint = f"[b]{key_reasons.key_name(event.key)}:[/b] " \
+                   f"{key_reasons.reason(app, name, params)}"
+        app.refresh_view()
 
     def action_play(self, name: str) -> None:
         self.game_app.play_key(name)
@@ -249,3 +276,19 @@ class GameScreen(Screen[None]):
 
     def on_zone_row_deck_clicked(self, message: ZoneRow.DeckClicked) -> None:
         self.game_app.deck_clicked(message.owner)
+
+
+def _key_bindings() -> dict[str, list[tuple[str, tuple[object, ...]]]]:
+    """Each key of the board and the actions (with parameters) it stands for."""
+    from textual.actions import parse
+
+    found: dict[str, list[tuple[str, tuple[object, ...]]]] = {}
+    for binding in GameScreen.BINDINGS:
+        assert isinstance(binding, Binding)
+        _, name, params = parse(binding.action)
+        for key in binding.key.split(","):
+            found.setdefault(key.strip(), []).append((name, params))
+    return found
+
+
+KEY_BINDINGS = _key_bindings()
