@@ -42,6 +42,7 @@ SHOTS = [
     Shot("help", "Help: the keys and the turn, with rule IDs", "midgame", ("question_mark",)),
     Shot("game-over", "Game over (R10.5)", "final_point", ("d",)),
     Shot("compact", "The compact layout at 80×24", "midgame", size=(80, 24)),
+    Shot("medium", "At 100×33 the zone rows grow into the room", "midgame", size=(100, 33)),
 ]
 
 

@@ -13,10 +13,11 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 
-from avatar_tui.app import key_reasons
+from avatar_tui.app import key_reasons, layout
 from avatar_tui.app.board import Board, CardView, EventLog, RuleHelp, ZoneRow
 from avatar_tui.app.keybar import KeyBar
 from avatar_tui.app.keys import GAME_KEYS, candidates
+from avatar_tui.app.layout import MIN_SIZE, WIDE_SIZE
 from avatar_tui.app.session import Session
 
 if TYPE_CHECKING:
@@ -24,9 +25,6 @@ if TYPE_CHECKING:
 
 GAME_KEY_NAMES = {k.key for k in GAME_KEYS} | {"c", "u", "v"}
 DEMO_KEYS = {"right", "left", "space", "a", "p"}
-MIN_SIZE = (80, 24)  # below this the board cannot be drawn
-WIDE_SIZE = (110, 34)  # from here the full layout, below it the compact one
-TALL = 36  # from this height, in the full layout, a fourth row for status and hint
 
 
 class GameScreen(Screen[None]):
@@ -127,16 +125,15 @@ class GameScreen(Screen[None]):
         self.query_one("#too-small", Static).update(text)
 
     def on_resize(self, event: events.Resize) -> None:
-        width, height = event.size
-        too_small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
-        self.set_class(too_small, "-too-small")
-        compact = not too_small and (width < WIDE_SIZE[0] or height < WIDE_SIZE[1])
-        self.set_class(compact, "-compact")
-        self.set_class(not compact and not too_small and height >= TALL, "-tall")
-        self.key_bar.compact = compact
+        chosen = layout.choose(*event.size)
+        for name, on in chosen.classes.items():
+            self.set_class(on, name)
+        self.key_bar.compact = chosen.kind == "compact"
         self.key_bar.refresh_keys()
-        if too_small:
+        if chosen.kind == "too-small":
             self.show_too_small()
+        elif self.game_app.session is not None:
+            self.game_app.refresh_view()  # the mats' borders carry the advantages in compact
 
     # ---------------------------------------------------------------- the log's rules
 
