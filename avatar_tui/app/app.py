@@ -437,7 +437,8 @@ class AvatarApp(App[None]):
         self.session = Session(state, list(events))
         self.last_setup = state.setup
         self.hint = ("[b]Demo:[/b] → or space next step · ← back · a auto-play · p take over "
-                     "and play on from here · e explain · q quit")
+                     "and play on from here · PgUp/PgDn scroll the narration · e explain · "
+                     "q quit")
         if rebuilt:
             self.game_screen.reset_log()
         self.refresh_view()
@@ -503,10 +504,10 @@ class AvatarApp(App[None]):
         if step.line is None:
             parts.append(f"[b]{escape(demo.title)}[/b] — the setup")
         elif step.refused is not None:
-            parts.append(f"[b]{escape(step.line.text)}[/b] — [$error]refused:[/] "
-                         f"{escape(step.refused)}")
+            parts.append(f"{step.words} [dim]({escape(step.line.text)})[/] — "
+                         f"[$error]refused:[/] {escape(step.refused)}")
         else:
-            parts.append(f"[b]{escape(step.line.text)}[/b]")
+            parts.append(f"{step.words} [dim]({escape(step.line.text)})[/]")
         parts.extend(RULE_ID.sub(r"[b]\g<0>[/b]", escape(said)) for said in step.narration)
         if demo.at_end:
             parts.append("[dim]The end of this demo: p plays on from here, ← goes back, "

@@ -15,7 +15,8 @@ if TYPE_CHECKING:
     from avatar_tui.app.app import AvatarApp
 
 # how a key is named in a reason
-KEY_NAMES = {"right": "→", "left": "←", "space": "space", "question_mark": "?"}
+KEY_NAMES = {"right": "→", "left": "←", "space": "space", "question_mark": "?",
+             "pageup": "PgUp", "pagedown": "PgDn"}
 
 
 def key_name(key: str) -> str:
@@ -39,9 +40,11 @@ def _undo(app: AvatarApp) -> str:
 def reason(app: AvatarApp, action: str, parameters: tuple[object, ...] = ()) -> str:
     """Why the binding `action` of the game screen is off now."""
     session, demo = app.session, app.demo
-    if action in ("demo_step", "demo_auto", "demo_stop", "take_over"):
+    if action in ("demo_step", "demo_auto", "demo_stop", "take_over", "narration_page"):
         if demo is None:
             return "only in a demo (avatar-tui demo)"
+        if action == "narration_page":
+            return "the whole narration of this step fits its panel"
         if action == "demo_step":
             back = int(parameters[0]) < 0  # type: ignore[call-overload]
             return "this is the first step" if back else "this is the last step of the demo"

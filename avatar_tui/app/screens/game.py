@@ -46,6 +46,8 @@ class GameScreen(Screen[None]):
         Binding("a", "demo_auto", "Auto-play", id="demo_auto"),
         Binding("a", "demo_stop", "Stop", id="demo_stop"),
         Binding("p", "take_over", "Take over", id="take_over"),
+        Binding("pageup", "narration_page(-1)", "Scroll", id="narration_up", show=False),
+        Binding("pagedown", "narration_page(1)", "Scroll", id="narration_down", show=False),
         Binding("question_mark", "help", "Help", id="help", key_display="?"),
         Binding("n", "new_game", "New", id="new_game", show=False),  # ? and game over list it
         Binding("q", "quit", "Quit", id="quit"),
@@ -57,6 +59,7 @@ class GameScreen(Screen[None]):
 
     def __init__(self, *a, **kw):
         super().__init__(*a, **kw)
+        self.narration_where = ""  # the narration panel's title: the demo and step
         # kept: show() runs after every move
         self.board = Board(id="board")
         self.event_log = EventLog(id="log")
@@ -103,10 +106,33 @@ class GameScreen(Screen[None]):
         self.set_class(markup is not None, "-demo")
         if markup is None:
             return
-        panel = self.query_one("#narration", VerticalScroll)
+        panel = self.narration_panel
+        self.narration_where = where
         panel.border_title = where
         self.query_one("#narration-text", Static).update(markup)
         panel.scroll_home(animate=False, immediate=False)
+        self.call_after_refresh(self._narration_more)
+
+    @property
+    def narration_panel(self) -> VerticalScroll:
+        return self.query_one("#narration", VerticalScroll)
+
+    def _narration_more(self) -> None:
+        """Say in the panel's lower border when the text goes on below it."""
+        panel = self.narration_panel
+        more = ""
+        if panel.max_scroll_y > 0:
+            more = " · PgUp: back up" if panel.scroll_y >= panel.max_scroll_y else " · PgDn: more ↓"
+        panel.border_title = self.narration_where + more
+
+    def action_narration_page(self, direction: int) -> None:
+        """Page up / page down through a narration longer than its panel."""
+        panel = self.narration_panel
+        if direction > 0:
+            panel.scroll_page_down(animate=False)
+        else:
+            panel.scroll_page_up(animate=False)
+        self._narration_more()
 
     def reset_log(self) -> None:
         self.query_one(EventLog).reset()
@@ -160,7 +186,7 @@ class GameScreen(Screen[None]):
         app = self.game_app
         session = app.session
         demo = app.demo
-        if action.startswith("demo_") or action == "take_over":
+        if action.startswith("demo_") or action in ("take_over", "narration_page"):
             if demo is None:
                 return False
             if action == "demo_step":
@@ -170,6 +196,8 @@ class GameScreen(Screen[None]):
                 return not app.demo_playing and not demo.at_end
             if action == "demo_stop":
                 return app.demo_playing
+            if action == "narration_page":
+                return self.narration_panel.max_scroll_y > 0
             return True
         if action in ("play", "choose", "undo", "moves", "explain", "new_game"):
             if action == "explain":  # also in a demo: what could the player do here?
