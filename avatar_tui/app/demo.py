@@ -1,4 +1,4 @@
-"""A narrated demo being stepped through: a scenario (NOTATION.md with
+"""A narrated demo being stepped through: a scenario (docs/notation.md, with
 `> text` narration) and how far into it the board is.
 
 Step 0 is the setup, with the scenario's intro; step k is after its k-th

@@ -1,7 +1,7 @@
 """Where the game in progress is kept between runs: the user data
 directory (`$AVATAR_TUI_DATA_DIR`, else `$XDG_DATA_HOME/avatar-tui`, else
 `~/.local/share/avatar-tui`), holding `current.toml`, a scenario file
-(NOTATION.md) rewritten atomically after every action, and `settings.toml`,
+(docs/notation.md) rewritten atomically after every action, and `settings.toml`,
 the player's choices that outlive a game (the colour theme).
 
 A save that cannot be read is never deleted or overwritten: it is renamed

@@ -1,4 +1,4 @@
-"""Saving a game as a scenario file (NOTATION.md): the setup plus every
+"""Saving a game as a scenario file (docs/notation.md): the setup plus every
 action so far. Because a game is fully fixed by its setup and its actions,
 replaying the file gives back the identical state; the file is at the same
 time a save, a replay and a bug report.
@@ -78,8 +78,9 @@ def _player(ps: PlayerSetup) -> dict[str, Any]:
 def setup_text(setup: GameSetup, actions: Iterable[str], title: str = SAVE_TITLE) -> str:
     """A scenario file for this setup and these action lines."""
     lines = [
-        "# A game of avatar-tui in the notation of NOTATION.md: replaying the",
-        "# actions from this setup gives back the game exactly.",
+        "# A game of avatar-tui, written in its notation (docs/notation.md, or `?`",
+        "# then n in the game): replaying the actions from this setup gives back the",
+        "# game exactly.",
         f"title = {_string(title)}",
         f"seed = {setup.seed}",
         'actions = """',

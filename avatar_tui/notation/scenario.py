@@ -1,4 +1,4 @@
-"""Scenario files (NOTATION.md): a setup, action lines, expectations.
+"""Scenario files (docs/notation.md): a setup, action lines, expectations.
 
 Loading checks everything a replay will need — TOML syntax, field types,
 card and chamber ids, action lines, view paths — and reports the first
@@ -170,7 +170,7 @@ def _check_expects(expects: list[Expect], n_actions: int, path: Path) -> None:
     for i, exp in enumerate(expects, start=1):
         if exp.path not in VIEW_PATHS:
             raise _fail(path, f"expect[{i}].path", f"{exp.path!r} is not a view path "
-                        "(see NOTATION.md)")
+                        "(see the view in docs/notation.md)")
         if exp.after is not None and exp.after > n_actions:
             raise _fail(path, f"expect[{i}].after",
                         f"{exp.after} is past the last action ({n_actions})")
