@@ -44,6 +44,8 @@ SHOTS = [
     Shot("game-over", "Game over (R10.5)", "final_point", ("d",)),
     Shot("compact", "The compact layout at 80×24", "midgame", size=(80, 24)),
     Shot("medium", "At 100×33 the zone rows grow into the room", "midgame", size=(100, 33)),
+    Shot("rules", "The rules browser (? then r), searching by rule ID", "midgame",
+         ("question_mark", "r", "R", "6")),
 ]
 
 

@@ -39,7 +39,9 @@ def keys_table() -> str:
         " [b]    n[/b]  new game    [b]?[/b]  this help    [b]^p[/b]  commands (colour themes)"
         "    [b]q[/b]  quit",
         " Click the highlighted flipped card to pay for it; click the deck to flip.",
-        " [b]In a demo:[/b] → or space next step · ← back · a auto-play · p take over and play",
+        " [b]In a demo:[/b] → or space next step · ← back · a auto-play · p take over and play"
+        " · PgUp PgDn scroll the narration",
+        " A key that does nothing now says why in the status line.",
     ]
     return "\n".join(rows)
 
@@ -56,12 +58,12 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog help"):
             yield Static("[b]avatar-tui — help[/b]", classes="dialog-title")
+            yield Static("[b]r[/b] the rules, searchable by ID or word (docs/rules.md) · "
+                         "[b]n[/b] the notation of moves and scenario files (docs/notation.md)"
+                         " · [dim]escape closes[/]", classes="dialog-prompt")
             yield Static("[b]Keys[/b] (the footer shows those you can use now)")
             yield Static(keys_table())
             yield Static(TURN, classes="help-turn")
-            yield Static("[b]r[/b] the rules, searchable by ID or word (docs/rules.md) · "
-                         "[b]n[/b] the notation of moves and scenario files (docs/notation.md)"
-                         " · [dim]escape closes[/]", classes="dialog-keys")
 
     def action_close(self) -> None:
         self.dismiss(None)
