@@ -17,7 +17,7 @@ from textual.app import App
 from textual.markup import escape
 from textual.timer import Timer
 
-from avatar_tui.app import describe, questions
+from avatar_tui.app import describe, questions, seats
 from avatar_tui.app.board import CardView
 from avatar_tui.app.demo import Demo, DemoError
 from avatar_tui.app.explain import private
@@ -160,7 +160,8 @@ class AvatarApp(App[None]):
             elif self.session is not None:
                 self.prompt()
 
-        self.push_screen(NewGameScreen(self.next_seed(), p1, p2, can_cancel=can_cancel), chosen)
+        self.push_screen(NewGameScreen(self.next_seed(), p1, p2, can_cancel=can_cancel,
+                                       who=seats.who_plays(seats.of(self.bot))), chosen)
 
     def rematch(self) -> None:
         last = self.last_setup
@@ -189,8 +190,9 @@ class AvatarApp(App[None]):
             self.save(state)  # archives it
             self.ask_new_game()
             return
+        saved = store.load_computer()
         if not ask:
-            self.play(state, events)
+            self.resume_as_saved(saved, state, events)
             return
         t = Session(state).table
         scores = " — ".join(f"{describe.character(t, p)} {state.players[p].score}"
@@ -198,16 +200,30 @@ class AvatarApp(App[None]):
 
         def answered(index: int | None) -> None:
             if index == 0:
-                self.play(state, events)
+                self.resume_as_saved(saved, state, events)
             else:
                 self.ask_new_game(can_cancel=False)
 
         self.push_screen(ChoiceScreen(
             "Resume the unfinished game?",
             f"{scores} · turn {state.turn_number} · {len(state.history)} actions · "
-            f"seed {state.setup.seed}",
-            ["Resume it", "Start a new game (the save is replaced)"], can_cancel=False),
+            f"seed {state.setup.seed}\nPlayed by {seats.who_plays(saved)}.",
+            seats.resume_labels(saved, self.bot), can_cancel=False),
             answered)
+
+    def resume_as_saved(self, saved: dict[str, str], state: GameState,
+                        events: list[Event]) -> None:
+        """Resume with the seats the save names: a game against the computer
+        stays one, a hot-seat game stays hot seat (and says so when the
+        command line asked for the computer)."""
+        asked = self.bot
+        self.bot = seats.bot_for(saved, asked)
+        self.sub_title = f"against the computer ({self.bot.kind})" if self.bot else ""
+        self.play(state, events)
+        if asked is not None and self.bot is None:
+            self.hint = ("This saved game is hot seat (two players): it resumes as it was "
+                         "saved, without the computer.")
+            self.refresh_view()
 
     def broken_save(self, reason: str) -> None:
         assert self.store is not None
@@ -338,7 +354,7 @@ class AvatarApp(App[None]):
         if self.store is None:
             return True
         try:
-            self.store.save(state)
+            self.store.save(state, computer=seats.of(self.bot))
         except OSError as err:
             self.hint = f"[b]The game could not be saved:[/b] {err}"
             return False
