@@ -207,7 +207,7 @@ class AvatarApp(App[None]):
         self.push_screen(ChoiceScreen(
             "Resume the unfinished game?",
             f"{scores} · turn {state.turn_number} · {len(state.history)} actions · "
-            f"seed {state.setup.seed}\nPlayed by {seats.who_plays(saved)}.",
+            f"seed {state.setup.seed}\nWho plays: {seats.who_plays(saved)}.",
             seats.resume_labels(saved, self.bot), can_cancel=False),
             answered)
 
