@@ -49,14 +49,3 @@ async def test_pgdn_and_pgup_scroll_a_long_narration():
         await pilot.press("pageup")
         await pilot.pause()
         assert panel.scroll_y == 0
-
-
-async def test_pgdn_outside_a_demo_says_why_it_does_nothing():
-    from .helpers import scenario
-
-    app = make_app(scenario("midgame"))
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        await pilot.press("pagedown")
-        await pilot.pause()
-        assert "only in a demo" in (app.hint or "")

@@ -10,27 +10,19 @@ from avatar_tui.model.state import GameSetup, PlayerSetup
 from .helpers import make_app, scenario, screen_text
 
 
-async def test_c_with_no_question_pending_says_so():
-    app = make_app(scenario("midgame"))
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        await pilot.press("c")
-        await pilot.pause()
-        assert "no question is waiting" in (app.hint or "")
-        assert "no question is waiting" in screen_text(app)
-
-
-async def test_undo_a_demo_key_and_an_unknown_key_each_say_why():
+async def test_c_undo_demo_keys_and_an_unknown_key_each_say_why():
     app = make_app(scenario("midgame"))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         before = app.session.state
-        for key, said in (("u", "face up"), ("right", "only in a demo"),
+        for key, said in (("c", "no question is waiting"), ("u", "face up"),
+                          ("right", "only in a demo"), ("pagedown", "only in a demo"),
                           ("x", "not a key of this game")):
             app.hint = None
             await pilot.press(key)
             await pilot.pause()
             assert said in (app.hint or ""), key
+            assert said in screen_text(app), key  # in the status line
         assert app.session.state is before
 
 
