@@ -39,9 +39,8 @@ def keys_table() -> str:
         " [b]    n[/b]  new game    [b]?[/b]  this help    [b]^p[/b]  commands (colour themes)"
         "    [b]q[/b]  quit",
         " Click the highlighted flipped card to pay for it; click the deck to flip.",
-        " [b]In a demo:[/b] → or space next step · ← back · a auto-play · p take over and play"
-        " · PgUp PgDn scroll the narration",
-        " A key that does nothing now says why in the status line.",
+        " [b]In a demo:[/b] → / space next · ← back · a auto-play · p take over · PgUp PgDn "
+        "scroll",
     ]
     return "\n".join(rows)
 
@@ -57,11 +56,11 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog help"):
-            yield Static("[b]avatar-tui — help[/b]", classes="dialog-title")
-            yield Static("[b]r[/b] the rules, searchable by ID or word (docs/rules.md) · "
-                         "[b]n[/b] the notation of moves and scenario files (docs/notation.md)"
-                         " · [dim]escape closes[/]", classes="dialog-prompt")
-            yield Static("[b]Keys[/b] (the footer shows those you can use now)")
+            yield Static("[b]avatar-tui — help[/b] · [b]r[/b] the rules, by ID or word "
+                         "(docs/rules.md) · [b]n[/b] the notation (docs/notation.md)",
+                         classes="dialog-title")
+            yield Static("[b]Keys[/b] (the footer shows those you can use now; any other key "
+                         "says why it does nothing)")
             yield Static(keys_table())
             yield Static(TURN, classes="help-turn")
 
