@@ -49,6 +49,7 @@ async def test_the_inspector_names_a_card_once_without_its_id_twice():
         text = screen_text(app)
         flipped = app.session.state.players["p2"].zones["yellow"].flip.card
         assert "Burning Lash" in text and flipped not in text
+        assert "Prince Zuko (p2) yellow flip space" in text  # whose, by name
 
 
 async def test_commander_zhao_is_named_whole_at_120_columns():
