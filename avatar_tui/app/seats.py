@@ -7,10 +7,7 @@ started with `--vs-bot` — the resume question says which it is."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from avatar_tui.bots import BotSeat
+from avatar_tui.bots import BotSeat
 
 
 def of(bot: BotSeat | None) -> dict[str, str]:
@@ -35,8 +32,6 @@ def bot_for(computer: dict[str, str], current: BotSeat | None) -> BotSeat | None
         return None
     if current is not None and of(current) == computer:
         return current
-    from avatar_tui.bots import BotSeat
-
     seat, kind = next(iter(sorted(computer.items())))
     delay = current.delay if current is not None else None
     return BotSeat(kind, player=seat, delay=delay)  # type: ignore[arg-type]

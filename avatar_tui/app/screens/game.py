@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from textual import events
+from textual.actions import parse
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -305,8 +306,6 @@ class GameScreen(Screen[None]):
 
 def _key_bindings() -> dict[str, list[tuple[str, tuple[object, ...]]]]:
     """Each key of the board and the actions (with parameters) it stands for."""
-    from textual.actions import parse
-
     found: dict[str, list[tuple[str, tuple[object, ...]]]] = {}
     for binding in GameScreen.BINDINGS:
         assert isinstance(binding, Binding)
