@@ -81,3 +81,21 @@ async def test_the_new_game_dialog_says_who_plays():
     async with hot.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert "two players, one keyboard" in screen_text(hot)
+
+
+def test_play_scenario_of_a_save_against_the_computer_plays_on_against_it(tmp_path,
+                                                                          monkeypatch):
+    from avatar_tui.app import launch
+    from avatar_tui.app.app import AvatarApp
+    from avatar_tui.cli import build_parser
+
+    state, _ = new(seed=2)
+    path = save_game(state, tmp_path / "g.toml", computer={"p2": "random"})
+    started = []
+    monkeypatch.setattr(AvatarApp, "run", lambda self: started.append(self))
+    monkeypatch.setenv("AVATAR_TUI_DATA_DIR", str(tmp_path / "data"))
+    assert launch.run(build_parser().parse_args(["play", "--scenario", str(path)])) == 0
+    assert started[0].bot is not None and started[0].bot.kind == "random"
+    hot = save_game(state, tmp_path / "h.toml")
+    assert launch.run(build_parser().parse_args(["play", "--scenario", str(hot)])) == 0
+    assert started[1].bot is None
