@@ -1,7 +1,8 @@
-"""The rules in short: every rule ID of RULES.md (R1.1 ... R13.3, and the
-sections R1 ... R13 that events also cite) with a plain explanation in the
-project's own words, for the app's rule help (select a log line) and the
-demos. `RULES.md` is the full digest; this is the one-paragraph version."""
+"""The rules in short: every rule ID (R1.1 ... R13.3, and the sections
+R1 ... R13 that events also cite) with a plain explanation in the
+project's own words, for the app's rule help (select a log line), the
+rules browser and the demos. The one home of the rules' text:
+`docs/rules.md` is generated from it (rules_doc.py)."""
 
 from __future__ import annotations
 

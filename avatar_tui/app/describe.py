@@ -246,7 +246,7 @@ def full_card(t: Table, card_id: str, pid: PlayerId | None = None, zone: Zone | 
         card: StrikeCard | AdvantageCard | AllyCard | SignatureMove = t.catalog.signatures[card_id]
     else:
         card = t.card(card_id)
-    lines = [f"[b]{escape(card.name)}[/b]  [dim]{card_id}[/]"]
+    lines = [f"[b]{escape(card.name)}[/b]"]  # its number follows on the kind line
     number = getattr(card, "number", None)
     traits = ", ".join(getattr(card, "traits", []) or []) or "generic"
     lines.append(f"{kind(t, card_id)}" + (f" · {number}" if number else "") +
