@@ -78,7 +78,7 @@ def describe_move(before: GameState, after: GameState | None, action: Action) ->
     if verb == "choose":
         if before.choice is not None and before.choice.secret:
             # R1.6: the answer names cards only its player may see
-            return "answered a question about cards only it may look at (R1.6)"
+            return "answered a secret question (R1.6)"
         prompt = before.choice.prompt if before.choice is not None else "a question"
         answer = describe.option_label(t, before, action.word or "")
         return f"answered “{escape(prompt)}”: {answer}"

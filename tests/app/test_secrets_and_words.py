@@ -154,5 +154,5 @@ async def test_the_computers_secret_answer_is_not_named():
         await pilot.pause()
         assert app.session.state.history[-1].action.startswith("p2: choose ")
         text = screen_text(app)
-        assert "p2: choose (a secret answer, R1.6)" in text
+        assert "answered a secret question (R1.6)" in text
         assert "knuckle_sandwich" not in text and "choose downdraft" not in text
