@@ -11,6 +11,7 @@ import os
 import re
 import shlex
 import sys
+import tempfile
 from pathlib import Path
 
 DEFAULT_PORT = 8000
@@ -22,7 +23,8 @@ def add_serve_parser(sub) -> None:
     serve = sub.add_parser(
         "serve", help="serve the game to a web browser (needs the extra: pip install \".[web]\")",
         description="Serve the game to a web browser with textual-serve. Open the printed "
-        "address; every browser tab plays its own game. Ctrl+C stops.")
+        "address. Every browser tab runs its own avatar-tui, but they share the one saved "
+        "game: play in one tab at a time. Ctrl+C stops.")
     serve.add_argument("--port", type=int, default=DEFAULT_PORT,
                        help=f"the port (default {DEFAULT_PORT})")
     serve.add_argument("--host", default="127.0.0.1",
@@ -80,17 +82,53 @@ def run(args: argparse.Namespace) -> int:
         print(f"avatar-tui serve: cannot serve on {args.host} port {args.port}: {problem}",
               file=sys.stderr)
         return 2
-    server = GuardedServer(shlex.join(app_command(args)), host=args.host, port=args.port,
-                           title="avatar-tui", max_sessions=args.max_sessions)
     warning = exposure_warning(args.host)
     if warning:
         print(f"\n{'!' * 72}\n{warning}\n{'!' * 72}\n", file=sys.stderr, flush=True)
-    print(f"avatar-tui: serving on {server.public_url} — open it in a browser; ctrl+c stops.",
-          flush=True)
-    try:
-        server.serve()
-    except OSError as err:  # the port is taken, the host unknown, ...
-        print(f"avatar-tui serve: cannot serve on {args.host} port {args.port}: "
-              f"{err.strerror or err}", file=sys.stderr)
-        return 2
+    with tempfile.TemporaryDirectory(prefix="avatar-tui-serve-") as pages:
+        server = GuardedServer(shlex.join(app_command(args)), host=args.host, port=args.port,
+                               title="avatar-tui", templates_path=page_templates(Path(pages)),
+                               max_sessions=args.max_sessions)
+        print(f"avatar-tui: serving on {server.public_url} — open it in a browser; ctrl+c "
+              "stops.", flush=True)
+        try:
+            server.serve()
+        except OSError as err:  # the port taken in the meantime, ...
+            print(f"avatar-tui serve: cannot serve on {args.host} port {args.port}: "
+                  f"{err.strerror or err}", file=sys.stderr)
+            return 2
     return 0
+
+
+# The page's terminal starts at the very top of the window, and the browser
+# draws the first row's glyphs a few pixels above their cell, so the top row
+# of the board (the upper mat's border and title) was cut off. A little room
+# above the terminal, taken from its height before it counts its rows, keeps
+# every row whole.
+PAGE_CSS = """
+      body {
+        overflow: hidden;
+      }
+      .textual-terminal {
+        position: fixed;
+        top: 8px;
+        left: 0;
+        right: 0;
+        bottom: 0;
+        width: auto;
+        height: auto;
+      }
+"""
+
+
+def page_templates(directory: Path) -> Path:
+    """textual-serve's own page, with PAGE_CSS added to its styles, written
+    to `directory` (the Server's templates_path)."""
+    import textual_serve
+
+    original = Path(textual_serve.__file__).parent / "templates" / "app_index.html"
+    html = original.read_text(encoding="utf-8")
+    if "</style>" in html:  # a textual-serve that changed its page: served as it is
+        html = html.replace("</style>", PAGE_CSS + "    </style>", 1)
+    (directory / "app_index.html").write_text(html, encoding="utf-8")
+    return directory

@@ -77,8 +77,8 @@ def bounded(value: Any, low: int, high: int, default: int) -> int:
 
 class GuardedServer(Server):
     def __init__(self, command: str, host: str, port: int, title: str,
-                 max_sessions: int = DEFAULT_MAX_SESSIONS):
-        super().__init__(command, host=host, port=port, title=title)
+                 max_sessions: int = DEFAULT_MAX_SESSIONS, **options: Any):
+        super().__init__(command, host=host, port=port, title=title, **options)
         self.max_sessions = max_sessions
         self.sessions = 0
         names = LOOPBACK_NAMES if is_loopback(host) else (host,)

@@ -150,10 +150,10 @@ def failing(store: SaveStore, monkeypatch) -> list[bool]:
     broken = [True]
     real = SaveStore.save
 
-    def save(self, state):
+    def save(self, state, **options):
         if broken[0]:
             raise OSError(errno.ENOSPC, "No space left on device")
-        return real(self, state)
+        return real(self, state, **options)
 
     monkeypatch.setattr(SaveStore, "save", save)
     return broken

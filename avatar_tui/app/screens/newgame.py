@@ -40,8 +40,9 @@ class NewGameScreen(Dialog[GameSetup | None]):
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="cancel")]
 
     def __init__(self, seed: int, p1: str = "aang", p2: str = "prince_zuko",
-                 can_cancel: bool = True):
+                 can_cancel: bool = True, who: str = "two players, one keyboard"):
         super().__init__()
+        self.who = who  # who plays: the title says it
         self.seed = seed
         self.p1 = p1
         self.p2 = p2
@@ -52,7 +53,7 @@ class NewGameScreen(Dialog[GameSetup | None]):
         options = [(escape(name), char) for name, char in self.choices]
         known = {char for _, char in options}
         with Vertical(classes="dialog newgame"):
-            yield Static("[b]New game[/b] — two players, one keyboard", classes="dialog-title")
+            yield Static(f"[b]New game[/b] — {self.who}", classes="dialog-title")
             with Horizontal(classes="field"):
                 yield Label("p1 (bottom)", classes="field-label")
                 yield Select(options, value=self.p1 if self.p1 in known else Select.NULL,
