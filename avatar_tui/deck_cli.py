@@ -9,7 +9,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from avatar_tui.catalog import default_catalog
+from avatar_tui.catalog import DeckList, default_catalog
 from avatar_tui.deckbuilding import check_deck
 from avatar_tui.decklib import (
     DeckFileError,
@@ -104,7 +104,7 @@ def run_import(args: argparse.Namespace) -> int:
     return 0
 
 
-def load_deck_arg(ref: str):
+def load_deck_arg(ref: str) -> DeckList:
     """A deck named on the command line: a file, or a saved deck's name."""
     path = Path(ref)
     if not path.is_file():
@@ -115,6 +115,19 @@ def load_deck_arg(ref: str):
         except DeckFileError:
             pass
     return read_deck_file(path)
+
+
+def playable_deck(ref: str) -> DeckList | str:
+    """A legal deck from a file or saved deck's name, or the lines saying
+    why it cannot be played (R13, R1.1)."""
+    try:
+        deck = load_deck_arg(ref)
+    except DeckFileError as err:
+        return f"avatar-tui: {err}"
+    problems = check_deck(deck, default_catalog(), ref)
+    if problems:
+        return "\n".join([f"avatar-tui: {ref}: this deck cannot be played:", *problems])
+    return deck
 
 
 def run_export(args: argparse.Namespace) -> int:
