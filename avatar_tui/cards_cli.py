@@ -97,7 +97,7 @@ def move_entry(move: SignatureMove) -> Entry:
     )
 
 
-def _by_number(entry: Entry) -> tuple[bool, str]:
+def by_number(entry: Entry) -> tuple[bool, str]:
     number = entry.number or ""
     return (not number.startswith("AME"), number)  # the set first, then promos
 
@@ -116,8 +116,8 @@ def entries(catalog: Catalog, character: ChamberCard | None = None) -> list[Entr
         m for m in catalog.signatures.values() if character is None or m.id in move_ids
     ]
     return [
-        *sorted(map(card_entry, cards), key=_by_number),
-        *sorted(map(chamber_entry, chambers), key=_by_number),
+        *sorted(map(card_entry, cards), key=by_number),
+        *sorted(map(chamber_entry, chambers), key=by_number),
         *map(move_entry, moves),
     ]
 
