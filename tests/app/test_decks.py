@@ -1,0 +1,251 @@
+"""The deck editor by Pilot: a new user builds a legal 60-card deck by keys
+alone, saves it, plays it against a house deck, quits, deletes the deck
+file and resumes the game intact; and the editor's search, filter, card
+face, text lists, file operations, mouse and deck test."""
+
+from __future__ import annotations
+
+from textual.widgets import DataTable, Input, Select, TextArea
+
+from avatar_tui.app.decks_app import DecksApp
+from avatar_tui.app.screens.choice import ChoiceScreen
+from avatar_tui.app.screens.decks import DeckEditorScreen, bar
+from avatar_tui.app.screens.decks_dialogs import CardFaceScreen, NameScreen, TextListScreen
+from avatar_tui.app.screens.game import GameScreen
+from avatar_tui.app.screens.newgame import NewGameScreen
+from avatar_tui.app.storage import SaveStore
+from avatar_tui.catalog import DeckList
+from avatar_tui.decklib import DeckStore
+
+from .helpers import make_app, screen_text
+
+SIZE = (120, 40)
+
+
+async def type_text(pilot, text: str) -> None:
+    for ch in text:
+        await pilot.press({" ": "space", ":": "colon", ">": "greater_than_sign",
+                           "=": "equals_sign", "<": "less_than_sign", "-": "minus"}.get(ch, ch))
+
+
+async def build_legal_deck(pilot) -> None:
+    """Four copies each of the first fifteen cards Aang may use: 60 (R13.1)."""
+    for _ in range(15):
+        for _ in range(4):
+            await pilot.press("plus")
+        await pilot.press("down")
+    await pilot.pause()
+
+
+async def test_a_new_user_builds_saves_plays_and_resumes_after_the_deck_file_is_gone(data_dir):
+    store = SaveStore(data_dir)
+    app = make_app(store=store, start="new", seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.press("ctrl+d")
+        await pilot.pause()
+        editor = app.screen
+        assert isinstance(editor, DeckEditorScreen)
+        assert "✗ 1 problem" in screen_text(app)
+        await build_legal_deck(pilot)
+        assert editor.draft.total == 60
+        assert "✓ Legal — 60 cards, Aang, constructed (R13)" in screen_text(app)
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, NameScreen)
+        app.screen.query_one(Input).value = ""
+        await type_text(pilot, "mydeck")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert (data_dir / "decks" / "mydeck.toml").is_file()
+        assert "Saved as decks/mydeck.toml" in screen_text(app)
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        assert app.screen.query_one("#p1-deck", Select).value == "saved:mydeck"
+        await pilot.press("enter")  # Start has the focus
+        await pilot.pause()
+        state = app.session.state
+        assert state.setup.p1.complete and len(state.setup.p1.deck) == 60
+        assert not state.setup.p2.complete  # Prince Zuko's house deck
+        assert isinstance(app.screen, ChoiceScreen)  # who defends the opening attack
+        await pilot.press("1")
+        await pilot.pause()
+        await pilot.press("space")  # a flip
+        await pilot.pause()
+        played = app.session.state
+        assert played.history
+    (data_dir / "decks" / "mydeck.toml").unlink()
+    resumed = make_app(store=SaveStore(data_dir), start="resume")
+    async with resumed.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(resumed.screen, GameScreen)
+        assert resumed.session.state.model_dump_json() == played.model_dump_json()
+
+
+async def test_an_illegal_saved_deck_cannot_start_and_its_problems_are_listed(data_dir):
+    DeckStore(data_dir).save("tiny", DeckList(name="Tiny", chamber="AME176",
+                                              cards={"evade": 5}))
+    app = make_app(store=SaveStore(data_dir), start="new", seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#p1-deck", Select).value = "saved:tiny"
+        await pilot.pause()
+        text = screen_text(app)
+        assert "p1's deck cannot be played" in text
+        assert "cards.evade: 5 copies, at most 4 allowed (R13.1)" in text
+        await pilot.click("#start")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen) and app.session is None
+
+
+async def test_a_random_starter_deck_from_the_new_game_screen(data_dir):
+    app = make_app(store=SaveStore(data_dir), start="new", seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#p2-deck", Select).value = "random"
+        await pilot.pause()
+        await pilot.click("#start")
+        await pilot.pause()
+        setup = app.session.state.setup
+        assert setup.p2.complete and len(setup.p2.deck) == 30
+        assert setup.p2.chamber == "AME206"
+
+
+def editor_app(data_dir) -> DecksApp:
+    app = DecksApp(DeckStore(data_dir))
+    app.animation_level = "none"
+    app.theme = "textual-dark"
+    return app
+
+
+async def test_search_filters_and_a_bad_query_says_why(data_dir):
+    app = editor_app(data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        editor = app.screen
+        cards = editor.query_one("#card-list", DataTable)
+        usable = cards.row_count
+        await pilot.press("f")  # the chamber filter off: every card
+        await pilot.pause()
+        assert cards.row_count == len(editor.entries) > usable
+        await pilot.press("f")
+        await pilot.press("slash")
+        await type_text(pilot, "type:strike f>=6")
+        await pilot.pause()
+        shown = [cards.get_row_at(i) for i in range(cards.row_count)]
+        assert shown and all(int(row[4]) >= 6 and row[2].startswith("S") for row in shown)
+        assert f"{len(shown)} of" in screen_text(app)
+        editor.query_one("#search", Input).value = "type:strike f>=6 colour:red"
+        await pilot.pause()
+        assert "unknown field 'colour'" in screen_text(app)
+        assert cards.row_count == len(shown)  # the last good search stays
+        await pilot.press("escape")  # leaves the search box, not the editor
+        assert isinstance(app.screen, DeckEditorScreen)
+
+
+async def test_keys_and_mouse_add_and_remove_and_the_face_is_shown(data_dir):
+    app = editor_app(data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        editor = app.screen
+        first = editor.highlighted()
+        await pilot.press("enter", "plus", "equals_sign")
+        assert editor.draft.count(first) == 3
+        await pilot.press("minus")
+        assert editor.draft.count(first) == 2
+        await pilot.click("#card-list", offset=(10, 3))  # the third card is chosen...
+        await pilot.pause()
+        assert editor.highlighted() != first
+        await pilot.click("#card-list", offset=(10, 3))  # ...and a click on it adds it
+        await pilot.pause()
+        third = editor.query_one("#card-list", DataTable).coordinate_to_cell_key(
+            (2, 0)).row_key.value
+        assert editor.draft.count(third) == 1
+        await pilot.click("#deck-list", offset=(5, 0))  # the same in the deck removes
+        await pilot.click("#deck-list", offset=(5, 0))
+        await pilot.pause()
+        assert editor.draft.count(first) == 1
+        await pilot.press("i")
+        await pilot.pause()
+        assert isinstance(app.screen, CardFaceScreen)
+        assert "Cost:" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.press("c")  # the chamber: Katara's, and the list follows (R13.2)
+        await pilot.pause()
+        app.screen.query_one("#chamber", Select).value = "AME182"
+        await pilot.pause()
+        assert "Katara" in screen_text(app)
+
+
+async def test_import_export_delete_and_open_keep_the_deck_being_edited(data_dir):
+    app = editor_app(data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        editor = app.screen
+        await pilot.press("m")
+        await pilot.pause()
+        assert isinstance(app.screen, TextListScreen)
+        app.screen.query_one(TextArea).text = "chamber: Aang\n3 Evade\n2 Flying Pancake\n"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, TextListScreen)  # asked again, with the problem
+        assert "the text: line 3: unknown card 'Flying Pancake'" in screen_text(app)
+        app.screen.query_one(TextArea).text = "chamber: Katara\n3 Evade\n2 Momo\n"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is editor
+        assert editor.draft.cards == {"evade": 3, "momo": 2} and editor.draft.chamber == "AME182"
+        assert DeckStore(data_dir).names() == []  # importing saves nothing
+        await pilot.press("e")
+        await pilot.pause()
+        assert "3 Evade" in app.screen.query_one(TextArea).text
+        await pilot.press("escape")
+        await pilot.press("s")
+        await pilot.pause()
+        await pilot.press("enter")  # the name offered
+        await pilot.pause()
+        name = editor.deck_name
+        assert name and DeckStore(data_dir).names() == [name]
+        await pilot.press("d")
+        await pilot.pause()
+        await pilot.press("1")
+        await pilot.pause()
+        assert DeckStore(data_dir).names() == []
+        assert editor.draft.cards == {"evade": 3, "momo": 2}  # still here, unsaved
+        assert "Deleted decks/imported-deck.toml" in screen_text(app)
+        await pilot.press("q")  # unsaved changes: asked first
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        await pilot.press("3")  # stay
+        await pilot.pause()
+        assert app.screen is editor
+
+
+async def test_testing_a_deck_plays_every_house_deck_in_the_background(data_dir, monkeypatch):
+    monkeypatch.setenv("AVATAR_TUI_DECK_TEST_GAMES", "1")
+    app = editor_app(data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        editor = app.screen
+        await pilot.press("t")
+        await pilot.pause()
+        assert "Only a legal deck can be tested" in screen_text(app)
+        await pilot.press("o")
+        await pilot.pause()
+        labels = app.screen.options
+        await pilot.press(str(labels.index("house deck: Aang — house starter") + 1))
+        await pilot.pause()
+        assert editor.draft.starter and editor.draft.total == 30
+        await pilot.press("t")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert len(editor.results) == 10 and all(m.games == 1 for m in editor.results)
+        text = screen_text(app)
+        assert "Against the house decks" in text and "Kinto" in text
+
+
+def test_bars_grow_with_the_count():
+    assert bar(0, 10) == "" and bar(10, 10) == "█" * 10
+    assert len(bar(5, 10)) == 5 and bar(1, 80) == "▏"
