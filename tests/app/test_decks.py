@@ -135,7 +135,7 @@ async def test_search_filters_and_a_bad_query_says_why(data_dir):
         await type_text(pilot, "type:strike f>=6")
         await pilot.pause()
         shown = [cards.get_row_at(i) for i in range(cards.row_count)]
-        assert shown and all(int(row[4]) >= 6 and row[2].startswith("S") for row in shown)
+        assert shown and all(int(row[3]) >= 6 and row[5].startswith("S") for row in shown)
         assert f"{len(shown)} of" in screen_text(app)
         editor.query_one("#search", Input).value = "type:strike f>=6 colour:red"
         await pilot.pause()

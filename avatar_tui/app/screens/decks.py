@@ -68,7 +68,7 @@ def stats_text(stats: DeckStats) -> str:
     if not stats.total:
         return "[dim]No cards yet: the statistics appear here.[/]"
     most = max(max(row) for row in stats.curve.values())
-    lines = ["[b]Cost curve[/b] by colour (cards costing 0, 1, 2, 3+)",
+    lines = ["[b]Cost curve by colour[/b] (cost 0, 1, 2, 3+)",
              "[dim]  " + "".join(f"{label:>2}{'':5}" for label in CURVE) + "[/]"]
     for zone in ZONES:
         cells = "".join(f"{n:>2}[{COLOUR[zone]}]{bar(n, most, 4):<4}[/] "
@@ -191,10 +191,10 @@ class DeckEditorScreen(Screen[str | None]):
         cards = self.query_one("#card-list", DataTable)
         cards.add_column("in", key="in", width=2)
         cards.add_column("card", key="card", width=20)
-        cards.add_column("kind", key="kind", width=4)
         cards.add_column("cost", key="cost", width=8)
         cards.add_column("F", key="F", width=2)
         cards.add_column("I", key="I", width=2)
+        cards.add_column("kind", key="kind", width=4)
         cards.add_column("traits", key="traits")
         deck = self.query_one("#deck-list", DataTable)
         deck.add_column("n", key="n", width=2)
@@ -220,8 +220,8 @@ class DeckEditorScreen(Screen[str | None]):
         for e in rows:
             kind = {"strike": "S", "advantage": "A", "ally": "Al"}[e.type]
             rarity = RARITY.get(e.rarity or "", "")
-            table.add_row(self.count_cell(e.id), escape(e.name), f"{kind} {rarity}",
-                          e.cost.short(), _num(e.force), _num(e.intercept),
+            table.add_row(self.count_cell(e.id), escape(e.name), e.cost.short(),
+                          _num(e.force), _num(e.intercept), f"{kind} {rarity}",
                           " ".join(e.traits) or "generic", key=e.id)
         state = "on" if self.chamber_filter else "off"
         status = (f"{len(rows)} of {len(self.entries)} cards · f: chamber filter {state} "
@@ -275,7 +275,9 @@ class DeckEditorScreen(Screen[str | None]):
         if table.row_count:
             table.move_cursor(row=min(keep, table.row_count - 1))
         self.query_one("#stats", Static).update(stats_text(draft.stats()))
-        self.query_one("#test-results", Static).update(matchup_text(self.results))
+        results = self.query_one("#test-results", Static)
+        results.update(matchup_text(self.results))
+        results.display = bool(self.results)
 
     def changed(self, card_id: str | None = None) -> None:
         self.dirty = True
