@@ -22,9 +22,7 @@ import re
 import shlex
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
-
-from avatar_tui.model.common import Energy
+from typing import Any
 
 WORD_FIELDS = {
     "type": "type", "t": "type",
@@ -66,19 +64,9 @@ class QueryError(ValueError):
     """A query term that means nothing: the message names it."""
 
 
-class Searchable(Protocol):
-    """What a query reads of a card (cards_cli.Entry has it all)."""
-
-    id: str
-    name: str
-    type: str
-    rarity: str | None
-    traits: list[str]
-    cost: Energy
-    force: int | None
-    intercept: int | None
-    keywords: list[str]
-    text: str
+# A card as a query reads it: anything with the attributes of cards_cli.Entry
+# (id, name, type, rarity, traits, cost, force, intercept, keywords, text).
+Searchable = Any
 
 
 Test = Callable[[Searchable, Callable[[str], int]], bool]

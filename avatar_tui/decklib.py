@@ -22,6 +22,7 @@ from avatar_tui.model.cards import ChamberCard
 from avatar_tui.model.common import PlayerId
 from avatar_tui.model.state import PlayerSetup
 from avatar_tui.notation.save import _string, write_atomically
+from avatar_tui.textfile import read_text
 
 DECK_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,47}$")
 # The physical Starter Set's rarity split (cards/decks/*.toml follow it too).
@@ -52,13 +53,7 @@ def parse_deck_toml(text: str, place: str) -> DeckList:
 def read_deck_file(path: Path | str) -> DeckList:
     """A deck file; DeckFileError (one line) when it cannot be read."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as err:
-        raise DeckFileError(f"{path}: cannot read: {err.strerror or err}") from None
-    except UnicodeDecodeError:
-        raise DeckFileError(f"{path}: cannot read: not UTF-8 text") from None
-    return parse_deck_toml(text, str(path))
+    return parse_deck_toml(read_text(path, DeckFileError), str(path))
 
 
 def deck_toml(deck: DeckList) -> str:
