@@ -18,7 +18,7 @@ def _play(args: argparse.Namespace) -> int:
 def _decks(args: argparse.Namespace) -> int:
     from avatar_tui.app.decks_app import run
 
-    return run()
+    return run(args.name)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -46,7 +46,10 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, metavar="N", help="the seed of a game with --deck1/2")
     play.set_defaults(handler=_play)
 
-    decks = sub.add_parser("decks", help="the deck editor: build, test and keep your decks")
+    decks = sub.add_parser("decks", help="the deck editor: build, test and keep your decks",
+                           description="The deck editor, over the decks saved in the data "
+                           "directory's decks/ (? in the editor lists its keys).")
+    decks.add_argument("name", nargs="?", metavar="NAME", help="open this saved deck")
     decks.set_defaults(handler=_decks)
 
     replay_cli.add_replay_parser(sub)

@@ -5,7 +5,13 @@ face, text lists, file operations, mouse and deck test."""
 
 from __future__ import annotations
 
-from textual.widgets import DataTable, Input, Select, TextArea
+import os
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from textual.markup import escape
+from textual.widgets import DataTable, Input, Select, Static, TextArea
 
 from avatar_tui.app.decks_app import DecksApp
 from avatar_tui.app.screens.choice import ChoiceScreen
@@ -15,6 +21,7 @@ from avatar_tui.app.screens.game import GameScreen
 from avatar_tui.app.screens.newgame import NewGameScreen
 from avatar_tui.app.storage import SaveStore
 from avatar_tui.catalog import DeckList
+from avatar_tui.cli import main
 from avatar_tui.decklib import DeckStore
 
 from .helpers import make_app, screen_text
@@ -249,3 +256,42 @@ async def test_testing_a_deck_plays_every_house_deck_in_the_background(data_dir,
 def test_bars_grow_with_the_count():
     assert bar(0, 10) == "" and bar(10, 10) == "█" * 10
     assert len(bar(5, 10)) == 5 and bar(1, 80) == "▏"
+
+
+KEYS = ["plus", "plus", "plus", "minus", "down", "down", "up", "f", "k", "enter", "end"]
+
+
+@settings(max_examples=12 if os.environ.get("AVATAR_TUI_LONG") == "1" else 2, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.sampled_from(KEYS), min_size=1, max_size=30))
+def test_any_keys_in_the_editor_give_the_verdict_deck_check_gives(tmp_path, capsys, keys):
+    """Whatever is pressed, the legality lines on the screen are the lines
+    `avatar-tui deck check` prints for the file the editor saves."""
+    import asyncio
+
+    data = tmp_path / str(abs(hash(tuple(keys))))
+
+    async def drive() -> tuple[str, Path]:
+        app = editor_app(data)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press(*keys)
+            await pilot.press("s")
+            await pilot.pause()
+            await pilot.press("enter")
+            await pilot.pause()
+            editor = app.screen
+            assert isinstance(editor, DeckEditorScreen)
+            return str(editor.query_one("#legality", Static).content), \
+                editor.store.path(editor.deck_name)
+
+    shown, path = asyncio.run(drive())
+    capsys.readouterr()
+    code = main(["deck", "check", str(path)])
+    out = capsys.readouterr().out.splitlines()
+    checked = [line.removeprefix(f"{path}: ") for line in out]
+    if code == 0:
+        assert shown.startswith("[$success][b]✓ Legal") and len(checked) == 1
+    else:
+        bullets = [line.removeprefix(" • ") for line in shown.splitlines()[1:]]
+        assert bullets == [escape(line) for line in checked]

@@ -435,11 +435,11 @@ class DeckEditorScreen(Screen[str | None]):
         else:
             self.ask_name("Save the deck as", self.save_new)
 
-    def save_new(self, name: str) -> None:
+    def save_new(self, name: str) -> bool:
         if self.draft.title in ("New deck", "Imported deck") or self.draft.title.startswith(
                 "Random "):
             self.draft.title = name
-        self.write(name)
+        return self.write(name)
 
     def action_save_as(self) -> None:
         self.ask_name("Save a copy as", self.write)
@@ -501,7 +501,8 @@ class DeckEditorScreen(Screen[str | None]):
                     if self.write(self.deck_name):
                         then()
                 else:
-                    self.ask_name("Save the deck as", lambda n: (self.save_new(n), then()))
+                    self.ask_name("Save the deck as",
+                                  lambda name: self.save_new(name) and then())
             elif index == 1:
                 then()
 
