@@ -102,6 +102,8 @@ def deck_stats(cards: dict[str, int], catalog: Catalog) -> DeckStats:
     forces: list[int] = []
     intercepts: list[int] = []
     for card_id, n in cards.items():
+        if catalog.canonical(card_id) is None:
+            continue  # an unknown id (a hand-edited file): its problem is listed instead
         card = catalog.card(card_id)
         types[card.type] += n
         for zone in ZONES:
@@ -112,7 +114,7 @@ def deck_stats(cards: dict[str, int], catalog: Catalog) -> DeckStats:
             forces += [card.force] * n
             intercepts += [card.intercept] * n
     return DeckStats(
-        total=sum(cards.values()),
+        total=sum(types.values()),
         curve=curve,
         types={t: types[t] for t in TYPES},
         avg_force=sum(forces) / len(forces) if forces else None,

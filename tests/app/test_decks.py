@@ -295,3 +295,43 @@ def test_any_keys_in_the_editor_give_the_verdict_deck_check_gives(tmp_path, caps
     else:
         bullets = [line.removeprefix(" • ") for line in shown.splitlines()[1:]]
         assert bullets == [escape(line) for line in checked]
+
+
+async def test_a_hand_edited_deck_with_unknown_names_opens_with_its_problems(data_dir):
+    (data_dir / "decks").mkdir(parents=True)
+    (data_dir / "decks" / "odd.toml").write_text(
+        'name = "Odd"\nchamber = "AME999"\n[cards]\nflying_pancake = 2\nevade = 1\n', "utf-8")
+    app = DecksApp(DeckStore(data_dir), deck="odd")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        editor = app.screen
+        assert isinstance(editor, DeckEditorScreen) and editor.deck_name == "odd"
+        text = screen_text(app)
+        assert "cards.flying_pancake: unknown card id" in text
+        assert "flying_pancake (unknown card)" in text
+        assert editor.draft.chamber == "AME999"  # not quietly changed
+        editor.query_one("#deck-list", DataTable).focus()
+        await pilot.press("i", "plus")  # on the unknown card: no face, no crash
+        await pilot.pause()
+        assert app.screen is editor and editor.draft.count("flying_pancake") == 3
+
+
+async def test_a_deck_file_that_cannot_be_read_is_said_in_one_line(data_dir):
+    (data_dir / "decks").mkdir(parents=True)
+    (data_dir / "decks" / "bad.toml").write_text('name = "x\n', "utf-8")
+    app = editor_app(data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        editor = app.screen
+        editor.open_saved("bad")
+        await pilot.pause()
+        assert "bad.toml: not valid TOML" in str(editor.query_one("#deck-title", Static).content)
+        assert editor.deck_name is None  # the deck being edited is kept
+
+
+async def test_decks_name_that_is_not_there_says_so(data_dir):
+    app = DecksApp(DeckStore(data_dir), deck="nothing")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        title = str(app.screen.query_one("#deck-title", Static).content)
+        assert "nothing.toml: cannot read" in title

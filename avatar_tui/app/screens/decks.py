@@ -161,12 +161,13 @@ class DeckEditorScreen(Screen[str | None]):
         self.testing = False
         self.message_line = ""
         if deck is not None:
-            self.open_saved(deck, quiet=True)
+            self.open_saved(deck)
 
     # ---------------------------------------------------------------- layout
 
     def compose(self) -> ComposeResult:
         chambers = sorted(self.catalog.chambers.values(), key=lambda c: c.number or c.id)
+        known = self.draft.chamber in self.catalog.chambers  # else its problem is listed
         with Horizontal(id="decks-main"):
             with Vertical(id="decks-left"):
                 yield Input(placeholder="search: words, type:strike trait:fox f>=5 … (? help)",
@@ -177,7 +178,8 @@ class DeckEditorScreen(Screen[str | None]):
             with VerticalScroll(id="decks-right"):
                 yield Static(id="deck-title")
                 yield Select([(f"{c.name} ({c.id})", c.id) for c in chambers],
-                             value=self.draft.chamber, allow_blank=False, id="chamber",
+                             value=self.draft.chamber if known else Select.NULL,
+                             allow_blank=not known, id="chamber",
                              compact=True)
                 yield Static(id="legality")
                 yield DataTable(id="deck-list", cursor_type="row", show_header=False)
@@ -246,7 +248,7 @@ class DeckEditorScreen(Screen[str | None]):
     def show_card_text(self) -> None:
         card_id = self.highlighted()
         text = self.query_one("#card-text", Static)
-        if card_id is None:
+        if card_id is None or self.catalog.canonical(card_id) is None:
             text.update("[dim]No card matches.[/]")
             return
         card = self.catalog.card(card_id)
@@ -269,6 +271,10 @@ class DeckEditorScreen(Screen[str | None]):
         keep = table.cursor_row
         table.clear()
         for card_id, n in draft.cards.items():
+            if self.catalog.canonical(card_id) is None:
+                table.add_row(str(n), f"[red]{escape(card_id)} (unknown card)[/red]",
+                              key=card_id)
+                continue
             card = self.catalog.card(card_id)
             table.add_row(str(n), f"{escape(card.name)} [dim]{card.cost.short()}[/]",
                           key=card_id)
@@ -291,7 +297,8 @@ class DeckEditorScreen(Screen[str | None]):
 
     def say(self, text: str) -> None:
         self.message_line = text
-        self.refresh_deck()
+        if self.is_mounted:
+            self.refresh_deck()
 
     # ---------------------------------------------------------------- events
 
@@ -350,7 +357,7 @@ class DeckEditorScreen(Screen[str | None]):
 
     def action_face(self) -> None:
         card_id = self.highlighted()
-        if card_id is not None:
+        if card_id is not None and self.catalog.canonical(card_id):
             self.app.push_screen(CardFaceScreen(self.catalog, card_id))
 
     def action_search(self) -> None:
@@ -382,17 +389,17 @@ class DeckEditorScreen(Screen[str | None]):
         self.message_line = ""
         if self.is_mounted:
             select = self.query_one("#chamber", Select)
-            with self.prevent(Select.Changed):
-                select.value = self.draft.chamber
+            if self.draft.chamber in self.catalog.chambers:  # else its problem is listed
+                with self.prevent(Select.Changed):
+                    select.value = self.draft.chamber
             self.refill()
             self.refresh_deck()
 
-    def open_saved(self, name: str, quiet: bool = False) -> None:
+    def open_saved(self, name: str) -> None:
         try:
             deck = self.store.load(name)
         except DeckFileError as err:
-            if not quiet:
-                self.say(f"[$error]{escape(str(err))}[/]")
+            self.say(f"[$error]{escape(str(err))}[/]")
             return
         self.load_draft(deck, name)
 
