@@ -28,6 +28,7 @@ DECK_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,47}$")
 # The physical Starter Set's rarity split (cards/decks/*.toml follow it too).
 STARTER_RARITIES = (("rare", 1), ("uncommon", 8), ("common", 21))
 STARTER_MAX_COPIES = 2  # no card more than twice, as in the house starter decks
+EDITING = ".editing.toml"  # the deck in the editor, not saved yet
 
 
 class DeckFileError(ValueError):
@@ -118,6 +119,30 @@ class DeckStore:
 
     def delete(self, name: str) -> None:
         self.path(name).unlink(missing_ok=True)
+
+    # The deck being edited, kept beside the named decks after every change,
+    # so quitting (or a crash) before saving loses nothing: the editor opens
+    # it again. Its first line names the deck file it was opened from.
+    @property
+    def editing_path(self) -> Path:
+        return self.directory / EDITING
+
+    def keep_editing(self, deck: DeckList, name: str | None) -> None:
+        write_atomically(self.editing_path, f"# {name or ''}\n{deck_toml(deck)}")
+
+    def editing(self) -> tuple[DeckList, str | None] | None:
+        """The deck left in the editor, and its file's name; None if none
+        (or if it cannot be read: it was only a copy)."""
+        try:
+            text = self.editing_path.read_text(encoding="utf-8")
+            deck = parse_deck_toml(text, str(self.editing_path))
+        except (OSError, UnicodeDecodeError, DeckFileError):
+            return None
+        name = text.partition("\n")[0].removeprefix("#").strip()
+        return deck, (name if name and DECK_NAME.match(name) and self.exists(name) else None)
+
+    def done_editing(self) -> None:
+        self.editing_path.unlink(missing_ok=True)
 
     def free_name(self, stem: str) -> str:
         """`stem`, or `stem-2`, `stem-3`...: a name no deck has yet."""

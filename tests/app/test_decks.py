@@ -335,3 +335,28 @@ async def test_decks_name_that_is_not_there_says_so(data_dir):
         await pilot.pause()
         title = str(app.screen.query_one("#deck-title", Static).content)
         assert "nothing.toml: cannot read" in title
+
+
+async def test_quitting_before_saving_loses_nothing(data_dir):
+    app = editor_app(data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("plus", "plus", "down", "plus")
+        await pilot.pause()
+        cards = dict(app.screen.draft.cards)
+        app.exit()  # ctrl+q: straight out, no question
+    assert DeckStore(data_dir).names() == []  # nothing saved as a named deck...
+    again = editor_app(data_dir)
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        editor = again.screen
+        assert editor.draft.cards == cards and editor.dirty  # ...but the deck is back
+        assert "The deck you were editing" in str(editor.query_one("#deck-title",
+                                                                  Static).content)
+        await pilot.press("q", "2")  # leave, and do not save it
+        await pilot.pause()
+    assert DeckStore(data_dir).editing() is None
+    third = editor_app(data_dir)
+    async with third.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert third.screen.draft.cards == {}

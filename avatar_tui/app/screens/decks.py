@@ -17,6 +17,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.markup import escape
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import DataTable, Footer, Input, ProgressBar, Select, Static
 from textual.worker import get_current_worker
 
@@ -160,8 +161,21 @@ class DeckEditorScreen(Screen[str | None]):
         self.results: list[Matchup] = []
         self.testing = False
         self.message_line = ""
+        self.keep_timer: Timer | None = None
         if deck is not None:
             self.open_saved(deck)
+        else:
+            self.recover()
+
+    def recover(self) -> None:
+        """The deck left unsaved in the editor last time (a quit or a crash)."""
+        left = self.store.editing()
+        if left is None:
+            return
+        deck, name = left
+        self.load_draft(deck, name)
+        self.dirty = True
+        self.say("[$warning]The deck you were editing, not saved yet: s saves it.[/]")
 
     # ---------------------------------------------------------------- layout
 
@@ -287,6 +301,9 @@ class DeckEditorScreen(Screen[str | None]):
 
     def changed(self, card_id: str | None = None) -> None:
         self.dirty = True
+        if self.keep_timer is not None:
+            self.keep_timer.stop()
+        self.keep_timer = self.set_timer(0.5, self.keep_draft, name="keep-draft")
         self.results = []
         self.message_line = ""
         if card_id is not None:
@@ -294,6 +311,27 @@ class DeckEditorScreen(Screen[str | None]):
             if card_id in cards.rows:
                 cards.update_cell(card_id, "in", self.count_cell(card_id))
         self.refresh_deck()
+
+    def keep_draft(self) -> None:
+        """Keep the unsaved deck beside the named ones (decklib.EDITING)."""
+        self.keep_timer = None
+        try:
+            if self.dirty and self.draft.cards:
+                self.store.keep_editing(self.draft.deck(), self.deck_name)
+            else:
+                self.store.done_editing()
+        except OSError:
+            pass  # only the safety copy: the deck is still on the screen
+
+    def on_unmount(self) -> None:
+        if self.keep_timer is not None:
+            self.keep_timer.stop()
+        self.keep_draft()
+
+    def discard(self) -> None:
+        """The changes are given up on purpose: no safety copy is kept."""
+        self.dirty = False
+        self.keep_draft()
 
     def say(self, text: str) -> None:
         self.message_line = text
@@ -412,7 +450,7 @@ class DeckEditorScreen(Screen[str | None]):
             self.say(f"[$error]Not saved: {escape(str(err))}[/]")
             return False
         self.deck_name = self.saved_name = name
-        self.dirty = False
+        self.discard()
         self.say(f"[$success]Saved as decks/{name}.toml[/]")
         return True
 
@@ -511,6 +549,7 @@ class DeckEditorScreen(Screen[str | None]):
                     self.ask_name("Save the deck as",
                                   lambda name: self.save_new(name) and then())
             elif index == 1:
+                self.discard()
                 then()
 
         self.app.push_screen(ChoiceScreen("This deck has unsaved changes",
