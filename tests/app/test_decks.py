@@ -360,3 +360,24 @@ async def test_quitting_before_saving_loses_nothing(data_dir):
     async with third.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert third.screen.draft.cards == {}
+
+
+async def test_a_rematch_keeps_both_decks_and_shuffles_them_again():
+    from avatar_tui.catalog import default_catalog
+    from avatar_tui.decklib import player_setup, random_starter
+    from avatar_tui.engine import new_game
+    from avatar_tui.model.state import GameSetup, PlayerSetup
+
+    catalog = default_catalog()
+    deck = random_starter(catalog, catalog.chamber("katara"), 3)
+    setup = GameSetup(seed=9, p1=player_setup(deck, catalog, 9, "p1"),
+                      p2=PlayerSetup(chamber="kinto"))
+    app = make_app(new_game(setup))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.rematch()
+        await pilot.pause()
+        again = app.session.state.setup
+        assert again.seed == 10 and again.p2 == PlayerSetup(chamber="kinto")
+        assert again.p1.complete and sorted(again.p1.deck) == sorted(setup.p1.deck)
+        assert again.p1.deck != setup.p1.deck
