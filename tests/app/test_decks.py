@@ -381,3 +381,18 @@ async def test_a_rematch_keeps_both_decks_and_shuffles_them_again():
         assert again.seed == 10 and again.p2 == PlayerSetup(chamber="kinto")
         assert again.p1.complete and sorted(again.p1.deck) == sorted(setup.p1.deck)
         assert again.p1.deck != setup.p1.deck
+
+
+async def test_the_help_documents_the_keys_and_the_query_language(data_dir):
+    app = editor_app(data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        text = screen_text(app)
+        for words in ("The deck editor", "every term must match", "trait:generic",
+                      "f>=5", "-TERM negates", "R13.2"):
+            assert words in text, words
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, DeckEditorScreen)

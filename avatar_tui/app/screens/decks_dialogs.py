@@ -118,16 +118,18 @@ class CardFaceScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-EDITOR_KEYS = """\
-[b]Cards[/b] (left): ↑ ↓ move · enter, + or a click on the chosen card adds a copy ·
-- removes one · i shows the whole card · / types a search · f turns the chamber
-filter (R13.2, R13.3) off and on.
-[b]Deck[/b] (right): tab reaches it; enter or a click removes a copy, + adds one.
-[b]Decks[/b]: s save · a save as a copy · r rename · n new · o open (your decks, the
-house decks, a random starter) · d delete · m import a text list · e export it ·
-c choose the chamber · k starter format (30 cards, R1.1) or constructed (R13).
-[b]t[/b] tests the deck: games against every house deck between computer players.
-q or escape leaves the editor."""
+EDITOR_KEYS = "\n".join([
+    "[b]Cards[/b] (left): ↑ ↓ move · enter, + or a click on the chosen card adds a copy · "
+    "- removes one · i shows the whole card · / types a search · f turns the chamber "
+    "filter (R13.2, R13.3) off and on.",
+    "[b]Deck[/b] (right): tab reaches it; enter or a click on the chosen card removes a "
+    "copy, + adds one.",
+    "[b]Decks[/b]: s save · a save as a copy · r rename · n new · o open (your decks, the "
+    "house decks, a random starter) · d delete · m import a text list · e export it · "
+    "c choose the chamber · k starter format (30 cards, R1.1) or constructed (R13).",
+    "[b]t[/b] tests the deck: games against every house deck between computer players.",
+    "q or escape leaves the editor.",
+])
 
 
 class EditorHelpScreen(ModalScreen[None]):
