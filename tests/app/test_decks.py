@@ -6,6 +6,7 @@ face, text lists, file operations, mouse and deck test."""
 from __future__ import annotations
 
 import os
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
@@ -61,7 +62,8 @@ async def test_a_new_user_builds_saves_plays_and_resumes_after_the_deck_file_is_
         await pilot.press("s")
         await pilot.pause()
         assert isinstance(app.screen, NameScreen)
-        app.screen.query_one(Input).value = ""
+        assert app.screen.query_one(Input).value == "new-deck"  # a free name is offered
+        await pilot.press(*["backspace"] * 8)
         await type_text(pilot, "mydeck")
         await pilot.press("enter")
         await pilot.pause()
@@ -120,6 +122,15 @@ async def test_a_random_starter_deck_from_the_new_game_screen(data_dir):
         assert setup.p2.chamber == "AME206"
 
 
+@asynccontextmanager
+async def editing(data_dir, size=SIZE):
+    """The editor app running, settled: (app, the editor screen, pilot)."""
+    app = editor_app(data_dir)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        yield app, app.screen, pilot
+
+
 def editor_app(data_dir) -> DecksApp:
     app = DecksApp(DeckStore(data_dir))
     app.animation_level = "none"
@@ -128,10 +139,7 @@ def editor_app(data_dir) -> DecksApp:
 
 
 async def test_search_filters_and_a_bad_query_says_why(data_dir):
-    app = editor_app(data_dir)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        editor = app.screen
+    async with editing(data_dir) as (app, editor, pilot):
         cards = editor.query_one("#card-list", DataTable)
         usable = cards.row_count
         await pilot.press("f")  # the chamber filter off: every card
@@ -153,10 +161,7 @@ async def test_search_filters_and_a_bad_query_says_why(data_dir):
 
 
 async def test_keys_and_mouse_add_and_remove_and_the_face_is_shown(data_dir):
-    app = editor_app(data_dir)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        editor = app.screen
+    async with editing(data_dir) as (app, editor, pilot):
         first = editor.highlighted()
         await pilot.press("enter", "plus", "equals_sign")
         assert editor.draft.count(first) == 3
@@ -187,10 +192,7 @@ async def test_keys_and_mouse_add_and_remove_and_the_face_is_shown(data_dir):
 
 
 async def test_import_export_delete_and_open_keep_the_deck_being_edited(data_dir):
-    app = editor_app(data_dir)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        editor = app.screen
+    async with editing(data_dir) as (app, editor, pilot):
         await pilot.press("m")
         await pilot.pause()
         assert isinstance(app.screen, TextListScreen)
@@ -232,10 +234,7 @@ async def test_import_export_delete_and_open_keep_the_deck_being_edited(data_dir
 
 async def test_testing_a_deck_plays_every_house_deck_in_the_background(data_dir, monkeypatch):
     monkeypatch.setenv("AVATAR_TUI_DECK_TEST_GAMES", "1")
-    app = editor_app(data_dir)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        editor = app.screen
+    async with editing(data_dir) as (app, editor, pilot):
         await pilot.press("t")
         await pilot.pause()
         assert "Only a legal deck can be tested" in screen_text(app)
@@ -319,10 +318,7 @@ async def test_a_hand_edited_deck_with_unknown_names_opens_with_its_problems(dat
 async def test_a_deck_file_that_cannot_be_read_is_said_in_one_line(data_dir):
     (data_dir / "decks").mkdir(parents=True)
     (data_dir / "decks" / "bad.toml").write_text('name = "x\n', "utf-8")
-    app = editor_app(data_dir)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        editor = app.screen
+    async with editing(data_dir) as (app, editor, pilot):
         editor.open_saved("bad")
         await pilot.pause()
         assert "bad.toml: not valid TOML" in str(editor.query_one("#deck-title", Static).content)
