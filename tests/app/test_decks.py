@@ -85,6 +85,9 @@ async def test_a_new_user_builds_saves_plays_and_resumes_after_the_deck_file_is_
         await pilot.pause()
         played = app.session.state
         assert played.history
+        await pilot.press("q")  # quit
+        await pilot.pause()
+    assert app.return_code == 0
     (data_dir / "decks" / "mydeck.toml").unlink()
     resumed = make_app(store=SaveStore(data_dir), start="resume")
     async with resumed.run_test(size=SIZE) as pilot:
