@@ -260,6 +260,7 @@ class DeckEditorScreen(Screen[str | None]):
         return row.value
 
     def show_card_text(self) -> None:
+        """The chosen card's text under the list."""
         card_id = self.highlighted()
         text = self.query_one("#card-text", Static)
         if card_id is None or self.catalog.canonical(card_id) is None:
@@ -368,11 +369,7 @@ class DeckEditorScreen(Screen[str | None]):
         self.changed(card_id)
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
-        self.show_card_text_for(event.row_key.value)
-
-    def show_card_text_for(self, card_id: str | None) -> None:
-        if card_id is not None and card_id in self.catalog.cards:
-            self.show_card_text()
+        self.show_card_text()  # of the list with the focus: a rebuilt deck list moves too
 
     # ---------------------------------------------------------------- actions: cards
 
