@@ -14,6 +14,7 @@ import os
 from pathlib import Path
 
 from avatar_tui import files
+from avatar_tui.datadir import user_data_dir
 from avatar_tui.engine import Event
 from avatar_tui.model.state import GameState
 from avatar_tui.notation.save import load_game, save_game, write_atomically
@@ -23,15 +24,6 @@ CURRENT = "current.toml"
 FINISHED = "last-finished.toml"
 SETTINGS = "settings.toml"
 SETTINGS_BYTES = 64 * files.KIB  # it holds one line
-
-
-def user_data_dir() -> Path:
-    override = os.environ.get("AVATAR_TUI_DATA_DIR")
-    if override:
-        return Path(override)
-    xdg = os.environ.get("XDG_DATA_HOME")
-    base = Path(xdg) if xdg else Path.home() / ".local" / "share"
-    return base / "avatar-tui"
 
 
 class SaveStore:
