@@ -43,8 +43,8 @@ def parse_deck_toml(text: str, place: str) -> DeckList:
     """A deck file's text as a deck; DeckFileError names the first problem."""
     try:
         raw = files.parse_toml(text, place)
-    except files.FileProblem as err:
-        raise DeckFileError(str(err)) from None
+    except files.FileProblem as err:  # deck files have always said "not valid TOML"
+        raise DeckFileError(str(err).replace(": TOML syntax:", ": not valid TOML:", 1)) from None
     try:
         return DeckList.model_validate(raw)
     except ValidationError as err:

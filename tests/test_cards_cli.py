@@ -255,7 +255,7 @@ def test_a_starter_deck_is_exempt_from_r13_but_has_30_cards(capsys, tmp_path, mo
 
 @pytest.mark.parametrize("content, says", [
     (None, "cannot read"),
-    ('name = "x\n', "TOML syntax"),
+    ('name = "x\n', "not valid TOML"),
     ('name = "x"\nchamber = "aang"\n[cards]\nevade = "two"\n', "cards.evade"),
     ('chamber = "aang"\n', "name"),
 ])
