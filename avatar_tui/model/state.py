@@ -4,9 +4,10 @@ losslessly; the engine mutates copies of them, never the caller's."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+from typing_extensions import TypedDict
 
 from avatar_tui.model.cards import AnyCard
 from avatar_tui.model.common import Energy, PlayerId, Zone
@@ -147,11 +148,21 @@ class Context(Model):
     event_zone: Zone | None = None  # "that zone": where the event happened
 
 
+# An effect's own bookkeeping across its questions; each handler uses only
+# its own keys: `done` (how many eliminated so far), `ally` (the ally chosen
+# to move), `n` and `order` (the top cards looked at, those placed so far),
+# `from` and `to` (the zones of the allies being rearranged, their new ones).
+# Only the keys set are saved, so a step that asked nothing saves `{}`.
+Progress = TypedDict("Progress", {
+    "done": int, "ally": str, "n": int, "order": list[str], "from": list[Zone], "to": list[Zone],
+}, total=False)
+
+
 class ResolveStep(Model):
     kind: Literal["resolve"] = "resolve"
     effect: Effect
     ctx: Context
-    progress: dict[str, Any] = {}  # an effect's own bookkeeping across choices
+    progress: Progress = {}
     # A paid power's "when you counterattack" effect that has not begun: it
     # is dropped if its source leaves play first (R7.6 convention).
     ends_with_source: bool = False

@@ -12,6 +12,7 @@ from avatar_tui.engine.effects.common import (
     queue_effects,
 )
 from avatar_tui.engine.effects.endings import ally_left
+from avatar_tui.engine.effects.registry import handles
 from avatar_tui.engine.stats import restricted
 from avatar_tui.engine.table import Table
 from avatar_tui.engine.turn import push
@@ -51,8 +52,8 @@ def eliminate_ally_at(t: Table, target: str) -> None:
     ally_left(t, pid, zone, ally.card, "is eliminated")  # type: ignore[arg-type]
 
 
-def eliminate_ally(t: Table, step: ResolveStep, answer: str | None) -> None:
-    effect: EliminateAlly = step.effect  # type: ignore[assignment]
+@handles(EliminateAlly)
+def eliminate_ally(t: Table, step: ResolveStep, effect: EliminateAlly, answer: str | None) -> None:
     ctx = step.ctx
     if effect.whose == "this":
         target = f"{ctx.controller}.{ctx.zone}.ally"
@@ -85,14 +86,14 @@ def eliminate_ally(t: Table, step: ResolveStep, answer: str | None) -> None:
         return
     step.progress["done"] = done
     if len(targets) == 1 and not effect.optional:
-        return eliminate_ally(t, step, targets[0])
+        return eliminate_ally(t, step, effect, targets[0])
     chooser = chooser_of(effect.chooser, ctx, set(pids) if len(pids) == 1 else set())
     ask(t, step, chooser, f"{t.name(ctx.source)}: which ally is eliminated?",
         targets + ([NONE] if effect.optional else []), "ally")
 
 
-def move_ally(t: Table, step: ResolveStep, answer: str | None) -> None:
-    effect: MoveAlly = step.effect  # type: ignore[assignment]
+@handles(MoveAlly)
+def move_ally(t: Table, step: ResolveStep, effect: MoveAlly, answer: str | None) -> None:
     pid = step.ctx.controller
     zones = t.player(pid).zones
     # R12.3: "your allies can't be moved" protects that player's allies only
@@ -119,12 +120,12 @@ def move_ally(t: Table, step: ResolveStep, answer: str | None) -> None:
         _rearrange(t, step, answer)
         return
     if effect.mode == "to_this_zone":
-        _to_this_zone(t, step, answer)
+        _to_this_zone(t, step, effect, answer)
         return
-    _relocate(t, step, answer)
+    _relocate(t, step, effect, answer)
 
 
-def _to_this_zone(t: Table, step: ResolveStep, answer: str | None) -> None:
+def _to_this_zone(t: Table, step: ResolveStep, effect: MoveAlly, answer: str | None) -> None:
     """One of your allies moves into this card's zone, if it is empty."""
     pid, here = step.ctx.controller, step.ctx.zone
     if here is None or t.zone(pid, here).ally is not None:
@@ -133,7 +134,7 @@ def _to_this_zone(t: Table, step: ResolveStep, answer: str | None) -> None:
         options = [a for a in _movable_allies(t, [pid]) if a.split(".")[1] != here]
         if options:
             ask(t, step, pid, f"{t.name(step.ctx.source)}: move an ally to your {here} zone?",
-                options + ([NONE] if step.effect.optional else []), "ally")
+                options + ([NONE] if effect.optional else []), "ally")
         return
     if answer != NONE:
         from_zone: Zone = answer.split(".")[1]  # type: ignore[assignment]
@@ -150,12 +151,11 @@ def _movable_allies(t: Table, pids: list[PlayerId]) -> list[str]:
             for z in ZONES if t.zone(pid, z).ally is not None]
 
 
-def _relocate(t: Table, step: ResolveStep, answer: str | None) -> None:
+def _relocate(t: Table, step: ResolveStep, effect: MoveAlly, answer: str | None) -> None:
     """Move one ally: to another empty space of the same player (`to_empty`),
     into one of the controller's empty spaces (`to_your_empty`, its owner
     choosing which ally), or onto the top of its owner's deck (`to_deck_top`).
     First the ally is chosen, then (for a move) the empty space."""
-    effect: MoveAlly = step.effect  # type: ignore[assignment]
     me = step.ctx.controller
     name = t.name(step.ctx.source)
     if answer == NONE:
@@ -237,9 +237,9 @@ def _rearrange(t: Table, step: ResolveStep, answer: str | None) -> None:
         free + ([NONE] if not placed else []))
 
 
-def search_deck(t: Table, step: ResolveStep, answer: str | None) -> None:
+@handles(SearchDeck)
+def search_deck(t: Table, step: ResolveStep, effect: SearchDeck, answer: str | None) -> None:
     """Take a named ally from your deck into one of your empty ally spaces."""
-    effect: SearchDeck = step.effect  # type: ignore[assignment]
     pid = step.ctx.controller
     deck = t.player(pid).deck
     if effect.card not in deck:

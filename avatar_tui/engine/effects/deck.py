@@ -7,6 +7,7 @@ from avatar_tui.engine.effects.common import (
     NONE,
     ask,
 )
+from avatar_tui.engine.effects.registry import handles
 from avatar_tui.engine.table import Table
 from avatar_tui.model.common import Energy, other
 from avatar_tui.model.effects import (
@@ -19,10 +20,10 @@ from avatar_tui.model.state import (
 )
 
 
-def look_at_top(t: Table, step: ResolveStep, answer: str | None) -> None:
+@handles(LookAtTop)
+def look_at_top(t: Table, step: ResolveStep, effect: LookAtTop, answer: str | None) -> None:
     """The cards stay on top of the deck while the player decides; they are
     rearranged or discarded only once every answer is in."""
-    effect: LookAtTop = step.effect  # type: ignore[assignment]
     pid = step.ctx.controller
     player = t.player(pid)
     if answer is None:
@@ -67,8 +68,8 @@ def look_at_top(t: Table, step: ResolveStep, answer: str | None) -> None:
     ask(t, step, pid, f"{name}: {prompt}", sorted(set(looked)), secret=True)
 
 
-def reveal_top(t: Table, step: ResolveStep, answer: str | None) -> None:
-    effect: RevealTop = step.effect  # type: ignore[assignment]
+@handles(RevealTop)
+def reveal_top(t: Table, step: ResolveStep, effect: RevealTop, answer: str | None) -> None:
     pid = step.ctx.controller
     owner = pid if effect.whose == "you" else other(pid)
     deck = t.player(owner).deck
@@ -99,14 +100,14 @@ def payment_word(paid: Energy) -> str:
     return "pay_" + paid.short().replace(" ", "").lower()
 
 
-def force_reflip(t: Table, step: ResolveStep, answer: str | None) -> None:
+@handles(ForceReflip)
+def force_reflip(t: Table, step: ResolveStep, effect: ForceReflip, answer: str | None) -> None:
     """You may pay: the opponent's card just flipped is discarded and they
     flip again in that zone. The cost is paid like any other (R6.3): in its
     own colours (`pay`), or with a stronger colour when short (`pay_y1`)."""
     from avatar_tui.engine.moves import flip_into
     from avatar_tui.engine.payment import energy_of, legal_payments, spend, why_not_exact
 
-    effect: ForceReflip = step.effect  # type: ignore[assignment]
     me, them, zone = step.ctx.controller, other(step.ctx.controller), step.ctx.event_zone
     cost = Energy(green=effect.green, yellow=effect.yellow, red=effect.red)
     if zone is None or t.zone(them, zone).flip is None:

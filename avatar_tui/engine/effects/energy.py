@@ -12,6 +12,7 @@ from avatar_tui.engine.effects.common import (
     queue_effects,
     zone_of,
 )
+from avatar_tui.engine.effects.registry import handles
 from avatar_tui.engine.table import Table
 from avatar_tui.model.common import ZONES, Zone
 from avatar_tui.model.effects import (
@@ -24,8 +25,8 @@ from avatar_tui.model.state import (
 )
 
 
-def add_energy(t: Table, step: ResolveStep, answer: str | None) -> None:
-    effect: AddEnergy = step.effect  # type: ignore[assignment]
+@handles(AddEnergy)
+def add_energy(t: Table, step: ResolveStep, effect: AddEnergy, answer: str | None) -> None:
     ctx = step.ctx
     n = count_of(t, effect.count, ctx)
     for pid in players_of(effect.who, ctx):
@@ -37,8 +38,9 @@ def add_energy(t: Table, step: ResolveStep, answer: str | None) -> None:
         board.add_energies(t, pid, zones, "R6.4", t.name(ctx.source))
 
 
-def eliminate_energy(t: Table, step: ResolveStep, answer: str | None) -> None:
-    effect: EliminateEnergy = step.effect  # type: ignore[assignment]
+@handles(EliminateEnergy)
+def eliminate_energy(t: Table, step: ResolveStep, effect: EliminateEnergy,
+                     answer: str | None) -> None:
     ctx = step.ctx
     colours = list(ZONES) if effect.colour == "any" else [zone_of(effect.colour, ctx)]
     targets = [(pid, z) for pid in players_of(effect.whose, ctx) for z in colours
@@ -63,14 +65,14 @@ def eliminate_energy(t: Table, step: ResolveStep, answer: str | None) -> None:
     may_stop = effect.optional or effect.up_to
     options = [f"{p}.{z}.energy" for p, z in targets]
     if len(options) == 1 and not may_stop:
-        return eliminate_energy(t, step, options[0])
+        return eliminate_energy(t, step, effect, options[0])
     chooser = chooser_of(effect.chooser, ctx, {p for p, _ in targets})
     ask(t, step, chooser, f"{t.name(ctx.source)}: which energy is eliminated?",
         options + ([NONE] if may_stop else []))
 
 
-def move_energy(t: Table, step: ResolveStep, answer: str | None) -> None:
-    effect: MoveEnergy = step.effect  # type: ignore[assignment]
+@handles(MoveEnergy)
+def move_energy(t: Table, step: ResolveStep, effect: MoveEnergy, answer: str | None) -> None:
     pid = step.ctx.controller
     source, to = t.zone(pid, effect.source), t.zone(pid, effect.to)
     if not source.energy:

@@ -8,6 +8,7 @@ from avatar_tui.engine.effects.common import (
     queue_effects,
     strike_of,
 )
+from avatar_tui.engine.effects.registry import handles
 from avatar_tui.engine.stats import InPlay, holds, incoming_force
 from avatar_tui.engine.table import Table
 from avatar_tui.model.common import ZONES, zone_above, zone_below
@@ -28,8 +29,8 @@ from avatar_tui.model.state import (
 )
 
 
-def modify(t: Table, step: ResolveStep, answer: str | None) -> None:
-    effect: Modify = step.effect  # type: ignore[assignment]
+@handles(Modify)
+def modify(t: Table, step: ResolveStep, effect: Modify, answer: str | None) -> None:
     face, zone = strike_of(t, step.ctx)
     if face is None:
         return
@@ -46,10 +47,10 @@ def modify(t: Table, step: ResolveStep, answer: str | None) -> None:
            step.ctx.controller)
 
 
-def grant(t: Table, step: ResolveStep, answer: str | None) -> None:
+@handles(Grant)
+def grant(t: Table, step: ResolveStep, effect: Grant, answer: str | None) -> None:
     """Give a static to the strike this effect works on, or (from an
     advantage) to the advantage itself, for as long as it stays in play."""
-    effect: Grant = step.effect  # type: ignore[assignment]
     ctx = step.ctx
     if ctx.source_kind == "advantage":
         for adv in reversed(t.player(ctx.controller).advantages):
@@ -68,10 +69,10 @@ def grant(t: Table, step: ResolveStep, answer: str | None) -> None:
                ctx.controller)
 
 
-def move_this(t: Table, step: ResolveStep, answer: str | None) -> None:
+@handles(MoveThis)
+def move_this(t: Table, step: ResolveStep, effect: MoveThis, answer: str | None) -> None:
     from avatar_tui.engine.powers import move_flip
 
-    effect: MoveThis = step.effect  # type: ignore[assignment]
     pid, zone = step.ctx.controller, step.ctx.zone
     if zone is None or t.zone(pid, zone).flip is None:
         return
@@ -80,8 +81,9 @@ def move_this(t: Table, step: ResolveStep, answer: str | None) -> None:
         move_flip(t, pid, zone, target)  # type: ignore[arg-type]
 
 
-def on_counterattack(t: Table, step: ResolveStep, answer: str | None) -> None:
-    effect: OnCounterattack = step.effect  # type: ignore[assignment]
+@handles(OnCounterattack)
+def on_counterattack(t: Table, step: ResolveStep, effect: OnCounterattack,
+                     answer: str | None) -> None:
     ctx = step.ctx
     face, zone = strike_of(t, ctx)
     if face is None:
@@ -95,8 +97,9 @@ def on_counterattack(t: Table, step: ResolveStep, answer: str | None) -> None:
            ctx.controller)
 
 
-def change_defending_zone(t: Table, step: ResolveStep, answer: str | None) -> None:
-    effect: ChangeDefendingZone = step.effect  # type: ignore[assignment]
+@handles(ChangeDefendingZone)
+def change_defending_zone(t: Table, step: ResolveStep, effect: ChangeDefendingZone,
+                          answer: str | None) -> None:
     player = t.player(step.ctx.controller)
     if player.defending is None:
         return
@@ -106,8 +109,8 @@ def change_defending_zone(t: Table, step: ResolveStep, answer: str | None) -> No
         t.emit("R12.1", f"{step.ctx.controller} now defends in the {ZONES[i]} zone")
 
 
-def choose_one(t: Table, step: ResolveStep, answer: str | None) -> None:
-    effect: ChooseOne = step.effect  # type: ignore[assignment]
+@handles(ChooseOne)
+def choose_one(t: Table, step: ResolveStep, effect: ChooseOne, answer: str | None) -> None:
     if answer is None:
         ask(t, step, step.ctx.controller, f"{t.name(step.ctx.source)}: choose one",
             list(effect.options))
@@ -115,8 +118,8 @@ def choose_one(t: Table, step: ResolveStep, answer: str | None) -> None:
     queue_effects(t, effect.options[answer], step.ctx)
 
 
-def only_if(t: Table, step: ResolveStep, answer: str | None) -> None:
-    effect: OnlyIf = step.effect  # type: ignore[assignment]
+@handles(OnlyIf)
+def only_if(t: Table, step: ResolveStep, effect: OnlyIf, answer: str | None) -> None:
     ctx = step.ctx
     src = InPlay(ctx.controller, ctx.source_kind, ctx.source, ctx.zone, [], [])
     if holds(t, effect.when, src, ctx.controller, ctx.zone):

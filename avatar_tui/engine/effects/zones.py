@@ -11,6 +11,7 @@ from avatar_tui.engine.effects.common import (
     queue_effects,
     zone_of,
 )
+from avatar_tui.engine.effects.registry import handles
 from avatar_tui.engine.stats import restricted
 from avatar_tui.engine.table import Table
 from avatar_tui.engine.turn import push
@@ -32,16 +33,18 @@ def _zone_targets(t: Table, pids: list[PlayerId], charged: bool) -> list[str]:
             for z in ZONES if t.zone(pid, z).charged == charged]
 
 
-def charge(t: Table, step: ResolveStep, answer: str | None) -> None:
-    _charging(t, step, answer, to_charged=True)
+@handles(Charge)
+def charge(t: Table, step: ResolveStep, effect: Charge, answer: str | None) -> None:
+    _charging(t, step, effect, answer, to_charged=True)
 
 
-def uncharge(t: Table, step: ResolveStep, answer: str | None) -> None:
-    _charging(t, step, answer, to_charged=False)
+@handles(Uncharge)
+def uncharge(t: Table, step: ResolveStep, effect: Uncharge, answer: str | None) -> None:
+    _charging(t, step, effect, answer, to_charged=False)
 
 
-def _charging(t: Table, step: ResolveStep, answer: str | None, to_charged: bool) -> None:
-    effect: Charge | Uncharge = step.effect  # type: ignore[assignment]
+def _charging(t: Table, step: ResolveStep, effect: Charge | Uncharge, answer: str | None,
+              to_charged: bool) -> None:
     ctx = step.ctx
     verb = "charge" if to_charged else "uncharge"
 
@@ -78,7 +81,7 @@ def _charging(t: Table, step: ResolveStep, answer: str | None, to_charged: bool)
     if not targets:
         return
     if len(targets) == 1 and not effect.optional:
-        return _charging(t, step, targets[0], to_charged)
+        return _charging(t, step, effect, targets[0], to_charged)
     chooser = chooser_of(effect.chooser, ctx, set(pids) if len(pids) == 1 else set())
     ask(t, step, chooser, f"{t.name(ctx.source)}: which zone do you {verb}?",
         targets + ([NONE] if effect.optional else []))
