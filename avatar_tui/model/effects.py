@@ -38,9 +38,11 @@ ZoneRef = Literal["green", "yellow", "red", "this", "that", "choose"]
 class Count(Strict):
     """A number an effect computes: `fixed`, plus `per` thing counted."""
 
-    fixed: int = 0
-    per: Literal["charged_zone", "ally"] | None = None
-    each: int = 1
+    fixed: int = Field(0, description='the number before anything is counted')
+    per: Literal["charged_zone", "ally"] | None = Field(
+        None,
+        description='what is counted: your charged zones or your allies')
+    each: int = Field(1, description='how much each thing counted adds')
 
 
 # ---------------------------------------------------------------- effects
@@ -52,79 +54,109 @@ class Modify(Strict):
     From an ally's power, it goes to the strike in that ally's zone (R7.3)."""
 
     effect: Literal["modify"]
-    force: int = 0
-    intercept: int = 0
+    force: int = Field(0, description='force added (a negative number takes it away)')
+    intercept: int = Field(0, description='intercept added (a negative number takes it away)')
     # "+X force": add `per` x force (stopped_force: the force of the attack
     # this strike stopped)
-    force_per: Literal["stopped_force"] | None = None
+    force_per: Literal["stopped_force"] | None = Field(
+        None,
+        description='also add the force of the attack this strike stopped ("+X force")')
 
 
 class AddEnergy(Strict):
     """Add energy (R6.4) to a zone: `who` adds, `count` of them."""
 
     effect: Literal["add_energy"]
-    zone: Literal["green", "yellow", "red", "this", "that", "each"] = "green"
-    count: int | Count = 1
-    who: Literal["you", "opponent", "each"] = "you"
+    zone: Literal["green", "yellow", "red", "this", "that", "each"] = Field(
+        "green",
+        description=(
+            "where the energy goes: a colour, this card's zone, the event's zone, "
+            'or one in each zone'))
+    count: int | Count = Field(1, description='how many, a number or a `Count`')
+    who: Literal["you", "opponent", "each"] = Field(
+        "you",
+        description='who adds energy to their own zones')
 
 
 class EliminateEnergy(Strict):
     """Eliminate energy (R7.6): face up onto its owner's discard pile."""
 
     effect: Literal["eliminate_energy"]
-    whose: Whose = "opponent"
-    colour: Literal["green", "yellow", "red", "any", "this", "that"] = "any"
-    count: int | Literal["all"] = 1
-    up_to: bool = False  # "up to N": the chooser may stop early
-    optional: bool = False  # "you may"
-    chooser: Chooser = "you"
-    then: list[Effect] = []  # "if you do": only after an energy was eliminated
+    whose: Whose = Field("opponent", description='whose energy may be picked')
+    colour: Literal["green", "yellow", "red", "any", "this", "that"] = Field(
+        "any",
+        description="which stack: a colour, any of them, this card's zone or the event's zone")
+    count: int | Literal["all"] = Field(1, description='how many, or every one that matches')
+    up_to: bool = Field(
+        False,
+        description='the chooser may stop before reaching the count ("up to N")')
+    optional: bool = Field(False, description='the effect may be declined ("you may")')
+    chooser: Chooser = Field("you", description='who picks the energy')
+    then: list[Effect] = Field(
+        [],
+        description='effects that follow only once an energy was eliminated ("if you do")')
 
 
 class EliminateAlly(Strict):
     """Eliminate an ally (R7.6); `whose = "this"` is the source ally itself."""
 
     effect: Literal["eliminate_ally"]
-    whose: Literal["you", "opponent", "any", "each", "this"] = "opponent"
-    count: int | Literal["all"] = 1
-    optional: bool = False
-    chooser: Chooser = "you"
-    zone: Literal["that"] | None = None  # only an ally in the event's zone
-    then: list[Effect] = []  # "if you do": only after an ally was eliminated
+    whose: Literal["you", "opponent", "any", "each", "this"] = Field(
+        "opponent",
+        description='whose ally; `this` is the source ally itself')
+    count: int | Literal["all"] = Field(1, description='how many, or every one that matches')
+    optional: bool = Field(False, description='the effect may be declined ("you may")')
+    chooser: Chooser = Field("you", description='who picks the ally')
+    zone: Literal["that"] | None = Field(
+        None,
+        description='only an ally in the zone where the event happened')
+    then: list[Effect] = Field(
+        [],
+        description='effects that follow only once an ally was eliminated ("if you do")')
 
 
 class Charge(Strict):
     """Charge a zone (R11): this one, a fixed colour, or one chosen."""
 
     effect: Literal["charge"]
-    zone: ZoneRef = "this"
-    whose: Whose = "you"
-    optional: bool = False
-    chooser: Chooser = "you"
-    other_than_this: bool = False  # "one of your other zones"
+    zone: ZoneRef = Field(
+        "this",
+        description="which zone: a colour, this card's zone, the event's zone, or one chosen")
+    whose: Whose = Field("you", description='whose zone')
+    optional: bool = Field(False, description='the effect may be declined ("you may")')
+    chooser: Chooser = Field("you", description='who picks the zone')
+    other_than_this: bool = Field(
+        False,
+        description='the zone chosen may not be this card\'s own ("another of your zones")')
 
 
 class Uncharge(Strict):
     """Uncharge a zone (R11): `count = "all"` uncharges every matching zone."""
 
     effect: Literal["uncharge"]
-    zone: ZoneRef = "choose"
-    whose: Whose = "opponent"
-    count: int | Literal["all"] = 1
-    optional: bool = False
-    chooser: Chooser = "you"
-    other_than_this: bool = False  # "one of your other zones"
-    then: list[Effect] = []  # "if you do": only after a zone was uncharged
+    zone: ZoneRef = Field(
+        "choose",
+        description="which zone: a colour, this card's zone, the event's zone, or one chosen")
+    whose: Whose = Field("opponent", description='whose zone')
+    count: int | Literal["all"] = Field(1, description='how many zones, or every one that matches')
+    optional: bool = Field(False, description='the effect may be declined ("you may")')
+    chooser: Chooser = Field("you", description='who picks the zone')
+    other_than_this: bool = Field(
+        False,
+        description='the zone chosen may not be this card\'s own ("another of your zones")')
+    then: list[Effect] = Field(
+        [],
+        description='effects that follow only once a zone was uncharged ("if you do")')
 
 
 class MoveEnergy(Strict):
     """Move one of your energy from one zone's stack to another's."""
 
     effect: Literal["move_energy"]
-    source: Zone
-    to: Zone
-    count: int = 1
-    optional: bool = False
+    source: Zone = Field(description='the zone the energy leaves')
+    to: Zone = Field(description='the zone it joins')
+    count: int = Field(1, description='how many energy move')
+    optional: bool = Field(False, description='the effect may be declined ("you may")')
 
 
 class LookAtTop(Strict):
@@ -132,16 +164,22 @@ class LookAtTop(Strict):
     keep one on top and discard the rest, or discard the top one if you like."""
 
     effect: Literal["look_at_top"]
-    count: int = 1
-    then: Literal["reorder", "keep_one", "may_discard"] = "reorder"
+    count: int = Field(1, description='how many cards from the top are looked at')
+    then: Literal["reorder", "keep_one", "may_discard"] = Field(
+        "reorder",
+        description=(
+            'afterwards: put them back in an order, keep one on top and discard the'
+            ' others, or maybe discard the top one'))
 
 
 class RevealTop(Strict):
     """Turn a deck's top card face up; optionally the controller may have it discarded."""
 
     effect: Literal["reveal_top"]
-    whose: Literal["you", "opponent"] = "opponent"
-    may_discard: bool = False
+    whose: Literal["you", "opponent"] = Field("opponent", description='whose deck')
+    may_discard: bool = Field(
+        False,
+        description='the controller may have the revealed card discarded')
 
 
 class MoveAlly(Strict):
@@ -157,16 +195,17 @@ class MoveAlly(Strict):
 
     effect: Literal["move_ally"]
     mode: Literal["to_empty", "swap_with_this", "rearrange", "to_deck_top", "to_your_empty",
-                  "to_this_zone"]
-    whose: Whose = "you"
-    optional: bool = True
+                  "to_this_zone"] = Field(description="which kind of move (listed above)")
+    whose: Whose = Field("you", description='whose allies may be picked')
+    optional: bool = Field(True, description='the effect may be declined ("you may")')
 
 
 class ChooseOne(Strict):
     """The controller picks one option; its effects happen."""
 
     effect: Literal["choose_one"]
-    options: dict[str, list[Effect]]
+    options: dict[str, list[Effect]] = Field(
+        description='a label for each option, with the effects it brings')
 
 
 class OnCounterattack(Strict):
@@ -174,22 +213,25 @@ class OnCounterattack(Strict):
     this ally's zone, for an ally's power), these effects happen."""
 
     effect: Literal["on_counterattack"]
-    effects: list[Effect]
-    from_charged_zone: bool = False
+    effects: list[Effect] = Field(description='what happens at the counterattack')
+    from_charged_zone: bool = Field(
+        False,
+        description='only when the counterattack comes from a charged zone')
 
 
 class ChangeDefendingZone(Strict):
     """Defend one zone higher or lower from now on (Yip Yip!)."""
 
     effect: Literal["change_defending_zone"]
-    step: Literal[-1, 1]
+    step: Literal[-1, 1] = Field(description='-1 moves the defence one zone up, 1 one zone down')
 
 
 class MoveThis(Strict):
     """This strike moves to another zone, and you defend there (Zoom!)."""
 
     effect: Literal["move_this"]
-    to: Literal["up", "down", "red"]
+    to: Literal["up", "down", "red"] = Field(
+        description='one zone up, one down, or to the red zone')
 
 
 class OnlyIf(Strict):
@@ -197,8 +239,8 @@ class OnlyIf(Strict):
     ("if this zone is already charged, ...")."""
 
     effect: Literal["only_if"]
-    when: Condition
-    effects: list[Effect]
+    when: Condition = Field(description='the condition, tested as the effect resolves')
+    effects: list[Effect] = Field(description='what happens when it holds')
 
 
 class Grant(Strict):
@@ -208,15 +250,15 @@ class Grant(Strict):
     card is in play."""
 
     effect: Literal["grant"]
-    static: Static
+    static: Static = Field(description='the static that is given')
 
 
 class SearchDeck(Strict):
     """Search your deck for a card and put it into an empty ally space."""
 
     effect: Literal["search_deck"]
-    card: str
-    optional: bool = True
+    card: str = Field(description='the id of the card searched for')
+    optional: bool = Field(True, description='the effect may be declined ("you may")')
 
 
 class ForceReflip(Strict):
@@ -224,9 +266,9 @@ class ForceReflip(Strict):
     pile and they flip again in that zone (Rain of Fire)."""
 
     effect: Literal["force_reflip"]
-    green: int = 0
-    yellow: int = 0
-    red: int = 0
+    green: int = Field(0, description='green energy in the price')
+    yellow: int = Field(0, description='yellow energy in the price')
+    red: int = Field(0, description='red energy in the price')
 
 
 Effect = Annotated[
@@ -257,13 +299,23 @@ Effect = Annotated[
 class Condition(Strict):
     """When a static applies. Every field given must hold."""
 
-    this_zone_charged: bool | None = None  # the zone the source is in
-    in_charged_zone: bool | None = None  # the zone of the affected strike
-    in_zone: Zone | None = None  # the affected strike is in this zone
-    ally_in_zone: bool | None = None  # you have an ally in this zone
-    vs_force_at_most: int | None = None  # the attack being (or last) stopped
-    opponent_defending_in: Zone | None = None
-    opponent_defending: bool | None = None
+    this_zone_charged: bool | None = Field(
+        None,
+        description='the zone the source is in is charged (true) or not (false)')
+    in_charged_zone: bool | None = Field(
+        None,
+        description='the strike affected is in a charged zone (or not)')
+    in_zone: Zone | None = Field(None, description='the strike affected is in this zone')
+    ally_in_zone: bool | None = Field(
+        None,
+        description='you have an ally in the zone concerned (or not)')
+    vs_force_at_most: int | None = Field(
+        None,
+        description='the attack being stopped, or stopped last, has at most this force')
+    opponent_defending_in: Zone | None = Field(
+        None,
+        description='the opponent defends in this zone')
+    opponent_defending: bool | None = Field(None, description='the opponent is defending (or not)')
 
 
 class Strength(Strict):
@@ -274,20 +326,22 @@ class Strength(Strict):
     ally's zone, never a signature move, R8.2); `opponent_strikes`."""
 
     static: Literal["strength"]
-    applies: Literal["this", "your_strikes", "zone_strikes", "opponent_strikes"] = "this"
-    force: int = 0
-    intercept: int = 0
-    per: Literal["ally"] | None = None
-    when: Condition = Condition()
+    applies: Literal["this", "your_strikes", "zone_strikes", "opponent_strikes"] = Field(
+        "this",
+        description='which strikes it changes (listed above)')
+    force: int = Field(0, description='force added (a negative number takes it away)')
+    intercept: int = Field(0, description='intercept added (a negative number takes it away)')
+    per: Literal["ally"] | None = Field(None, description='multiplied by the number of your allies')
+    when: Condition = Field(Condition(), description='it counts only while this holds')
 
 
 class ExtraCost(Strict):
     """The opponent's strikes cost this much more."""
 
     static: Literal["extra_cost"]
-    green: int = 0
-    yellow: int = 0
-    red: int = 0
+    green: int = Field(0, description="extra green energy each of the opponent's strikes costs")
+    yellow: int = Field(0, description="extra yellow energy each of the opponent's strikes costs")
+    red: int = Field(0, description="extra red energy each of the opponent's strikes costs")
 
 
 Restricted = Literal[
@@ -300,16 +354,16 @@ class Restrict(Strict):
     """Something a player cannot do (R12.3: "cannot" beats "can")."""
 
     static: Literal["restrict"]
-    who: Literal["you", "opponent"] = "opponent"
-    what: list[Restricted]
-    when: Condition = Condition()
+    who: Literal["you", "opponent"] = Field("opponent", description='the player it binds')
+    what: list[Restricted] = Field(description='what that player cannot do')
+    when: Condition = Field(Condition(), description='it binds only while this holds')
 
 
 class SkipZones(Strict):
     """The opponent skips defending in these zones."""
 
     static: Literal["skip_zones"]
-    zones: list[Zone]
+    zones: list[Zone] = Field(description='the zones the opponent does not defend in')
 
 
 class GrantReflip(Strict):
@@ -318,11 +372,14 @@ class GrantReflip(Strict):
     eliminating the granting card (Pai Sho Mastery)."""
 
     static: Literal["grant_reflip"]
-    to: Literal["zone_strikes", "your_cards", "opponent_cards"]
-    green: int = 0
-    yellow: int = 0
-    red: int = 0
-    eliminate_source: bool = False
+    to: Literal["zone_strikes", "your_cards", "opponent_cards"] = Field(
+        description='which cards gain the reflip')
+    green: int = Field(0, description="green energy in the reflip's cost")
+    yellow: int = Field(0, description="yellow energy in the reflip's cost")
+    red: int = Field(0, description="red energy in the reflip's cost")
+    eliminate_source: bool = Field(
+        False,
+        description='the reflip is paid by eliminating the card that grants it')
 
 
 class GrantPower(Strict):
@@ -330,16 +387,17 @@ class GrantPower(Strict):
     ally's zone (Shadow of the Boulder)."""
 
     static: Literal["grant_power"]
-    to: Literal["opponent_strikes", "zone_strikes", "your_strikes"]
-    power: Power
+    to: Literal["opponent_strikes", "zone_strikes", "your_strikes"] = Field(
+        description='which strikes gain it')
+    power: Power = Field(description='the payment power gained')
 
 
 class GrantTrigger(Strict):
     """Your strikes in this ally's zone gain a triggered effect (King Bumi)."""
 
     static: Literal["grant_trigger"]
-    to: Literal["zone_strikes"] = "zone_strikes"
-    trigger: Trigger
+    to: Literal["zone_strikes"] = Field("zone_strikes", description='which strikes gain it')
+    trigger: Trigger = Field(description='the triggered effect gained')
 
 
 Static = Annotated[
@@ -354,47 +412,71 @@ class PowerCost(Strict):
     """The cost of a payment power (R7.2): energy, intercept, pitch, or an
     elimination, uncharge or move. Several parts may be combined."""
 
-    green: int = Field(default=0, ge=0)
-    yellow: int = Field(default=0, ge=0)
-    red: int = Field(default=0, ge=0)
-    intercept: int = Field(default=0, ge=0)
-    pitch: bool = False
-    eliminate_ally: bool = False  # one of your allies
-    eliminate_energy_here: bool = False  # an energy in the source's zone
-    uncharge: Literal["this", "other"] | None = None
-    move: Literal["up", "down", "red"] | None = None
-    turn_chamber_to_front: bool = False
+    green: int = Field(default=0, ge=0, description='green energy to pay')
+    yellow: int = Field(default=0, ge=0, description='yellow energy to pay')
+    red: int = Field(default=0, ge=0, description='red energy to pay')
+    intercept: int = Field(default=0, ge=0, description='intercept this strike gives up')
+    pitch: bool = Field(False, description='the card is pitched (the pitch power)')
+    eliminate_ally: bool = Field(False, description='one of your allies is eliminated')
+    eliminate_energy_here: bool = Field(
+        False,
+        description="an energy in the source's zone is eliminated")
+    uncharge: Literal["this", "other"] | None = Field(
+        None,
+        description='this zone, or another of yours, is uncharged')
+    move: Literal["up", "down", "red"] | None = Field(
+        None,
+        description='this strike moves one zone up, one down, or to the red zone')
+    turn_chamber_to_front: bool = Field(
+        False,
+        description='your chamber, now on its back, is turned to its front')
 
 
 class Power(Strict):
-    cost: PowerCost
-    effects: list[Effect]
-    limit: Literal["once", "once_per_turn"] | None = None
-    only_in: list[Zone] | None = None  # "use only while defending in ..."
+    """A payment power (R7.1): pay its cost, and its effects happen. The pitch
+    power (R7.5) has the same shape, with `pitch = true` in its cost."""
+
+    cost: PowerCost = Field(description='what using it costs')
+    effects: list[Effect] = Field(description='what it does')
+    limit: Literal["once", "once_per_turn"] | None = Field(
+        None,
+        description='how often it may be used: once, or once each turn')
+    only_in: list[Zone] | None = Field(
+        None,
+        description='it may be used only while defending in these zones')
 
 
 # ---------------------------------------------------------------- triggers
 
+# What each trigger event means; `Event` is exactly these keys.
+EVENTS: dict[str, str] = {
+    "counterattack": "you counterattack with this card, or from this ally's zone",
+    "opponent_focuses": "each time the opponent focuses",
+    "opponent_counterattacks": "the opponent counterattacks from a zone",
+    "flip_in_zone": "you flip a card in this ally's zone",
+    "before_flip_in_zone": "you are about to flip in this ally's zone",
+    "flipped": "this card was just flipped",
+    "you_flip": "you flip any card",
+    "opponent_flips": "the opponent flips a card",
+    "opponent_plays_card": "the opponent plays a card in a zone",
+    "opponent_charges": "the opponent charges one of their zones",
+}
 Event = Literal[
-    "counterattack",  # you counterattack with this card / from this ally's zone
-    "opponent_focuses",  # each time the opponent focuses
-    "opponent_counterattacks",  # the opponent counterattacks from a zone
-    "flip_in_zone",  # you flip a card in this ally's zone
-    "before_flip_in_zone",  # you are about to flip in this ally's zone
-    "flipped",  # this card was just flipped
-    "you_flip",  # you flip any card
-    "opponent_flips",  # the opponent flips a card
-    "opponent_plays_card",  # the opponent plays a card in a zone
-    "opponent_charges",  # the opponent charges one of their zones
+    "counterattack", "opponent_focuses", "opponent_counterattacks", "flip_in_zone",
+    "before_flip_in_zone", "flipped", "you_flip", "opponent_flips", "opponent_plays_card",
+    "opponent_charges",
 ]
 
 
 class Trigger(Strict):
-    on: Event
-    effects: list[Effect]
-    from_charged_zone: bool = False  # counterattack: only from a charged zone
-    from_zone: Zone | None = None  # opponent_counterattacks: only from this zone
-    when: Condition = Condition()  # e.g. flipped into a zone with no ally
+    """Effects that happen by themselves when an event occurs; several at
+    once are ordered by the player whose turn it is (R12.2)."""
+
+    on: Event = Field(description='the event it waits for (listed below)')
+    effects: list[Effect] = Field(description='what happens')
+    from_charged_zone: bool = Field(False, description='counterattack: only from a charged zone')
+    from_zone: Zone | None = Field(None, description='opponent_counterattacks: only from this zone')
+    when: Condition = Field(Condition(), description='it happens only while this holds')
 
 
 for _model in (ChooseOne, OnCounterattack, OnlyIf, Grant, EliminateAlly, EliminateEnergy,
