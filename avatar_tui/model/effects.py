@@ -38,11 +38,11 @@ ZoneRef = Literal["green", "yellow", "red", "this", "that", "choose"]
 class Count(Strict):
     """A number an effect computes: `fixed`, plus `per` thing counted."""
 
-    fixed: int = Field(0, description='the number before anything is counted')
+    fixed: int = Field(0, description="the number before anything is counted")
     per: Literal["charged_zone", "ally"] | None = Field(
         None,
-        description='what is counted: your charged zones or your allies')
-    each: int = Field(1, description='how much each thing counted adds')
+        description="what is counted: your charged zones or your allies")
+    each: int = Field(1, description="how much each thing counted adds")
 
 
 # ---------------------------------------------------------------- effects
@@ -54,8 +54,8 @@ class Modify(Strict):
     From an ally's power, it goes to the strike in that ally's zone (R7.3)."""
 
     effect: Literal["modify"]
-    force: int = Field(0, description='force added (a negative number takes it away)')
-    intercept: int = Field(0, description='intercept added (a negative number takes it away)')
+    force: int = Field(0, description="force added (a negative number takes it away)")
+    intercept: int = Field(0, description="intercept added (a negative number takes it away)")
     # "+X force": add `per` x force (stopped_force: the force of the attack
     # this strike stopped)
     force_per: Literal["stopped_force"] | None = Field(
@@ -71,27 +71,27 @@ class AddEnergy(Strict):
         "green",
         description=(
             "where the energy goes: a colour, this card's zone, the event's zone, "
-            'or one in each zone'))
-    count: int | Count = Field(1, description='how many, a number or a `Count`')
+            "or one in each zone"))
+    count: int | Count = Field(1, description="how many, a number or a `Count`")
     who: Literal["you", "opponent", "each"] = Field(
         "you",
-        description='who adds energy to their own zones')
+        description="who adds energy to their own zones")
 
 
 class EliminateEnergy(Strict):
     """Eliminate energy (R7.6): face up onto its owner's discard pile."""
 
     effect: Literal["eliminate_energy"]
-    whose: Whose = Field("opponent", description='whose energy may be picked')
+    whose: Whose = Field("opponent", description="whose energy may be picked")
     colour: Literal["green", "yellow", "red", "any", "this", "that"] = Field(
         "any",
         description="which stack: a colour, any of them, this card's zone or the event's zone")
-    count: int | Literal["all"] = Field(1, description='how many, or every one that matches')
+    count: int | Literal["all"] = Field(1, description="how many, or every one that matches")
     up_to: bool = Field(
         False,
         description='the chooser may stop before reaching the count ("up to N")')
     optional: bool = Field(False, description='the effect may be declined ("you may")')
-    chooser: Chooser = Field("you", description='who picks the energy')
+    chooser: Chooser = Field("you", description="who picks the energy")
     then: list[Effect] = Field(
         [],
         description='effects that follow only once an energy was eliminated ("if you do")')
@@ -103,13 +103,13 @@ class EliminateAlly(Strict):
     effect: Literal["eliminate_ally"]
     whose: Literal["you", "opponent", "any", "each", "this"] = Field(
         "opponent",
-        description='whose ally; `this` is the source ally itself')
-    count: int | Literal["all"] = Field(1, description='how many, or every one that matches')
+        description="whose ally; `this` is the source ally itself")
+    count: int | Literal["all"] = Field(1, description="how many, or every one that matches")
     optional: bool = Field(False, description='the effect may be declined ("you may")')
-    chooser: Chooser = Field("you", description='who picks the ally')
+    chooser: Chooser = Field("you", description="who picks the ally")
     zone: Literal["that"] | None = Field(
         None,
-        description='only an ally in the zone where the event happened')
+        description="only an ally in the zone where the event happened")
     then: list[Effect] = Field(
         [],
         description='effects that follow only once an ally was eliminated ("if you do")')
@@ -122,9 +122,9 @@ class Charge(Strict):
     zone: ZoneRef = Field(
         "this",
         description="which zone: a colour, this card's zone, the event's zone, or one chosen")
-    whose: Whose = Field("you", description='whose zone')
+    whose: Whose = Field("you", description="whose zone")
     optional: bool = Field(False, description='the effect may be declined ("you may")')
-    chooser: Chooser = Field("you", description='who picks the zone')
+    chooser: Chooser = Field("you", description="who picks the zone")
     other_than_this: bool = Field(
         False,
         description='the zone chosen may not be this card\'s own ("another of your zones")')
@@ -137,10 +137,10 @@ class Uncharge(Strict):
     zone: ZoneRef = Field(
         "choose",
         description="which zone: a colour, this card's zone, the event's zone, or one chosen")
-    whose: Whose = Field("opponent", description='whose zone')
-    count: int | Literal["all"] = Field(1, description='how many zones, or every one that matches')
+    whose: Whose = Field("opponent", description="whose zone")
+    count: int | Literal["all"] = Field(1, description="how many zones, or every one that matches")
     optional: bool = Field(False, description='the effect may be declined ("you may")')
-    chooser: Chooser = Field("you", description='who picks the zone')
+    chooser: Chooser = Field("you", description="who picks the zone")
     other_than_this: bool = Field(
         False,
         description='the zone chosen may not be this card\'s own ("another of your zones")')
@@ -153,9 +153,9 @@ class MoveEnergy(Strict):
     """Move one of your energy from one zone's stack to another's."""
 
     effect: Literal["move_energy"]
-    source: Zone = Field(description='the zone the energy leaves')
-    to: Zone = Field(description='the zone it joins')
-    count: int = Field(1, description='how many energy move')
+    source: Zone = Field(description="the zone the energy leaves")
+    to: Zone = Field(description="the zone it joins")
+    count: int = Field(1, description="how many energy move")
     optional: bool = Field(False, description='the effect may be declined ("you may")')
 
 
@@ -164,22 +164,22 @@ class LookAtTop(Strict):
     keep one on top and discard the rest, or discard the top one if you like."""
 
     effect: Literal["look_at_top"]
-    count: int = Field(1, description='how many cards from the top are looked at')
+    count: int = Field(1, description="how many cards from the top are looked at")
     then: Literal["reorder", "keep_one", "may_discard"] = Field(
         "reorder",
         description=(
-            'afterwards: put them back in an order, keep one on top and discard the'
-            ' others, or maybe discard the top one'))
+            "afterwards: put them back in an order, keep one on top and discard the"
+            " others, or maybe discard the top one"))
 
 
 class RevealTop(Strict):
     """Turn a deck's top card face up; optionally the controller may have it discarded."""
 
     effect: Literal["reveal_top"]
-    whose: Literal["you", "opponent"] = Field("opponent", description='whose deck')
+    whose: Literal["you", "opponent"] = Field("opponent", description="whose deck")
     may_discard: bool = Field(
         False,
-        description='the controller may have the revealed card discarded')
+        description="the controller may have the revealed card discarded")
 
 
 class MoveAlly(Strict):
@@ -196,7 +196,7 @@ class MoveAlly(Strict):
     effect: Literal["move_ally"]
     mode: Literal["to_empty", "swap_with_this", "rearrange", "to_deck_top", "to_your_empty",
                   "to_this_zone"] = Field(description="which kind of move (listed above)")
-    whose: Whose = Field("you", description='whose allies may be picked')
+    whose: Whose = Field("you", description="whose allies may be picked")
     optional: bool = Field(True, description='the effect may be declined ("you may")')
 
 
@@ -205,7 +205,7 @@ class ChooseOne(Strict):
 
     effect: Literal["choose_one"]
     options: dict[str, list[Effect]] = Field(
-        description='a label for each option, with the effects it brings')
+        description="a label for each option, with the effects it brings")
 
 
 class OnCounterattack(Strict):
@@ -213,17 +213,17 @@ class OnCounterattack(Strict):
     this ally's zone, for an ally's power), these effects happen."""
 
     effect: Literal["on_counterattack"]
-    effects: list[Effect] = Field(description='what happens at the counterattack')
+    effects: list[Effect] = Field(description="what happens at the counterattack")
     from_charged_zone: bool = Field(
         False,
-        description='only when the counterattack comes from a charged zone')
+        description="only when the counterattack comes from a charged zone")
 
 
 class ChangeDefendingZone(Strict):
     """Defend one zone higher or lower from now on (Yip Yip!)."""
 
     effect: Literal["change_defending_zone"]
-    step: Literal[-1, 1] = Field(description='-1 moves the defence one zone up, 1 one zone down')
+    step: Literal[-1, 1] = Field(description="-1 moves the defence one zone up, 1 one zone down")
 
 
 class MoveThis(Strict):
@@ -231,7 +231,7 @@ class MoveThis(Strict):
 
     effect: Literal["move_this"]
     to: Literal["up", "down", "red"] = Field(
-        description='one zone up, one down, or to the red zone')
+        description="one zone up, one down, or to the red zone")
 
 
 class OnlyIf(Strict):
@@ -239,8 +239,8 @@ class OnlyIf(Strict):
     ("if this zone is already charged, ...")."""
 
     effect: Literal["only_if"]
-    when: Condition = Field(description='the condition, tested as the effect resolves')
-    effects: list[Effect] = Field(description='what happens when it holds')
+    when: Condition = Field(description="the condition, tested as the effect resolves")
+    effects: list[Effect] = Field(description="what happens when it holds")
 
 
 class Grant(Strict):
@@ -250,14 +250,14 @@ class Grant(Strict):
     card is in play."""
 
     effect: Literal["grant"]
-    static: Static = Field(description='the static that is given')
+    static: Static = Field(description="the static that is given")
 
 
 class SearchDeck(Strict):
     """Search your deck for a card and put it into an empty ally space."""
 
     effect: Literal["search_deck"]
-    card: str = Field(description='the id of the card searched for')
+    card: str = Field(description="the id of the card searched for")
     optional: bool = Field(True, description='the effect may be declined ("you may")')
 
 
@@ -266,9 +266,9 @@ class ForceReflip(Strict):
     pile and they flip again in that zone (Rain of Fire)."""
 
     effect: Literal["force_reflip"]
-    green: int = Field(0, description='green energy in the price')
-    yellow: int = Field(0, description='yellow energy in the price')
-    red: int = Field(0, description='red energy in the price')
+    green: int = Field(0, description="green energy in the price")
+    yellow: int = Field(0, description="yellow energy in the price")
+    red: int = Field(0, description="red energy in the price")
 
 
 Effect = Annotated[
@@ -301,21 +301,21 @@ class Condition(Strict):
 
     this_zone_charged: bool | None = Field(
         None,
-        description='the zone the source is in is charged (true) or not (false)')
+        description="the zone the source is in is charged (true) or not (false)")
     in_charged_zone: bool | None = Field(
         None,
-        description='the strike affected is in a charged zone (or not)')
-    in_zone: Zone | None = Field(None, description='the strike affected is in this zone')
+        description="the strike affected is in a charged zone (or not)")
+    in_zone: Zone | None = Field(None, description="the strike affected is in this zone")
     ally_in_zone: bool | None = Field(
         None,
-        description='you have an ally in the zone concerned (or not)')
+        description="you have an ally in the zone concerned (or not)")
     vs_force_at_most: int | None = Field(
         None,
-        description='the attack being stopped, or stopped last, has at most this force')
+        description="the attack being stopped, or stopped last, has at most this force")
     opponent_defending_in: Zone | None = Field(
         None,
-        description='the opponent defends in this zone')
-    opponent_defending: bool | None = Field(None, description='the opponent is defending (or not)')
+        description="the opponent defends in this zone")
+    opponent_defending: bool | None = Field(None, description="the opponent is defending (or not)")
 
 
 class Strength(Strict):
@@ -328,11 +328,11 @@ class Strength(Strict):
     static: Literal["strength"]
     applies: Literal["this", "your_strikes", "zone_strikes", "opponent_strikes"] = Field(
         "this",
-        description='which strikes it changes (listed above)')
-    force: int = Field(0, description='force added (a negative number takes it away)')
-    intercept: int = Field(0, description='intercept added (a negative number takes it away)')
-    per: Literal["ally"] | None = Field(None, description='multiplied by the number of your allies')
-    when: Condition = Field(Condition(), description='it counts only while this holds')
+        description="which strikes it changes (listed above)")
+    force: int = Field(0, description="force added (a negative number takes it away)")
+    intercept: int = Field(0, description="intercept added (a negative number takes it away)")
+    per: Literal["ally"] | None = Field(None, description="multiplied by the number of your allies")
+    when: Condition = Field(Condition(), description="it counts only while this holds")
 
 
 class ExtraCost(Strict):
@@ -354,16 +354,16 @@ class Restrict(Strict):
     """Something a player cannot do (R12.3: "cannot" beats "can")."""
 
     static: Literal["restrict"]
-    who: Literal["you", "opponent"] = Field("opponent", description='the player it binds')
-    what: list[Restricted] = Field(description='what that player cannot do')
-    when: Condition = Field(Condition(), description='it binds only while this holds')
+    who: Literal["you", "opponent"] = Field("opponent", description="the player it binds")
+    what: list[Restricted] = Field(description="what that player cannot do")
+    when: Condition = Field(Condition(), description="it binds only while this holds")
 
 
 class SkipZones(Strict):
     """The opponent skips defending in these zones."""
 
     static: Literal["skip_zones"]
-    zones: list[Zone] = Field(description='the zones the opponent does not defend in')
+    zones: list[Zone] = Field(description="the zones the opponent does not defend in")
 
 
 class GrantReflip(Strict):
@@ -373,13 +373,13 @@ class GrantReflip(Strict):
 
     static: Literal["grant_reflip"]
     to: Literal["zone_strikes", "your_cards", "opponent_cards"] = Field(
-        description='which cards gain the reflip')
+        description="which cards gain the reflip")
     green: int = Field(0, description="green energy in the reflip's cost")
     yellow: int = Field(0, description="yellow energy in the reflip's cost")
     red: int = Field(0, description="red energy in the reflip's cost")
     eliminate_source: bool = Field(
         False,
-        description='the reflip is paid by eliminating the card that grants it')
+        description="the reflip is paid by eliminating the card that grants it")
 
 
 class GrantPower(Strict):
@@ -388,16 +388,16 @@ class GrantPower(Strict):
 
     static: Literal["grant_power"]
     to: Literal["opponent_strikes", "zone_strikes", "your_strikes"] = Field(
-        description='which strikes gain it')
-    power: Power = Field(description='the payment power gained')
+        description="which strikes gain it")
+    power: Power = Field(description="the payment power gained")
 
 
 class GrantTrigger(Strict):
     """Your strikes in this ally's zone gain a triggered effect (King Bumi)."""
 
     static: Literal["grant_trigger"]
-    to: Literal["zone_strikes"] = Field("zone_strikes", description='which strikes gain it')
-    trigger: Trigger = Field(description='the triggered effect gained')
+    to: Literal["zone_strikes"] = Field("zone_strikes", description="which strikes gain it")
+    trigger: Trigger = Field(description="the triggered effect gained")
 
 
 Static = Annotated[
@@ -412,38 +412,38 @@ class PowerCost(Strict):
     """The cost of a payment power (R7.2): energy, intercept, pitch, or an
     elimination, uncharge or move. Several parts may be combined."""
 
-    green: int = Field(default=0, ge=0, description='green energy to pay')
-    yellow: int = Field(default=0, ge=0, description='yellow energy to pay')
-    red: int = Field(default=0, ge=0, description='red energy to pay')
-    intercept: int = Field(default=0, ge=0, description='intercept this strike gives up')
-    pitch: bool = Field(False, description='the card is pitched (the pitch power)')
-    eliminate_ally: bool = Field(False, description='one of your allies is eliminated')
+    green: int = Field(default=0, ge=0, description="green energy to pay")
+    yellow: int = Field(default=0, ge=0, description="yellow energy to pay")
+    red: int = Field(default=0, ge=0, description="red energy to pay")
+    intercept: int = Field(default=0, ge=0, description="intercept this strike gives up")
+    pitch: bool = Field(False, description="the card is pitched (the pitch power)")
+    eliminate_ally: bool = Field(False, description="one of your allies is eliminated")
     eliminate_energy_here: bool = Field(
         False,
         description="an energy in the source's zone is eliminated")
     uncharge: Literal["this", "other"] | None = Field(
         None,
-        description='this zone, or another of yours, is uncharged')
+        description="this zone, or another of yours, is uncharged")
     move: Literal["up", "down", "red"] | None = Field(
         None,
-        description='this strike moves one zone up, one down, or to the red zone')
+        description="this strike moves one zone up, one down, or to the red zone")
     turn_chamber_to_front: bool = Field(
         False,
-        description='your chamber, now on its back, is turned to its front')
+        description="your chamber, now on its back, is turned to its front")
 
 
 class Power(Strict):
     """A payment power (R7.1): pay its cost, and its effects happen. The pitch
     power (R7.5) has the same shape, with `pitch = true` in its cost."""
 
-    cost: PowerCost = Field(description='what using it costs')
-    effects: list[Effect] = Field(description='what it does')
+    cost: PowerCost = Field(description="what using it costs")
+    effects: list[Effect] = Field(description="what it does")
     limit: Literal["once", "once_per_turn"] | None = Field(
         None,
-        description='how often it may be used: once, or once each turn')
+        description="how often it may be used: once, or once each turn")
     only_in: list[Zone] | None = Field(
         None,
-        description='it may be used only while defending in these zones')
+        description="it may be used only while defending in these zones")
 
 
 # ---------------------------------------------------------------- triggers
@@ -472,11 +472,11 @@ class Trigger(Strict):
     """Effects that happen by themselves when an event occurs; several at
     once are ordered by the player whose turn it is (R12.2)."""
 
-    on: Event = Field(description='the event it waits for (listed below)')
-    effects: list[Effect] = Field(description='what happens')
-    from_charged_zone: bool = Field(False, description='counterattack: only from a charged zone')
-    from_zone: Zone | None = Field(None, description='opponent_counterattacks: only from this zone')
-    when: Condition = Field(Condition(), description='it happens only while this holds')
+    on: Event = Field(description="the event it waits for")
+    effects: list[Effect] = Field(description="what happens")
+    from_charged_zone: bool = Field(False, description="counterattack: only from a charged zone")
+    from_zone: Zone | None = Field(None, description="opponent_counterattacks: only from this zone")
+    when: Condition = Field(Condition(), description="it happens only while this holds")
 
 
 for _model in (ChooseOne, OnCounterattack, OnlyIf, Grant, EliminateAlly, EliminateEnergy,
