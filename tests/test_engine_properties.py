@@ -116,7 +116,7 @@ def test_replaying_a_recorded_game_gives_an_identical_state():
     from avatar_tui.model.actions import parse_action
 
     played = play_random(5, 120)
-    again = replay_actions(played.setup, [parse_action(h.action) for h in played.history])
+    again = replay_actions(played.setup, [parse_action(str(h.action)) for h in played.history])
     assert again.model_dump_json() == played.model_dump_json()
 
 

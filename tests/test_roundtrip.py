@@ -77,7 +77,7 @@ def play_and_check(seed: int) -> list[str]:
         before = state
         state, _ = apply(state, action)
         made.append(text)
-        assert state.history[-1].action == text
+        assert str(state.history[-1].action) == text
         if can_undo(state):
             assert same(undo(state), before), f"game {seed}: undo of {text!r} differs"
         if step % SAVE_EVERY == 0 or action.paid is not None:

@@ -27,7 +27,7 @@ def _undo(app: AvatarApp) -> str:
     session = app.session
     assert session is not None
     if app.bot is not None and session.state.history and \
-            session.state.history[-1].action.startswith(f"{app.bot.player}:"):
+            session.state.history[-1].action.player == app.bot.player:
         return "the last move was the computer's"
     return session.why_not_undo() or "only your own last action can be taken back"
 

@@ -60,7 +60,7 @@ class Session:
         if not can_undo(state):
             return (f"the last action ({said(last)}) turned a hidden card face up, and what "
                     "was seen cannot be unseen")
-        mover = last.action.split(":", 1)[0]
+        mover = last.action.player
         now = self.legal[0].player if self.legal else None
         if mover != now:
             return (f"the last action ({said(last)}) was {mover}'s, and {now} may take back "
@@ -94,5 +94,5 @@ def said(entry: HistoryEntry) -> str:
     """An action of the history as the shared screen may show it: an answer
     about cards only its player saw keeps the answer secret (R1.6)."""
     if entry.secret:
-        return f"{entry.action.split(':', 1)[0]}: choose (a secret answer, R1.6)"
-    return entry.action
+        return f"{entry.action.player}: choose (a secret answer, R1.6)"
+    return str(entry.action)

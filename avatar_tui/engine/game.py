@@ -151,7 +151,7 @@ def _make(state: GameState, action: Action, seen_before: int) -> list[Event]:
     do(t, action)
     run(t)
     _answer_the_unasked(t)
-    state.history.append(HistoryEntry(action=str(action), revealed=state.seen != seen_before,
+    state.history.append(HistoryEntry(action=action, revealed=state.seen != seen_before,
                                       secret=secret))
     return t.events
 
@@ -245,9 +245,7 @@ def can_undo(state: GameState) -> bool:
 def undo(state: GameState) -> GameState:
     """The state before the last action, rebuilt exactly by replaying the
     game from its setup (the game is fully fixed by setup and actions)."""
-    from avatar_tui.model.actions import parse_action
-
     if not state.history:
         raise IllegalAction("there is nothing to undo")
-    return replay_actions(state.setup, [parse_action(h.action) for h in state.history[:-1]])
+    return replay_actions(state.setup, [h.action for h in state.history[:-1]])
 

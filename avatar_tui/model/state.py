@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer
 from typing_extensions import TypedDict
 
+from avatar_tui.model.actions import Action, parse_action
 from avatar_tui.model.cards import AnyCard
 from avatar_tui.model.common import Energy, PlayerId, Zone
 from avatar_tui.model.effects import Effect, Static
@@ -203,8 +204,18 @@ class Choice(Model):
     secret: bool = False
 
 
+def _action_of(value: object) -> object:
+    return parse_action(value) if isinstance(value, str) else value
+
+
+# An action kept as the typed Action; dumped, it is its notation line
+# (`p2: pay g=1`), as it always was, and read back by parsing that line.
+NotatedAction = Annotated[Action, BeforeValidator(_action_of),
+                          PlainSerializer(str, return_type=str)]
+
+
 class HistoryEntry(Model):
-    action: str  # in notation
+    action: NotatedAction
     revealed: bool = False  # it turned a hidden card face up (undo stops here)
     secret: bool = False  # it answered a question about hidden cards (R1.6)
 

@@ -106,7 +106,7 @@ def scenario_text(state: GameState, title: str = SAVE_TITLE,
                   computer: dict[str, str] | None = None) -> str:
     """The game so far as a scenario file: `load_scenario` on it, replayed,
     gives a state identical to `state`."""
-    return setup_text(state.setup, (h.action for h in state.history), title, computer)
+    return setup_text(state.setup, (str(h.action) for h in state.history), title, computer)
 
 
 # ------------------------------------------------------------------ files

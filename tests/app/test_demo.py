@@ -67,7 +67,7 @@ async def test_next_and_previous_steps_are_exact():
             await pilot.press("right")
             steps.append(dump(app))
         assert app.demo.step == 4
-        assert app.session.state.history[-1].action == "p1: pay"  # Momo, from the engine
+        assert str(app.session.state.history[-1].action) == "p1: pay"  # Momo, from the engine
         assert "Momo takes the green ally space" in narration(app)
         await pilot.press("space")  # space steps too
         assert app.demo.step == 5
@@ -147,7 +147,7 @@ async def test_taking_over_plays_on_from_the_step_hot_seat():
         assert app.screen.check_action("play", ("pay",))
         await pilot.press("p")  # now p pays for Momo
         await pilot.pause()
-        assert app.session.state.history[-1].action == "p1: pay"
+        assert str(app.session.state.history[-1].action) == "p1: pay"
         assert len(app.session.state.history) == 3
         await pilot.press("left")  # the demo keys are gone
         assert len(app.session.state.history) == 3
@@ -162,7 +162,7 @@ async def test_taking_over_at_a_question_asks_it():
         assert isinstance(app.screen, ChoiceScreen)  # who defends the opening attack
         await pilot.press("1")
         await pilot.pause()
-        assert app.session.state.history[-1].action == "p1: open p1"
+        assert str(app.session.state.history[-1].action) == "p1: open p1"
 
 
 def test_demo_lists_the_demos(capsys):

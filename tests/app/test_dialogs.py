@@ -30,7 +30,7 @@ async def test_the_opening_choice_shows_the_discard_comparison_and_names_the_def
         assert "Aang (p1) defends" in text and "Prince Zuko (p2) defends" in text
         await pilot.press("2")
         await pilot.pause()
-        assert app.session.state.history[-1].action == "p1: open p2"
+        assert str(app.session.state.history[-1].action) == "p1: open p2"
         assert isinstance(app.screen, GameScreen)
         assert app.session.state.turn == "p2"
 
@@ -47,7 +47,7 @@ async def test_a_question_can_wait_while_the_board_is_looked_at():
         assert isinstance(app.screen, ChoiceScreen)
         await pilot.press("1")
         await pilot.pause()
-        assert app.session.state.history[-1].action == "p1: open p1"
+        assert str(app.session.state.history[-1].action) == "p1: open p1"
 
 
 async def test_the_overpay_chooser_lists_the_legal_allocations():
@@ -67,7 +67,7 @@ async def test_the_overpay_chooser_lists_the_legal_allocations():
             assert allocation in text
         await pilot.press("2")
         await pilot.pause()
-        assert app.session.state.history[-1].action == "p1: pay y=1 r=1"
+        assert str(app.session.state.history[-1].action) == "p1: pay y=1 r=1"
 
 
 async def test_the_overpay_chooser_answers_a_click():
@@ -77,7 +77,7 @@ async def test_the_overpay_chooser_answers_a_click():
         await pilot.press("o")
         await pilot.click("#answer-2")
         await pilot.pause()
-        assert app.session.state.history[-1].action == "p1: pay r=2"
+        assert str(app.session.state.history[-1].action) == "p1: pay r=2"
 
 
 async def test_a_second_ally_asks_replace_or_keep():
@@ -91,7 +91,7 @@ async def test_a_second_ally_asks_replace_or_keep():
         await pilot.press("1")
         await pilot.pause()
         state = app.session.state
-        assert state.history[-1].action == "p1: choose replace"
+        assert str(state.history[-1].action) == "p1: choose replace"
         assert state.players["p1"].zones["green"].ally.card == "katara"
 
 
@@ -109,7 +109,7 @@ async def test_a_card_asks_for_a_target():
         none = next(i for i, label in enumerate(labels) if "None" in label)
         await pilot.click(f"#answer-{none}")
         await pilot.pause()
-        assert app.session.state.history[-1].action == "p1: choose none"
+        assert str(app.session.state.history[-1].action) == "p1: choose none"
 
 
 async def test_the_signature_moves_hide_behind_a_privacy_screen():

@@ -43,7 +43,7 @@ async def test_keys_select_a_line_and_show_its_rule():
         assert not panel.display and log.highlighted is None and app.focused is None
         # the game keys still work with the log focused
         await pilot.press("l", "f")
-        assert app.session.state.history[-1].action == "p2: focus"
+        assert str(app.session.state.history[-1].action) == "p2: focus"
 
 
 async def test_a_click_on_a_line_shows_its_rule():

@@ -49,7 +49,7 @@ async def test_the_status_line_says_the_computer_is_thinking_then_what_it_did():
         assert "thinking…" in (app.hint or "")
         app.bot_move()
         await pilot.pause()
-        last = app.session.state.history[-1].action
+        last = str(app.session.state.history[-1].action)
         assert last.startswith("p2:")
         hint = app.hint or ""
         assert "(the computer)" in hint and last not in hint and "p2:" not in hint.split(")", 1)[1]

@@ -88,7 +88,7 @@ async def test_the_footer_follows_each_move_and_a_click_on_a_key_presses_it():
         assert bar.hovered is None
         await pilot.click(bar, offset=(column - bar.region.x, 0))
         await pilot.pause()
-        assert app.session.state.history[-1].action == "p2: discard"
+        assert str(app.session.state.history[-1].action) == "p2: discard"
         after = screen_text(app).splitlines()[-1]
         assert after != before and "Undo" in after  # redrawn in place, same frame
 
@@ -100,7 +100,7 @@ async def test_undo_takes_back_an_action_but_never_a_flip():
         before = app.session.state
         assert not app.screen.check_action("undo", ())  # the last action flipped a card
         await pilot.press("f")  # focus Burning Lash: no card turned face up
-        assert app.session.state.history[-1].action == "p2: focus"
+        assert str(app.session.state.history[-1].action) == "p2: focus"
         assert can_undo(app.session.state) and app.screen.check_action("undo", ())
         await pilot.press("u")
         assert app.session.state.model_dump_json() == before.model_dump_json()
@@ -115,7 +115,7 @@ async def test_clicking_the_highlighted_flipped_card_pays_for_it():
         assert len(flipped) == 1 and flipped[0].card_id == "burning_lash"
         await pilot.click(flipped[0])
         await pilot.pause()
-        assert app.session.state.history[-1].action == "p2: pay"
+        assert str(app.session.state.history[-1].action) == "p2: pay"
         assert app.session.state.turn == "p1"  # Burning Lash counterattacked (R5.3)
 
 
@@ -125,11 +125,11 @@ async def test_undo_in_hot_seat_never_takes_back_the_opponents_action():
         await pilot.pause()
         await pilot.press("2")  # p1 names p2 to defend: now p2 is to act
         await pilot.pause()
-        assert app.session.state.history[-1].action == "p1: open p2"
+        assert str(app.session.state.history[-1].action) == "p1: open p2"
         assert app.session.why_not_undo() == (
             "the last action (p1: open p2) was p1's, and p2 may take back only their own")
         assert not app.screen.check_action("undo", ())
         await pilot.press("u")
         await pilot.pause()
-        assert app.session.state.history[-1].action == "p1: open p2"  # nothing taken back
+        assert str(app.session.state.history[-1].action) == "p1: open p2"  # nothing taken back
         assert "may take back only their own" in screen_text(app)

@@ -57,11 +57,11 @@ async def test_a_quit_right_after_a_move_still_saves_the_move():
         await pilot.pause()
         await play_one_key(app, pilot)
         app.act(policy(app.session.state))  # a move shown, its save not yet written...
-        last = app.session.state.history[-1].action
+        last = str(app.session.state.history[-1].action)
         assert app.unsaved is not None
         app.exit()  # ...and the app told to quit before the next frame
     state, _ = SaveStore().load()
-    assert state.history[-1].action == last
+    assert str(state.history[-1].action) == last
 
 
 async def test_a_save_that_fails_says_so_on_the_board(tmp_path):
@@ -215,5 +215,5 @@ def test_play_scenario_and_resume_start_the_app(monkeypatch):
     assert main(["play", "--resume"]) == 0
     assert main([]) == 0
     game, resume, ask = started
-    assert game.initial_game[0].history[-1].action == "p2: flip"
+    assert str(game.initial_game[0].history[-1].action) == "p2: flip"
     assert resume.start_mode == "resume" and ask.start_mode == "ask"

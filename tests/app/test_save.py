@@ -79,7 +79,7 @@ def test_the_text_is_a_scenario_with_one_action_per_line():
     text = scenario_text(state)
     lines = text.splitlines()
     start = lines.index('actions = """')
-    assert lines[start + 1:start + 7] == [h.action for h in state.history]
+    assert lines[start + 1:start + 7] == [str(h.action) for h in state.history]
     assert "[p1]" in lines and "[p2]" in lines
 
 
