@@ -61,11 +61,11 @@ def new_game(setup: GameSetup) -> tuple[GameState, list[Event]]:
 
 def clone(state: GameState) -> GameState:
     """A copy safe to change. Only what the engine mutates in place is
-    copied (by hand: a generic deep copy of pydantic models is most of an
-    action's cost); the setup, history entries, advantages, mods and armed
-    effects are never changed after they are made, so they are shared."""
-    return _shallow(
-        state,
+    copied (with `Model.copy_with`: a generic deep copy of pydantic models
+    is most of an action's cost); the setup, history entries, advantages,
+    mods and armed effects are never changed after they are made, so they
+    are shared."""
+    return state.copy_with(
         players={pid: _copy_player(p) for pid, p in state.players.items()},
         queue=copy.deepcopy(state.queue) if state.queue else [],
         choice=copy.deepcopy(state.choice) if state.choice else None,
@@ -73,26 +73,11 @@ def clone(state: GameState) -> GameState:
     )
 
 
-def _shallow(model, **changes):
-    """A shallow copy of a pydantic model with some fields replaced; what
-    `model_copy(update=...)` does, without its generic machinery (this runs
-    a dozen times per action)."""
-    new = object.__new__(model.__class__)
-    fields = model.__dict__.copy()
-    fields.update(changes)
-    object.__setattr__(new, "__dict__", fields)
-    # shared, not copied: the engine never asks which fields were set explicitly
-    object.__setattr__(new, "__pydantic_fields_set__", model.__pydantic_fields_set__)
-    object.__setattr__(new, "__pydantic_extra__", None)
-    object.__setattr__(new, "__pydantic_private__", None)
-    return new
-
-
 def _copy_face(face: FaceUp | None) -> FaceUp | None:
     if face is None:
         return None
-    return _shallow(face, mods=list(face.mods), used=list(face.used), armed=list(face.armed),
-                    granted=list(face.granted))
+    return face.copy_with(mods=list(face.mods), used=list(face.used),
+                          armed=list(face.armed), granted=list(face.granted))
 
 
 def _copy_player(p: PlayerState) -> PlayerState:
@@ -100,11 +85,11 @@ def _copy_player(p: PlayerState) -> PlayerState:
     for z, zs in p.zones.items():
         ally = zs.ally
         if ally is not None:
-            ally = _shallow(ally, used_this_turn=list(ally.used_this_turn))
-        zones[z] = _shallow(zs, energy=list(zs.energy), ally=ally, flip=_copy_face(zs.flip))
-    return _shallow(p, chamber=_shallow(p.chamber, move=_copy_face(p.chamber.move)),
-                    deck=list(p.deck), discard=list(p.discard), zones=zones,
-                    advantages=[_shallow(a, granted=list(a.granted)) for a in p.advantages])
+            ally = ally.copy_with(used_this_turn=list(ally.used_this_turn))
+        zones[z] = zs.copy_with(energy=list(zs.energy), ally=ally, flip=_copy_face(zs.flip))
+    return p.copy_with(chamber=p.chamber.copy_with(move=_copy_face(p.chamber.move)),
+                       deck=list(p.deck), discard=list(p.discard), zones=zones,
+                       advantages=[a.copy_with(granted=list(a.granted)) for a in p.advantages])
 
 
 def why_not(state: GameState, action: Action, t: Table | None = None) -> str | None:

@@ -4,7 +4,7 @@ losslessly; the engine mutates copies of them, never the caller's."""
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal, Self
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer
 from typing_extensions import TypedDict
@@ -17,6 +17,34 @@ from avatar_tui.model.effects import Effect, Static
 
 class Model(BaseModel):
     model_config = ConfigDict(extra="forbid", validate_assignment=False)
+
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
+        super().__pydantic_init_subclass__(**kwargs)
+        # `copy_with` relies on this; a model that breaks it fails on import.
+        if cls.__private_attributes__ or cls.model_config.get("extra") != "forbid":
+            raise TypeError(f"{cls.__name__}: state models keep extra='forbid' and no private "
+                            "attributes (Model.copy_with depends on it)")
+
+    def copy_with(self, **changes: Any) -> Self:
+        """A shallow copy with some fields replaced, as `model_copy(update=...)`
+        gives, in about half its time (the engine copies a dozen of these per
+        action; model_copy measured 1.7x slower per game-state copy).
+
+        It writes pydantic's instance slots itself, which is sound because
+        every state model forbids extra keys and has no private attributes
+        (checked above, when each class is defined) and because the set of
+        fields explicitly set is never read in this project (no
+        `exclude_unset`): the copy shares the original's. A test compares it
+        with `model_copy` for every state model."""
+        new = object.__new__(self.__class__)
+        fields = self.__dict__.copy()
+        fields.update(changes)
+        object.__setattr__(new, "__dict__", fields)
+        object.__setattr__(new, "__pydantic_fields_set__", self.__pydantic_fields_set__)
+        object.__setattr__(new, "__pydantic_extra__", None)
+        object.__setattr__(new, "__pydantic_private__", None)
+        return new
 
 
 # ------------------------------------------------------------------ setup
