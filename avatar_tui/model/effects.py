@@ -87,9 +87,8 @@ class EliminateEnergy(Strict):
         "any",
         description="which stack: a colour, any of them, this card's zone or the event's zone")
     count: int | Literal["all"] = Field(1, description="how many, or every one that matches")
-    up_to: bool = Field(
-        False,
-        description='the chooser may stop before reaching the count ("up to N")')
+    up_to: bool = Field(False,
+                        description='the chooser may stop before reaching the count ("up to N")')
     optional: bool = Field(False, description='the effect may be declined ("you may")')
     chooser: Chooser = Field("you", description="who picks the energy")
     then: list[Effect] = Field(
@@ -177,9 +176,8 @@ class RevealTop(Strict):
 
     effect: Literal["reveal_top"]
     whose: Literal["you", "opponent"] = Field("opponent", description="whose deck")
-    may_discard: bool = Field(
-        False,
-        description="the controller may have the revealed card discarded")
+    may_discard: bool = Field(False,
+                              description="the controller may have the revealed card discarded")
 
 
 class MoveAlly(Strict):
@@ -306,15 +304,13 @@ class Condition(Strict):
         None,
         description="the strike affected is in a charged zone (or not)")
     in_zone: Zone | None = Field(None, description="the strike affected is in this zone")
-    ally_in_zone: bool | None = Field(
-        None,
-        description="you have an ally in the zone concerned (or not)")
+    ally_in_zone: bool | None = Field(None,
+                                      description="you have an ally in the zone concerned (or not)")
     vs_force_at_most: int | None = Field(
         None,
         description="the attack being stopped, or stopped last, has at most this force")
-    opponent_defending_in: Zone | None = Field(
-        None,
-        description="the opponent defends in this zone")
+    opponent_defending_in: Zone | None = Field(None,
+                                               description="the opponent defends in this zone")
     opponent_defending: bool | None = Field(None, description="the opponent is defending (or not)")
 
 
@@ -418,9 +414,8 @@ class PowerCost(Strict):
     intercept: int = Field(default=0, ge=0, description="intercept this strike gives up")
     pitch: bool = Field(False, description="the card is pitched (the pitch power)")
     eliminate_ally: bool = Field(False, description="one of your allies is eliminated")
-    eliminate_energy_here: bool = Field(
-        False,
-        description="an energy in the source's zone is eliminated")
+    eliminate_energy_here: bool = Field(False,
+                                        description="an energy in the source's zone is eliminated")
     uncharge: Literal["this", "other"] | None = Field(
         None,
         description="this zone, or another of yours, is uncharged")
