@@ -16,6 +16,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
 DEFAULT_P1, DEFAULT_P2 = "aang", "prince_zuko"
+DEFAULT_WORLDS = 16  # the expert's worlds per decision in a simulation
 Z95 = 1.959963984540054  # the normal quantile for a two-sided 95% interval
 
 
@@ -41,6 +42,13 @@ def add_simulate_parser(sub: argparse._SubParsersAction) -> None:
                         help="p1's computer player (overrides --bot)")
     parser.add_argument("--bot2", choices=BOT_KINDS, metavar="KIND",
                         help="p2's computer player (overrides --bot)")
+    parser.add_argument("--worlds", type=_positive, default=DEFAULT_WORLDS, metavar="N",
+                        help="the expert bot's worlds searched per decision: a fixed amount "
+                        f"of thinking, so the results depend only on the seed (default "
+                        f"{DEFAULT_WORLDS})")
+    parser.add_argument("--think", type=_seconds, metavar="SECONDS",
+                        help="the expert bot thinks this long per decision instead of "
+                        "--worlds (the results then depend on the machine's speed)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
     parser.add_argument("--jobs", type=_positive, default=1, metavar="J",
                         help="worker processes (default 1; the results do not depend on it)")
@@ -56,6 +64,24 @@ def _positive(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError("must be at least 1")
     return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number of seconds") from None
+    if not 0 < value <= 600:
+        raise argparse.ArgumentTypeError("must be more than 0 and at most 600 seconds")
+    return value
+
+
+def expert_options(args: argparse.Namespace) -> dict[str, float | int]:
+    """The expert's budget: --think seconds, else --worlds worlds."""
+    think = getattr(args, "think", None)
+    if think is not None:
+        return {"think": think}
+    return {"worlds": getattr(args, "worlds", DEFAULT_WORLDS)}
 
 
 def _character(text: str) -> str:
@@ -97,7 +123,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     show_progress = not args.json and sys.stderr.isatty()
     try:
         summary = simulate(args.games, args.p1, args.p2, bot1, bot2, args.seed, args.jobs,
-                           progress=show_progress)
+                           progress=show_progress, options=expert_options(args))
     except GameError as err:
         print(f"avatar-tui simulate: {err}", file=sys.stderr)
         return 1
@@ -111,21 +137,23 @@ def run_simulate(args: argparse.Namespace) -> int:
 # -------------------------------------------------------------------- running
 
 
-def _play_chunk(seeds: Sequence[int], p1: str, p2: str, bot1: str, bot2: str) -> list[dict]:
+def _play_chunk(seeds: Sequence[int], p1: str, p2: str, bot1: str, bot2: str,
+                options: dict | None = None) -> list[dict]:
     """A worker's share: whole games, each fixed by its seed."""
     from avatar_tui.bots import play_seeded
 
-    return [play_seeded(s, p1, p2, bot1, bot2).as_dict() for s in seeds]
+    return [play_seeded(s, p1, p2, bot1, bot2, options).as_dict() for s in seeds]
 
 
 def play_all(games: int, p1: str, p2: str, bot1: str, bot2: str, seed: int, jobs: int,
-             advance: Callable[[int], None] = lambda n: None) -> list[dict]:
+             advance: Callable[[int], None] = lambda n: None,
+             options: dict | None = None) -> list[dict]:
     """Every game's result, in seed order, whatever the number of jobs."""
     seeds = [seed + i for i in range(games)]
     if jobs == 1:
         results = []
         for s in seeds:
-            results.extend(_play_chunk([s], p1, p2, bot1, bot2))
+            results.extend(_play_chunk([s], p1, p2, bot1, bot2, options))
             advance(1)
         return results
     # small chunks: the progress moves, and a slow chunk does not hold the rest
@@ -133,7 +161,8 @@ def play_all(games: int, p1: str, p2: str, bot1: str, bot2: str, seed: int, jobs
     chunks = [seeds[i:i + size] for i in range(0, games, size)]
     results = []
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = {pool.submit(_play_chunk, c, p1, p2, bot1, bot2): len(c) for c in chunks}
+        futures = {pool.submit(_play_chunk, c, p1, p2, bot1, bot2, options): len(c)
+                   for c in chunks}
         for future in as_completed(futures):
             results.extend(future.result())
             advance(futures[future])
@@ -141,7 +170,7 @@ def play_all(games: int, p1: str, p2: str, bot1: str, bot2: str, seed: int, jobs
 
 
 def simulate(games: int, p1: str, p2: str, bot1: str, bot2: str, seed: int, jobs: int = 1,
-             progress: bool = False) -> dict[str, Any]:
+             progress: bool = False, options: dict | None = None) -> dict[str, Any]:
     """Play the games and summarise them (the JSON of `simulate --json`)."""
     start = time.perf_counter()
     if progress:
@@ -159,9 +188,9 @@ def simulate(games: int, p1: str, p2: str, bot1: str, bot2: str, seed: int, jobs
         with bar:
             task = bar.add_task("games", total=games)
             results = play_all(games, p1, p2, bot1, bot2, seed, jobs,
-                               lambda n: bar.advance(task, n))
+                               lambda n: bar.advance(task, n), options)
     else:
-        results = play_all(games, p1, p2, bot1, bot2, seed, jobs)
+        results = play_all(games, p1, p2, bot1, bot2, seed, jobs, options=options)
     elapsed = time.perf_counter() - start
     return summarise(results, p1=p1, p2=p2, bot1=bot1, bot2=bot2, seed=seed, jobs=jobs,
                      elapsed=elapsed)

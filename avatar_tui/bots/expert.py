@@ -1,0 +1,138 @@
+"""The expert computer player: determinized Monte Carlo search with the
+heuristic bot as its playout policy, from its observation only (R1.6).
+
+At a decision where the choice matters (more than one distinct move), it
+deals many worlds consistent with what it sees (`determinize`: the hidden
+deck order, energy and chamber drawn at random), and in each world tries
+every candidate move, then lets two heuristic players play on until the
+next point is scored (R10.2) or the game ends (R10.5). A playout is worth
+the chance of winning the match from the score it reaches, each later point
+counted as even; a move's estimate is its mean over the worlds. Every
+candidate is tried in the same worlds, so their difference is not noise
+from the deal.
+
+It thinks for `think` seconds per decision, or, when `worlds` is given, for
+exactly that many worlds (no clock: the choice is then fixed by the seed,
+for tests and benchmarks). Its own generator is the engine's, seeded from
+the bot's seed.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from avatar_tui.bots.heuristic import HeuristicBot
+from avatar_tui.engine import apply_in_place, clone, determinize, legal_actions
+from avatar_tui.engine import rng as rngmod
+from avatar_tui.engine.observation import Observation
+from avatar_tui.model.actions import Action
+from avatar_tui.model.common import PlayerId, other
+from avatar_tui.model.state import GameState
+
+DEFAULT_THINK = 1.0  # seconds per decision in interactive play
+MIN_WORLDS = 2  # even a short budget compares the moves on a few deals
+MAX_PLAYOUT = 600  # actions: a playout that long stops and counts the score so far
+WINNING_SCORE = 3  # R10.5
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A candidate move and its estimated chance of winning the game."""
+
+    action: Action
+    win: float  # 0..1
+    worlds: int
+
+
+@cache
+def match_chance(need: int, their_need: int) -> float:
+    """The chance to win when `need` more points are needed against their
+    `their_need`, each point an even chance."""
+    if need <= 0:
+        return 1.0
+    if their_need <= 0:
+        return 0.0
+    return 0.5 * match_chance(need - 1, their_need) + 0.5 * match_chance(need, their_need - 1)
+
+
+def candidates(legal: Sequence[Action], preferred: Action | None = None) -> list[Action]:
+    """The distinct moves: the ways to pay for one move (R6.3) count once,
+    by the engine's first (cheapest) payment, or by `preferred` when it is
+    one of them."""
+    out: dict[tuple, Action] = {}
+    for a in legal:
+        out.setdefault(_key(a), a)
+    if preferred is not None:
+        out[_key(preferred)] = preferred
+    return list(out.values())
+
+
+def _key(a: Action) -> tuple:
+    return (a.verb, a.number, a.ally, a.word)
+
+
+class ExpertBot:
+    kind = "expert"
+    observes = True
+
+    def __init__(self, seed: int = 0, think: float = DEFAULT_THINK, worlds: int | None = None):
+        self.rng = rngmod.seeded(seed * 0x9E3779B1 + 7)  # its own generator, the engine's kind
+        self.think = think
+        self.worlds = worlds
+        self.policy = HeuristicBot(seed)  # for the playouts, and for ties
+
+    def choose(self, obs: Observation | None, legal: Sequence[Action]) -> Action:
+        assert obs is not None, "the expert reads its observation"
+        if len(legal) == 1:
+            return legal[0]
+        ranked = self.analyse(obs, legal)
+        return ranked[0].action
+
+    def analyse(self, obs: Observation, legal: Sequence[Action]) -> list[Estimate]:
+        """Every distinct move with its estimated chance of winning, best
+        first (ties: the heuristic's own choice first). A single move is not
+        searched: its estimate is 0 worlds."""
+        default = self.policy.choose(obs, legal)
+        moves = candidates(legal, default)
+        if len(moves) == 1:
+            return [Estimate(moves[0], float("nan"), 0)]
+        me = obs.player
+        totals = [0.0] * len(moves)
+        worlds = 0
+        deadline = None if self.worlds is not None else time.monotonic() + self.think
+        while True:
+            if self.worlds is not None:
+                if worlds >= self.worlds:
+                    break
+            elif worlds >= MIN_WORLDS and time.monotonic() >= deadline:  # type: ignore[operator]
+                break
+            world, self.rng = determinize(obs, self.rng)
+            for i, move in enumerate(moves):
+                state = clone(world)
+                apply_in_place(state, move)
+                totals[i] += self.playout(state, me)
+            worlds += 1
+        order = sorted(range(len(moves)),
+                       key=lambda i: (-totals[i], moves[i] != default, i))
+        return [Estimate(moves[i], totals[i] / worlds, worlds) for i in order]
+
+    def playout(self, state: GameState, me: PlayerId) -> float:
+        """Heuristic play on `state` until the next point or the end; the
+        chance for `me` to win the game from there."""
+        start = (state.players["p1"].score, state.players["p2"].score)
+        policy = self.policy
+        for _ in range(MAX_PLAYOUT):
+            if state.phase == "over" or \
+                    (state.players["p1"].score, state.players["p2"].score) != start:
+                break
+            legal = legal_actions(state)
+            action = legal[0] if len(legal) == 1 else \
+                policy.choose(Observation(player=legal[0].player, state=state), legal)
+            apply_in_place(state, action)
+        if state.phase == "over":
+            return 1.0 if state.winner == me else 0.0
+        mine, theirs = state.players[me].score, state.players[other(me)].score
+        return match_chance(WINNING_SCORE - mine, WINNING_SCORE - theirs)
