@@ -36,6 +36,8 @@ DEFAULT_THINK = 1.0  # seconds per decision in interactive play
 MIN_WORLDS = 2  # even a short budget compares the moves on a few deals
 MAX_PLAYOUT = 600  # actions: a playout that long stops and counts the score so far
 WINNING_SCORE = 3  # R10.5
+HORIZON = 1  # points scored before a playout stops (R10.2)
+MARGIN = 0.03  # how much better than the heuristic's move a move must look
 
 
 @dataclass(frozen=True)
@@ -78,24 +80,36 @@ class ExpertBot:
     kind = "expert"
     observes = True
 
-    def __init__(self, seed: int = 0, think: float = DEFAULT_THINK, worlds: int | None = None):
-        self.rng = rngmod.seeded(seed * 0x9E3779B1 + 7)  # its own generator, the engine's kind
+    def __init__(self, seed: int = 0, think: float = DEFAULT_THINK, worlds: int | None = None,
+                 horizon: int = HORIZON, margin: float = MARGIN):
+        self.reseed(seed)
         self.think = think
         self.worlds = worlds
+        self.horizon = horizon
+        self.margin = margin
         self.policy = HeuristicBot(seed)  # for the playouts, and for ties
+        self.last_default: Action | None = None
+
+    def reseed(self, seed: int) -> None:
+        """Its own generator (the engine's kind) from `seed`."""
+        self.rng = rngmod.seeded(seed * 0x9E3779B1 + 7)
 
     def choose(self, obs: Observation | None, legal: Sequence[Action]) -> Action:
         assert obs is not None, "the expert reads its observation"
         if len(legal) == 1:
             return legal[0]
         ranked = self.analyse(obs, legal)
-        return ranked[0].action
+        best = ranked[0]
+        # the heuristic's own move, unless the search finds a clearly better
+        # one: a small lead over a few worlds is mostly the deal's noise
+        default = next((e for e in ranked if e.action == self.last_default), best)
+        return best.action if best.win - default.win > self.margin else default.action
 
     def analyse(self, obs: Observation, legal: Sequence[Action]) -> list[Estimate]:
         """Every distinct move with its estimated chance of winning, best
         first (ties: the heuristic's own choice first). A single move is not
         searched: its estimate is 0 worlds."""
-        default = self.policy.choose(obs, legal)
+        default = self.last_default = self.policy.choose(obs, legal)
         moves = candidates(legal, default)
         if len(moves) == 1:
             return [Estimate(moves[0], float("nan"), 0)]
@@ -122,11 +136,11 @@ class ExpertBot:
     def playout(self, state: GameState, me: PlayerId) -> float:
         """Heuristic play on `state` until the next point or the end; the
         chance for `me` to win the game from there."""
-        start = (state.players["p1"].score, state.players["p2"].score)
+        start = state.players["p1"].score + state.players["p2"].score
         policy = self.policy
         for _ in range(MAX_PLAYOUT):
-            if state.phase == "over" or \
-                    (state.players["p1"].score, state.players["p2"].score) != start:
+            if state.phase == "over" or state.players["p1"].score + \
+                    state.players["p2"].score - start >= self.horizon:
                 break
             legal = legal_actions(state)
             action = legal[0] if len(legal) == 1 else \
