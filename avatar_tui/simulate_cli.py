@@ -46,7 +46,7 @@ def add_simulate_parser(sub: argparse._SubParsersAction) -> None:
                         help="the expert bot's worlds searched per decision: a fixed amount "
                         f"of thinking, so the results depend only on the seed (default "
                         f"{DEFAULT_WORLDS})")
-    parser.add_argument("--think", type=_seconds, metavar="SECONDS",
+    parser.add_argument("--think", type=seconds, metavar="SECONDS",
                         help="the expert bot thinks this long per decision instead of "
                         "--worlds (the results then depend on the machine's speed)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
@@ -66,7 +66,7 @@ def _positive(text: str) -> int:
     return value
 
 
-def _seconds(text: str) -> float:
+def seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:

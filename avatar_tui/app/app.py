@@ -157,13 +157,28 @@ class AvatarApp(App[None]):
         p1 = last.p1.chamber if last else "aang"
         p2 = last.p2.chamber if last else "prince_zuko"
 
+        screen = NewGameScreen(self.next_seed(), p1, p2, can_cancel=can_cancel,
+                               opponent=self.bot.kind if self.bot is not None else None)
+
         def chosen(setup: GameSetup | None) -> None:
             if setup is not None:
+                self.set_opponent(screen.opponent)
                 self.start_game(setup)
             elif self.session is not None:
                 self.prompt()
 
-        self.push_screen(NewGameScreen(self.next_seed(), p1, p2, can_cancel=can_cancel), chosen)
+        self.push_screen(screen, chosen)
+
+    def set_opponent(self, kind: str | None) -> None:
+        """p2 is the computer of this kind (the new-game screen's
+        difficulty), or a person (None); a seat of the same kind stays."""
+        if kind == (self.bot.kind if self.bot is not None else None):
+            return
+        from avatar_tui.bots import BotSeat
+
+        self.bot = BotSeat(kind, player="p2") if kind is not None else None
+        self.bot_thinking = None
+        self.sub_title = f"against the computer ({kind})" if kind is not None else ""
 
     def rematch(self) -> None:
         last = self.last_setup

@@ -57,8 +57,7 @@ def hint_text(request: HintRequest, estimates: list[Estimate]) -> str:
     if len(estimates) == 1 or estimates[0].worlds == 0:
         return f"[b]Hint:[/b] only one move makes sense here: {words(t, estimates[0].action)}"
     parts = [f"{words(t, e.action)}: {round(100 * e.win)}%" for e in estimates[:TOP]]
-    return (f"[b]Hint[/b] (the expert's chance to win after each move, from what you can "
-            f"see): {', '.join(parts)}")
+    return f"[b]Hint[/b] — the expert's chance to win after each: {', '.join(parts)}"
 
 
 def words(t: Table, action: Action) -> str:

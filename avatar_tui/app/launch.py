@@ -20,7 +20,8 @@ def run(args: argparse.Namespace) -> int:
     if kind:
         from avatar_tui.bots import BotSeat
 
-        bot = BotSeat(kind, player="p2")
+        think = getattr(args, "think", None)
+        bot = BotSeat(kind, player="p2", **({"think": think} if think is not None else {}))
     scenario = getattr(args, "scenario", None)
     if scenario:
         try:

@@ -10,6 +10,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
+from avatar_tui.app.screens.opponent import OpponentField
 from avatar_tui.catalog import Catalog, default_catalog
 from avatar_tui.engine import new_game
 from avatar_tui.model.state import GameSetup, PlayerSetup
@@ -39,8 +40,9 @@ class NewGameScreen(ModalScreen[GameSetup | None]):
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="cancel")]
 
     def __init__(self, seed: int, p1: str = "aang", p2: str = "prince_zuko",
-                 can_cancel: bool = True):
+                 can_cancel: bool = True, opponent: str | None = None):
         super().__init__()
+        self.opponent = opponent  # p2's computer player's kind; None: a person
         self.seed = seed
         self.p1 = p1
         self.p2 = p2
@@ -60,6 +62,7 @@ class NewGameScreen(ModalScreen[GameSetup | None]):
                 yield Label("p2 (top)", classes="field-label")
                 yield Select(options, value=self.p2 if self.p2 in known else Select.NULL,
                              allow_blank=False, id="p2-character", compact=True)
+            yield OpponentField(self.opponent)
             with Horizontal(classes="field"):
                 yield Label("Seed", classes="field-label")
                 yield Input(str(self.seed), type="integer", id="seed", compact=True)
@@ -117,6 +120,7 @@ class NewGameScreen(ModalScreen[GameSetup | None]):
     def start(self) -> None:
         setup = self.setup()
         if setup is not None:
+            self.opponent = self.query_one(OpponentField).kind
             self.dismiss(setup)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
