@@ -92,3 +92,17 @@ def find_state(wanted, seeds=range(1, 40), limit: int = 400) -> GameState:
                 break
             state, _ = apply(state, policy(state))
     raise AssertionError("no game reached the wanted situation")
+
+
+async def play_p1_until_the_computer_moves(app: AvatarApp, pilot) -> None:
+    """p1 plays by keys (questions: the first answer) until the computer is
+    to move."""
+    from avatar_tui.app.screens.choice import ChoiceScreen
+
+    while not app.bot_to_move:
+        screen = app.screen
+        if isinstance(screen, ChoiceScreen):
+            await pilot.press("1")
+            continue
+        name = next(n for n in PREFERRED if screen.check_action("play", (n,)))
+        await pilot.press(KEY_OF[name])

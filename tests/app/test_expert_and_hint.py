@@ -10,7 +10,6 @@ import threading
 from textual.widgets import Select
 
 from avatar_tui.app import hint as hints
-from avatar_tui.app.screens.choice import ChoiceScreen
 from avatar_tui.app.screens.game import GameScreen
 from avatar_tui.app.screens.help import HelpScreen
 from avatar_tui.app.screens.newgame import NewGameScreen
@@ -21,11 +20,10 @@ from avatar_tui.engine import apply, legal_actions
 from avatar_tui.model.common import ZONES
 
 from .helpers import (
-    KEY_OF,
-    PREFERRED,
     advance,
     make_app,
     new,
+    play_p1_until_the_computer_moves,
     policy,
     scenario,
     screen_text,
@@ -33,16 +31,6 @@ from .helpers import (
 
 SIZE = (120, 40)
 NEVER = 3600.0
-
-
-async def play_p1_until_the_computer_moves(app, pilot) -> None:
-    while not app.bot_to_move:
-        screen = app.screen
-        if isinstance(screen, ChoiceScreen):
-            await pilot.press("1")
-            continue
-        name = next(n for n in PREFERRED if screen.check_action("play", (n,)))
-        await pilot.press(KEY_OF[name])
 
 
 class SlowSeat(BotSeat):
@@ -58,15 +46,22 @@ class SlowSeat(BotSeat):
         return super().choose(obs, legal)
 
 
+async def start_thinking(app, pilot):
+    """p1 plays by keys until the computer's move, which then starts (the
+    timer's call); returns the position it thinks on."""
+    await pilot.pause()
+    await play_p1_until_the_computer_moves(app, pilot)
+    before = app.session.state
+    app.bot_move()  # the search starts in a thread
+    await pilot.pause()
+    return before
+
+
 async def test_the_app_answers_keys_while_the_expert_thinks():
     seat = SlowSeat()
     app = make_app(new(seed=4), bot=seat)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await play_p1_until_the_computer_moves(app, pilot)
-        before = app.session.state
-        app.bot_move()  # the timer's call: the search starts in a thread
-        await pilot.pause()
+        before = await start_thinking(app, pilot)
         assert app.bot_thinking is before
         assert "thinking" in screen_text(app)
         await pilot.press("space")  # p1's key: refused at once, with the reason
@@ -86,10 +81,7 @@ async def test_an_expert_answer_for_a_position_gone_is_dropped():
     seat = SlowSeat()
     app = make_app(new(seed=4), bot=seat)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await play_p1_until_the_computer_moves(app, pilot)
-        app.bot_move()
-        await pilot.pause()
+        await start_thinking(app, pilot)
         app.play(*new(seed=9))  # a new game begins while it thinks
         seat.go.set()
         await app.workers.wait_for_complete()
