@@ -16,7 +16,9 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
 DEFAULT_P1, DEFAULT_P2 = "aang", "prince_zuko"
-DEFAULT_WORLDS = 16  # the expert's worlds per decision in a simulation
+# the expert's worlds per decision in a simulation (bots.match.SEEDED_WORLDS,
+# not imported: the card database would load with every command)
+DEFAULT_WORLDS = 16
 Z95 = 1.959963984540054  # the normal quantile for a two-sided 95% interval
 
 

@@ -22,6 +22,7 @@ BOTS: dict[str, Callable[[int], Bot]] = {
     "expert": ExpertBot,
 }
 BOT_KINDS = tuple(BOTS)
+SEEDED_WORLDS = 16  # an expert's worlds per decision in a seeded game
 MAX_ACTIONS = 20_000  # a game that long is a bug (an endless loop), not a game
 
 
@@ -109,7 +110,8 @@ def play_seeded(seed: int, p1: str, p2: str, bot1: str, bot2: str,
     """One game fixed entirely by its arguments: the setup's seed and each
     bot's own seed derive from `seed`. `options` go to an expert bot (its
     `worlds`; a `think` time budget makes the game depend on the clock)."""
-    opts = dict(options or {})
+    # a fixed search unless told otherwise: the game then depends on the seed alone
+    opts = dict(options) if options else {"worlds": SEEDED_WORLDS}
     bots = {"p1": make_bot(bot1, bot_seed(seed, "p1"), **opts),
             "p2": make_bot(bot2, bot_seed(seed, "p2"), **opts)}
     try:
