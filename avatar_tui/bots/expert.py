@@ -48,6 +48,9 @@ class Estimate:
     action: Action
     win: float  # 0..1
     worlds: int
+    # its lead over the heuristic's move in the same worlds: (mean, standard
+    # error); None for the heuristic's move itself or without worlds
+    lead: tuple[float, float] | None = None
 
 
 @cache
@@ -59,6 +62,17 @@ def match_chance(need: int, their_need: int) -> float:
     if their_need <= 0:
         return 0.0
     return 0.5 * match_chance(need - 1, their_need) + 0.5 * match_chance(need, their_need - 1)
+
+
+def _lead(mine: list[float], theirs: list[float]) -> tuple[float, float]:
+    """The mean and standard error of the world-by-world differences."""
+    diffs = [a - b for a, b in zip(mine, theirs, strict=True)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    if n < 2:
+        return mean, float("inf")
+    var = sum((x - mean) ** 2 for x in diffs) / (n - 1)
+    return mean, (var / n) ** 0.5
 
 
 def candidates(legal: Sequence[Action], preferred: Action | None = None) -> list[Action]:
@@ -108,10 +122,14 @@ class ExpertBot:
             return legal[0]
         ranked = self.analyse(obs, legal, settle=True)
         best = ranked[0]
-        # the heuristic's own move, unless the search finds a clearly better
-        # one: a small lead over a few worlds is mostly the deal's noise
         default = next((e for e in ranked if e.action == self.last_default), best)
-        return best.action if best.win - default.win > self.margin else default.action
+        if best is default or best.lead is None:
+            return default.action
+        # the heuristic's own move, unless the search finds a clearly better
+        # one: its lead, world by world, beyond the margin and twice its
+        # standard error (a lead within the deal's noise is no lead)
+        mean, error = best.lead
+        return best.action if mean > max(self.margin, 2 * error) else default.action
 
     def analyse(self, obs: Observation, legal: Sequence[Action],
                 settle: bool = False) -> list[Estimate]:
@@ -125,6 +143,7 @@ class ExpertBot:
         if len(moves) == 1:
             return [Estimate(moves[0], float("nan"), 0)]
         me = obs.player
+        values: list[list[float]] = [[] for _ in moves]
         totals = [0.0] * len(moves)
         worlds = 0
         deadline = None if self.worlds is not None else time.monotonic() + self.think
@@ -138,7 +157,9 @@ class ExpertBot:
             for i, move in enumerate(moves):
                 state = clone(world)
                 apply_in_place(state, move)
-                totals[i] += self.playout(state, me)
+                value = self.playout(state, me)
+                values[i].append(value)
+                totals[i] += value
             worlds += 1
             if settle and self.worlds is not None and worlds in (self.worlds // 4,
                                                                  self.worlds // 2):
@@ -147,7 +168,9 @@ class ExpertBot:
                     break
         order = sorted(range(len(moves)),
                        key=lambda i: (-totals[i], moves[i] != default, i))
-        return [Estimate(moves[i], totals[i] / worlds, worlds) for i in order]
+        d = moves.index(default)
+        return [Estimate(moves[i], totals[i] / worlds, worlds,
+                         None if i == d else _lead(values[i], values[d])) for i in order]
 
     def playout(self, state: GameState, me: PlayerId) -> float:
         """Heuristic play on `state` until the next point or the end; the
