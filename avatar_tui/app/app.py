@@ -447,9 +447,9 @@ class AvatarApp(App[None]):
     def bot_answer(self, bot: BotSeat, state: GameState, action: Action) -> None:
         """The computer's move for `state`, made if the game is still there."""
         session = self.session
-        thought_about, self.bot_thinking = self.bot_thinking, None
-        if thought_about is not None and thought_about is not state:
-            return  # an answer for an old position (a new game began meanwhile)
+        if self.bot_thinking is not None and self.bot_thinking is not state:
+            return  # an answer for an old position: another search runs now
+        self.bot_thinking = None
         if bot is not self.bot or session is None or session.state is not state:
             self.schedule_bot()
             return
