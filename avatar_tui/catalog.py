@@ -156,7 +156,7 @@ class Catalog:
 
     def find_chamber(self, ref: str) -> ChamberCard | None:
         """A chamber by id or collector number, or a character's first chamber
-        card in collector-number order (NOTATION.md)."""
+        card in collector-number order (docs/notation.md)."""
         if ref in self.chambers:
             return self.chambers[ref]
         upper = ref.upper()
@@ -197,7 +197,7 @@ class Catalog:
 
     def with_inline(self, entries: Iterable[AnyCard]) -> Catalog:
         """A catalog with a scenario's inline cards added. An inline id that
-        is already a database id is an error (NOTATION.md)."""
+        is already a database id is an error (docs/notation.md)."""
         cards, chambers, signatures = dict(self.cards), dict(self.chambers), dict(self.signatures)
         for entry in entries:
             if entry.id in cards or entry.id in chambers or entry.id in signatures:

@@ -4,9 +4,19 @@ around the package's modules."""
 from __future__ import annotations
 
 import argparse
+import os
+import sys
 from collections.abc import Sequence
 
-from avatar_tui import __version__, cards_cli, demo_cli, replay_cli, serve_cli, simulate_cli
+from avatar_tui import (
+    __version__,
+    cards_cli,
+    demo_cli,
+    replay_cli,
+    screenshot_cli,
+    serve_cli,
+    simulate_cli,
+)
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -49,6 +59,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     serve_cli.add_serve_parser(sub)
 
+    screenshot_cli.add_screenshot_parser(sub)
+
     simulate_cli.add_simulate_parser(sub)
     return parser
 
@@ -56,4 +68,11 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    return args.handler(args)
+    try:
+        return args.handler(args)
+    except BrokenPipeError:
+        # the reader stopped early (`avatar-tui cards --json | head`): end
+        # quietly, with stdout pointed at nothing so the last flush cannot fail
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0

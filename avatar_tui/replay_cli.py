@@ -1,4 +1,4 @@
-"""`avatar-tui replay FILE [--json]` (NOTATION.md): exit 0 when every
+"""`avatar-tui replay FILE [--json]` (docs/notation.md): exit 0 when every
 check holds, 1 when one fails, 2 when the file itself is invalid."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ EXIT_OK, EXIT_FAILED, EXIT_INVALID = 0, 1, 2
 
 def add_replay_parser(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser("replay", help="replay a scenario file and check its expectations")
-    parser.add_argument("file", help="a scenario file (TOML, see NOTATION.md)")
+    parser.add_argument("file", help="a scenario file (TOML, see docs/notation.md)")
     parser.add_argument("--json", action="store_true", help="print the final view as JSON")
     parser.set_defaults(handler=run_replay)
 

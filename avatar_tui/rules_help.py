@@ -1,7 +1,8 @@
-"""The rules in short: every rule ID of RULES.md (R1.1 ... R13.3, and the
-sections R1 ... R13 that events also cite) with a plain explanation in the
-project's own words, for the app's rule help (select a log line) and the
-demos. `RULES.md` is the full digest; this is the one-paragraph version."""
+"""The rules in short: every rule ID (R1.1 ... R13.3, and the sections
+R1 ... R13 that events also cite) with a plain explanation in the
+project's own words, for the app's rule help (select a log line), the
+rules browser and the demos. The one home of the rules' text:
+`docs/rules.md` is generated from it (rules_doc.py)."""
 
 from __future__ import annotations
 
@@ -24,7 +25,8 @@ RULES: dict[str, tuple[str, str]] = {
              "the discard pile. Turning that item sideways shows the zone is charged."),
     "R1.6": ("Hidden information", "Face-up cards are public. The order of the decks, which "
              "cards are energy, and the signature moves are secret; you may look at your "
-             "own signature moves, never at the opponent's."),
+             "own signature moves, never at the opponent's. A card only you may see (the "
+             "top of your deck) is your secret too: shown only behind a privacy screen."),
     # ---- R2 Setup
     "R2": ("Setup", "Shuffle, deal three energy to each zone, put four cards in the discard "
            "pile, and compare the piles to see who chooses the opening defender."),
@@ -96,13 +98,16 @@ RULES: dict[str, tuple[str, str]] = {
              "(not below 0), pitching the card, or eliminating one of your cards."),
     "R7.3": ("When powers are used", "A strike's powers come before its cost is paid. An "
              "ally's power works only while you defend with a strike in the ally's zone, "
-             "and only for that strike."),
+             "and only for that strike while it stays there: what the ally gave it ends "
+             "when the strike leaves the zone."),
     "R7.4": ("Reflip", "Pay the reflip cost, discard the card, and flip a new one in the "
              "same zone."),
     "R7.5": ("Pitch", "Discard the card to get its pitch effect, then defend the next zone "
              "down; pitching in red gives the opponent a point."),
     "R7.6": ("Eliminate", "An eliminated card goes to its owner's discard pile and what it "
-             "was giving stops at once."),
+             "was giving stops at once. The same goes for a card leaving play any other "
+             "way, and for all it gave: a +/- on a strike, an ability granted to one, a "
+             "paid 'when you counterattack' effect that has not happened yet."),
     "R7.7": ("Immediate", "An Immediate advantage does its effect and goes to the discard "
              "pile instead of staying in the advantage area."),
     # ---- R8 Allies and advantages

@@ -12,9 +12,10 @@ import argparse
 import asyncio
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 SCENARIOS = Path(__file__).resolve().parent / "app" / "scenarios"
 
@@ -42,15 +43,34 @@ SHOTS = [
     Shot("help", "Help: the keys and the turn, with rule IDs", "midgame", ("question_mark",)),
     Shot("game-over", "Game over (R10.5)", "final_point", ("d",)),
     Shot("compact", "The compact layout at 80×24", "midgame", size=(80, 24)),
+    Shot("medium", "At 100×33 the zone rows grow into the room", "midgame", size=(100, 33)),
+    Shot("rules", "The rules browser (? then r), searching by rule ID", "midgame",
+         ("question_mark", "r", "R", "6")),
 ]
 
 
-def _pin_environment() -> None:
+def pin_environment() -> None:
     """A fixed theme, no animations, colours on: before Textual is imported."""
     os.environ["TEXTUAL_THEME"] = "textual-dark"
     os.environ["TEXTUAL_ANIMATIONS"] = "none"
     os.environ.pop("NO_COLOR", None)
     os.environ.pop("TEXTUAL_FILTERS", None)
+
+
+async def snap(app, size: tuple[int, int], keys: Sequence[str], out: Path,
+               before: Callable[[Any], Awaitable[None]] | None = None) -> Path:
+    """Run `app` at `size`, press `keys`, and save what it shows as `out`."""
+    app.animation_level = "none"
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        if before is not None:
+            await before(pilot)
+        for key in keys:
+            await pilot.press(key)
+        await pilot.pause()
+        await pilot.wait_for_scheduled_animations()
+        out.parent.mkdir(parents=True, exist_ok=True)
+        return Path(app.save_screenshot(out.name, str(out.parent)))
 
 
 async def take(shot: Shot, out: Path) -> Path:
@@ -61,14 +81,7 @@ async def take(shot: Shot, out: Path) -> Path:
         app = AvatarApp(None, start="new", seed=1)
     else:
         app = AvatarApp(None, game=load_game(SCENARIOS / f"{shot.scenario}.toml"), seed=1)
-    app.animation_level = "none"
-    async with app.run_test(size=shot.size) as pilot:
-        await pilot.pause()
-        for key in shot.keys:
-            await pilot.press(key)
-        await pilot.pause()
-        await pilot.wait_for_scheduled_animations()
-        return Path(app.save_screenshot(f"{shot.name}.svg", str(out)))
+    return await snap(app, shot.size, shot.keys, out / f"{shot.name}.svg")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -76,7 +89,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                                      description="regenerate the SVG screenshots")
     parser.add_argument("--out", default="screenshots", help="directory (default: screenshots)")
     args = parser.parse_args(argv)
-    _pin_environment()
+    pin_environment()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     for shot in SHOTS:

@@ -10,6 +10,7 @@ import argparse
 import os
 import shlex
 import sys
+import tempfile
 from pathlib import Path
 
 DEFAULT_PORT = 8000
@@ -21,7 +22,8 @@ def add_serve_parser(sub) -> None:
     serve = sub.add_parser(
         "serve", help="serve the game to a web browser (needs the extra: pip install \".[web]\")",
         description="Serve the game to a web browser with textual-serve. Open the printed "
-        "address; every browser tab plays its own game. Ctrl+C stops.")
+        "address. Every browser tab runs its own avatar-tui, but they share the one saved "
+        "game: play in one tab at a time. Ctrl+C stops.")
     serve.add_argument("--port", type=int, default=DEFAULT_PORT,
                        help=f"the port (default {DEFAULT_PORT})")
     serve.add_argument("--host", default="127.0.0.1",
@@ -64,9 +66,44 @@ def run(args: argparse.Namespace) -> int:
     here = str(Path(__file__).resolve().parent.parent)
     path = os.environ.get("PYTHONPATH", "")
     os.environ["PYTHONPATH"] = here + (os.pathsep + path if path else "")
-    server = Server(shlex.join(app_command(args)), host=args.host, port=args.port,
-                    title="avatar-tui")
-    print(f"avatar-tui: serving on {server.public_url} — open it in a browser; ctrl+c stops.",
-          flush=True)
-    server.serve()
+    with tempfile.TemporaryDirectory(prefix="avatar-tui-serve-") as pages:
+        server = Server(shlex.join(app_command(args)), host=args.host, port=args.port,
+                        title="avatar-tui", templates_path=page_templates(Path(pages)))
+        print(f"avatar-tui: serving on {server.public_url} — open it in a browser; ctrl+c "
+              "stops.", flush=True)
+        server.serve()
     return 0
+
+
+# The page's terminal starts at the very top of the window, and the browser
+# draws the first row's glyphs a few pixels above their cell, so the top row
+# of the board (the upper mat's border and title) was cut off. A little room
+# above the terminal, taken from its height before it counts its rows, keeps
+# every row whole.
+PAGE_CSS = """
+      body {
+        overflow: hidden;
+      }
+      .textual-terminal {
+        position: fixed;
+        top: 8px;
+        left: 0;
+        right: 0;
+        bottom: 0;
+        width: auto;
+        height: auto;
+      }
+"""
+
+
+def page_templates(directory: Path) -> Path:
+    """textual-serve's own page, with PAGE_CSS added to its styles, written
+    to `directory` (the Server's templates_path)."""
+    import textual_serve
+
+    original = Path(textual_serve.__file__).parent / "templates" / "app_index.html"
+    html = original.read_text(encoding="utf-8")
+    if "</style>" in html:  # a textual-serve that changed its page: served as it is
+        html = html.replace("</style>", PAGE_CSS + "    </style>", 1)
+    (directory / "app_index.html").write_text(html, encoding="utf-8")
+    return directory

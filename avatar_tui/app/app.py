@@ -18,11 +18,13 @@ from textual.app import App
 from textual.markup import escape
 from textual.timer import Timer
 
-from avatar_tui.app import describe, questions
+from avatar_tui.app import describe, questions, seats
+from avatar_tui.app import hint as hints
 from avatar_tui.app.board import CardView
 from avatar_tui.app.demo import Demo, DemoError
 from avatar_tui.app.explain import private
 from avatar_tui.app.keys import BY_NAME, candidates, example
+from avatar_tui.app.move_words import describe_move
 from avatar_tui.app.screens.choice import ChoiceScreen
 from avatar_tui.app.screens.explain import ExplainScreen
 from avatar_tui.app.screens.game import GameScreen
@@ -30,7 +32,7 @@ from avatar_tui.app.screens.gameover import GameOverScreen
 from avatar_tui.app.screens.help import HelpScreen
 from avatar_tui.app.screens.inspector import InspectorScreen, table_cards
 from avatar_tui.app.screens.newgame import NewGameScreen
-from avatar_tui.app.screens.privacy import PrivacyScreen
+from avatar_tui.app.screens.privacy import PrivacyScreen, SecretGate
 from avatar_tui.app.session import Session
 from avatar_tui.app.storage import SaveStore
 from avatar_tui.engine import Event, IllegalAction, new_game
@@ -40,7 +42,6 @@ from avatar_tui.model.state import GameSetup, GameState, PlayerSetup
 from avatar_tui.notation.scenario import ScenarioError
 
 if TYPE_CHECKING:
-    from avatar_tui.app import hint as hints
     from avatar_tui.bots import BotSeat
 
 Start = Literal["ask", "resume", "new"]
@@ -84,6 +85,7 @@ class AvatarApp(App[None]):
         self.demo_timer: Timer | None = None
         self.bot = bot
         self.bot_timer: Timer | None = None
+        self.bot_said: str | None = None  # the computer's last move, in words
         self.bot_thinking: GameState | None = None  # the position the computer thinks on
         self.hint_for: hints.HintRequest | None = None
         self.hint_worlds: int | None = None  # tests: a fixed search instead of a second
@@ -158,6 +160,7 @@ class AvatarApp(App[None]):
         p2 = last.p2.chamber if last else "prince_zuko"
 
         screen = NewGameScreen(self.next_seed(), p1, p2, can_cancel=can_cancel,
+                               who=seats.who_plays(seats.of(self.bot)),
                                opponent=self.bot.kind if self.bot is not None else None)
 
         def chosen(setup: GameSetup | None) -> None:
@@ -174,9 +177,7 @@ class AvatarApp(App[None]):
         difficulty), or a person (None); a seat of the same kind stays."""
         if kind == (self.bot.kind if self.bot is not None else None):
             return
-        from avatar_tui.bots import BotSeat
-
-        self.bot = BotSeat(kind, player="p2") if kind is not None else None
+        self.bot = seats.bot_for({"p2": kind} if kind is not None else {}, self.bot)
         self.bot_thinking = None
         self.sub_title = f"against the computer ({kind})" if kind is not None else ""
 
@@ -207,8 +208,9 @@ class AvatarApp(App[None]):
             self.save(state)  # archives it
             self.ask_new_game()
             return
+        saved = store.load_computer()
         if not ask:
-            self.play(state, events)
+            self.resume_as_saved(saved, state, events)
             return
         t = Session(state).table
         scores = " — ".join(f"{describe.character(t, p)} {state.players[p].score}"
@@ -216,16 +218,30 @@ class AvatarApp(App[None]):
 
         def answered(index: int | None) -> None:
             if index == 0:
-                self.play(state, events)
+                self.resume_as_saved(saved, state, events)
             else:
                 self.ask_new_game(can_cancel=False)
 
         self.push_screen(ChoiceScreen(
             "Resume the unfinished game?",
             f"{scores} · turn {state.turn_number} · {len(state.history)} actions · "
-            f"seed {state.setup.seed}",
-            ["Resume it", "Start a new game (the save is replaced)"], can_cancel=False),
+            f"seed {state.setup.seed}\nWho plays: {seats.who_plays(saved)}.",
+            seats.resume_labels(saved, self.bot), can_cancel=False),
             answered)
+
+    def resume_as_saved(self, saved: dict[str, str], state: GameState,
+                        events: list[Event]) -> None:
+        """Resume with the seats the save names: a game against the computer
+        stays one, a hot-seat game stays hot seat (and says so when the
+        command line asked for the computer)."""
+        asked = self.bot
+        self.bot = seats.bot_for(saved, asked)
+        self.sub_title = f"against the computer ({self.bot.kind})" if self.bot else ""
+        self.play(state, events)
+        if asked is not None and self.bot is None:
+            self.hint = ("This saved game is hot seat (two players): it resumes as it was "
+                         "saved, without the computer.")
+            self.refresh_view()
 
     def broken_save(self, reason: str) -> None:
         assert self.store is not None
@@ -257,6 +273,7 @@ class AvatarApp(App[None]):
             self.refresh_view()
             return
         self.hint = None
+        self.bot_said = None
         self.changed()
 
     def play_key(self, name: str) -> None:
@@ -279,8 +296,16 @@ class AvatarApp(App[None]):
             if index is not None and self.session is not None and self.session.state is state:
                 self.act(question.actions[index])
 
-        self.push_screen(ChoiceScreen(question.title, question.prompt, question.labels,
-                                      question.details), answered)
+        def show(reveal: bool | None = True) -> None:
+            if reveal:
+                self.push_screen(ChoiceScreen(question.title, question.prompt, question.labels,
+                                              question.details), answered)
+
+        # R1.6: on a shared screen the other player looks away first (not the computer)
+        if question.secret_for is not None and self.session is not None and self.bot is None:
+            self.push_screen(SecretGate(self.session.table, question.secret_for), show)
+        else:
+            show()
 
     def explain_key(self, name: str) -> None:
         """Say, in the engine's words, why a game key does nothing now."""
@@ -304,16 +329,16 @@ class AvatarApp(App[None]):
     @property
     def can_undo(self) -> bool:
         """Undo is offered for the person's own last action, never across a
-        card turned face up, and never the computer's move."""
-        session = self.session
-        if session is None or not session.can_undo:
-            return False
-        if self.bot is not None:
-            return not session.state.history[-1].action.startswith(f"{self.bot.player}:")
-        return True
+        card turned face up, never the opponent's or the computer's move."""
+        return self.session is not None and self.session.can_undo
 
     def undo(self) -> None:
-        if self.session is None or not self.can_undo:
+        if self.session is None:
+            return
+        reason = self.session.why_not_undo()
+        if reason is not None:
+            self.hint = f"[b]Undo:[/b] {escape(reason)}"
+            self.refresh_view()
             return
         last = self.session.undo()
         self.game_screen.note(f"undone: {last}")
@@ -355,7 +380,7 @@ class AvatarApp(App[None]):
         if self.store is None:
             return True
         try:
-            self.store.save(state)
+            self.store.save(state, computer=seats.of(self.bot))
         except OSError as err:
             self.hint = f"[b]The game could not be saved:[/b] {err}"
             return False
@@ -409,7 +434,9 @@ class AvatarApp(App[None]):
             return
         assert self.session is not None
         who = describe.character(self.session.table, self.bot.player)
-        self.hint = f"[b]{who}[/b] (the computer) is thinking…"
+        # its last move stays in words while it thinks about the next one
+        said = f"{self.bot_said} · [i]thinking…[/i]" if self.bot_said else "is thinking…"
+        self.hint = f"[b]{who}[/b] (the computer) {said}"
         self.refresh_view()
         self.bot_timer = self.set_timer(self.bot.delay, self.bot_move, name="bot")
 
@@ -459,7 +486,8 @@ class AvatarApp(App[None]):
             self.bot_failed(err)
             return
         who = describe.character(session.table, bot.player)
-        self.hint = f"[b]{who}[/b] (the computer): {escape(str(action))}"
+        self.bot_said = describe_move(state, session.state, action)
+        self.hint = f"[b]{who}[/b] (the computer) {self.bot_said}"
         self.changed()
 
     def bot_failed(self, err: Exception) -> None:
@@ -475,8 +503,6 @@ class AvatarApp(App[None]):
         their observation only (R1.6); worked out in a thread."""
         if self.session is None or self.session.over:
             return
-        from avatar_tui.app import hint as hints
-
         request = hints.hint_request(self.session.state)
         if request is None:
             return
@@ -488,8 +514,6 @@ class AvatarApp(App[None]):
 
     def hint_think(self, request: hints.HintRequest) -> None:
         try:
-            from avatar_tui.app import hint as hints
-
             text = hints.hint_text(request, hints.think(request, worlds=self.hint_worlds))
         except Exception as err:  # noqa: BLE001 - a hint failing must not end the game
             text = f"[b]No hint:[/b] {escape(str(err))}"
@@ -516,7 +540,8 @@ class AvatarApp(App[None]):
         self.session = Session(state, list(events))
         self.last_setup = state.setup
         self.hint = ("[b]Demo:[/b] → or space next step · ← back · a auto-play · p take over "
-                     "and play on from here · e explain · q quit")
+                     "and play on from here · PgUp/PgDn scroll the narration · e explain · "
+                     "q quit")
         if rebuilt:
             self.game_screen.reset_log()
         self.refresh_view()
@@ -582,10 +607,10 @@ class AvatarApp(App[None]):
         if step.line is None:
             parts.append(f"[b]{escape(demo.title)}[/b] — the setup")
         elif step.refused is not None:
-            parts.append(f"[b]{escape(step.line.text)}[/b] — [$error]refused:[/] "
-                         f"{escape(step.refused)}")
+            parts.append(f"{step.words} [dim]({escape(step.line.text)})[/] — "
+                         f"[$error]refused:[/] {escape(step.refused)}")
         else:
-            parts.append(f"[b]{escape(step.line.text)}[/b]")
+            parts.append(f"{step.words} [dim]({escape(step.line.text)})[/]")
         parts.extend(RULE_ID.sub(r"[b]\g<0>[/b]", escape(said)) for said in step.narration)
         if demo.at_end:
             parts.append("[dim]The end of this demo: p plays on from here, ← goes back, "

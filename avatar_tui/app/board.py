@@ -91,6 +91,8 @@ class ZoneRow(Horizontal):
         zs = player.zones[self.zone]
         defending = (state.turn == self.owner and player.defending == self.zone
                      and state.phase in ("flip", "decide"))
+        if defending != self.has_class("-defending"):
+            self.set_class(defending, "-defending")  # 4 lines in the compact layout
         marker = "▶ " if defending else ""
         label = [f"[b]{marker}{self.zone.upper()}[/b]", f"energy {len(zs.energy)}",
                  "[reverse]CHARGED[/]" if zs.charged else ""]
@@ -118,8 +120,9 @@ class ZoneRow(Horizontal):
         if self.zone == "green":
             chamber = t.catalog.find_chamber(player.chamber.id)
             name = chamber.name if chamber else player.chamber.id
-            first = f"Chamber [b]{escape(name)}[/b]"
-            rest = f"{player.chamber.side} side up"
+            # the name alone on its line: "Chamber Commander Zhao" was cut
+            first = f"[b]{escape(name)}[/b]"
+            rest = f"chamber, {player.chamber.side} up"
             if player.chamber.move is not None:  # a signature move in play (R10.1)
                 rest = f"↻ {escape(t.name(player.chamber.move.card))}"
         elif self.zone == "yellow":
@@ -179,6 +182,10 @@ class Mat(Vertical):
         else:
             names = "[dim]none[/]"
         self.advantages.set(f"Advantages: {names}")
+        # compact: the advantages in the lower border, their row is the defended zone's
+        subtitle = f"Advantages: {names}" if self.screen.has_class("-compact") else ""
+        if subtitle != self.border_subtitle:
+            self.border_subtitle = subtitle
 
 
 class StatusPanel(FixedText):

@@ -1,4 +1,4 @@
-"""A narrated demo being stepped through: a scenario (NOTATION.md with
+"""A narrated demo being stepped through: a scenario (docs/notation.md, with
 `> text` narration) and how far into it the board is.
 
 Step 0 is the setup, with the scenario's intro; step k is after its k-th
@@ -11,7 +11,10 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from avatar_tui.app.describe import character
+from avatar_tui.app.move_words import describe_move
 from avatar_tui.engine import Event, IllegalAction, apply, new_game, why_not
+from avatar_tui.engine.table import Table
 from avatar_tui.model.state import GameState
 from avatar_tui.notation.scenario import ActionLine, Scenario
 
@@ -29,6 +32,7 @@ class Step:
     line: ActionLine | None  # None at the setup
     narration: list[str]
     refused: str | None = None  # the engine's reason, for a `!` line
+    words: str | None = None  # the step's move in words (move_words), markup
 
 
 class Demo:
@@ -38,6 +42,7 @@ class Demo:
         self.title = scenario.title or self.name
         self.step = 0
         self.refused: str | None = None  # the reason of the current step's `!` line
+        self.words: str | None = None  # the current step's move in words
 
     @property
     def total(self) -> int:
@@ -52,12 +57,13 @@ class Demo:
         if k == 0:
             return Step(0, None, list(self.scenario.intro))
         line = self.scenario.lines[k - 1]
-        return Step(k, line, list(line.narration), self.refused)
+        return Step(k, line, list(line.narration), self.refused, self.words)
 
     def start(self) -> tuple[GameState, list[Event]]:
         """The board at step 0: the setup."""
         self.step = 0
         self.refused = None
+        self.words = None
         return new_game(self.scenario.setup)
 
     def forward(self, state: GameState) -> tuple[GameState, list[Event]]:
@@ -67,6 +73,12 @@ class Demo:
             return state, []
         line = self.scenario.lines[self.step]
         new, events, self.refused = _play(state, line)
+        # every step has words, also one the narration passes over in silence
+        who = character(Table(state), line.action.player)
+        if self.refused is None:
+            self.words = f"[b]{who}[/b] {describe_move(state, new, line.action)}"
+        else:
+            self.words = f"[b]{who}[/b] tries a move the rules forbid"
         self.step += 1
         return new, events
 

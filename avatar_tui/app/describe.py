@@ -121,6 +121,9 @@ def status(t: Table, state: GameState) -> str:
         score = "–".join(str(state.players[p].score) for p in (state.winner, _other(state.winner)))
         return f"[b]{character(t, state.winner)} wins {score}[/b] (R10.5)"
     if state.choice is not None:
+        if state.choice.secret:  # R1.6: the question shows cards only they may see
+            return (f"[b]{character(t, state.choice.chooser)}[/b] must answer a question about "
+                    "cards only they may look at (R1.6): c shows it behind a privacy screen")
         return (f"[b]{character(t, state.choice.chooser)}[/b] must choose: "
                 f"{escape(state.choice.prompt)}")
     if state.phase == "open":
@@ -171,7 +174,7 @@ def option_label(t: Table, state: GameState, word: str) -> str:
     """Plain words for an answer of `choose WORD`."""
     if word == "replace":
         return "Replace: the new ally takes the zone, the old one is discarded (R5.5)"
-    if word == "keep":
+    if word == "keep" and (state.choice is None or state.choice.kind == "ally"):
         return "Keep: the old ally stays, the new one is discarded (R5.5)"
     if word in ("none", "no"):
         return "None (decline)"
@@ -243,7 +246,7 @@ def full_card(t: Table, card_id: str, pid: PlayerId | None = None, zone: Zone | 
         card: StrikeCard | AdvantageCard | AllyCard | SignatureMove = t.catalog.signatures[card_id]
     else:
         card = t.card(card_id)
-    lines = [f"[b]{escape(card.name)}[/b]  [dim]{card_id}[/]"]
+    lines = [f"[b]{escape(card.name)}[/b]"]  # its number follows on the kind line
     number = getattr(card, "number", None)
     traits = ", ".join(getattr(card, "traits", []) or []) or "generic"
     lines.append(f"{kind(t, card_id)}" + (f" · {number}" if number else "") +

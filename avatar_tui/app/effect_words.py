@@ -44,8 +44,13 @@ def zone_words(zone: str) -> str:
             "each": "each zone"}.get(zone, zone)
 
 
-def describe(effect: fx.Effect) -> str:
-    """One effect, in words (nested effects included)."""
+def describe(effect: fx.Effect, names: dict[str, str] | None = None) -> str:
+    """One effect, in words (nested effects included). `names`: whose
+    things are touched, in words for a reader other than the card's
+    controller (keys of WHOSE; `adds_you`... for WHO_ADDS)."""
+    whose = WHOSE if names is None else {**WHOSE, **names}
+    adds = WHO_ADDS if names is None else {
+        k: names.get(f"adds_{k}", v) for k, v in WHO_ADDS.items()}
     match effect:
         case fx.Modify():
             parts = [signed(effect.force, "force")] if effect.force else []
@@ -55,7 +60,7 @@ def describe(effect: fx.Effect) -> str:
                 parts.append(signed(effect.intercept, "intercept"))
             return ", ".join(parts) or "no change"
         case fx.AddEnergy():
-            return (f"{WHO_ADDS[effect.who]} {count_words(effect.count)} energy "
+            return (f"{adds[effect.who]} {count_words(effect.count)} energy "
                     f"to {zone_words(effect.zone)}")
         case fx.EliminateEnergy():
             colour, after = {"any": ("", ""), "this": ("", " of this zone's colour"),
@@ -63,44 +68,45 @@ def describe(effect: fx.Effect) -> str:
                              }.get(effect.colour, (f"{effect.colour} ", ""))
             amount = "all" if effect.count == "all" else (
                 f"up to {effect.count}" if effect.up_to else str(effect.count))
-            text = f"eliminate {amount} of {WHOSE[effect.whose]} {colour}energy{after}"
-            return _then(_may(text, effect.optional), effect.then)
+            text = f"eliminate {amount} of {whose[effect.whose]} {colour}energy{after}"
+            return _then(_may(text, effect.optional), effect.then, names)
         case fx.EliminateAlly():
             where = " in that zone" if effect.zone == "that" else ""
-            whose = "this ally" if effect.whose == "this" else \
-                f"{effect.count} of {WHOSE[effect.whose]} allies{where}"
-            return _then(_may(f"eliminate {whose}", effect.optional), effect.then)
+            which = "this ally" if effect.whose == "this" else \
+                f"{effect.count} of {whose[effect.whose]} allies{where}"
+            return _then(_may(f"eliminate {which}", effect.optional), effect.then, names)
         case fx.Charge():
-            return _may(f"charge {_which_zone(effect.zone, effect.whose, effect.other_than_this)}",
-                        effect.optional)
+            zone = _which_zone(effect.zone, whose[effect.whose], effect.other_than_this)
+            return _may(f"charge {zone}", effect.optional)
         case fx.Uncharge():
             count = "every" if effect.count == "all" else str(effect.count)
-            text = f"uncharge {count} of {WHOSE[effect.whose]} zones"
-            return _then(_may(text, effect.optional), effect.then)
+            text = f"uncharge {count} of {whose[effect.whose]} zones"
+            return _then(_may(text, effect.optional), effect.then, names)
         case fx.MoveEnergy():
-            return _may(f"move {effect.count} energy from {effect.source} to {effect.to}",
+            return _may(f"move {effect.count} of {whose['you']} energy from {effect.source} "
+                        f"to {effect.to}",
                         effect.optional)
         case fx.LookAtTop():
             cards = "card" if effect.count == 1 else f"{effect.count} cards"
             return f"look at the top {cards} of your deck, then {LOOK_THEN[effect.then]}"
         case fx.RevealTop():
-            text = f"reveal the top card of {WHOSE[effect.whose]} deck"
+            text = f"reveal the top card of {whose[effect.whose]} deck"
             return text + (" (you may discard it)" if effect.may_discard else "")
         case fx.MoveAlly():
             return _may(ALLY_MOVES[effect.mode], effect.optional)
         case fx.ChooseOne():
-            options = " / ".join(f"{name.replace('_', ' ')}: {describe_all(effects)}"
+            options = " / ".join(f"{name.replace('_', ' ')}: {describe_all(effects, names)}"
                                  for name, effects in effect.options.items())
             return f"choose one ({options})"
         case fx.OnCounterattack():
             charged = " from a charged zone" if effect.from_charged_zone else ""
-            return f"on a counterattack{charged}: {describe_all(effect.effects)}"
+            return f"on a counterattack{charged}: {describe_all(effect.effects, names)}"
         case fx.ChangeDefendingZone():
             return f"the defending zone moves {'down' if effect.step > 0 else 'up'} one"
         case fx.MoveThis():
             return "move this card " + ("to red" if effect.to == "red" else effect.to)
         case fx.OnlyIf():
-            return f"if the condition holds: {describe_all(effect.effects)}"
+            return f"if the condition holds: {describe_all(effect.effects, names)}"
         case fx.Grant():
             return f"grants {GRANTS[effect.static.static]} while it stays in play"
         case fx.SearchDeck():
@@ -111,22 +117,21 @@ def describe(effect: fx.Effect) -> str:
     return effect.effect.replace("_", " ")  # pragma: no cover - a kind added later
 
 
-def _which_zone(zone: str, whose: str, other: bool) -> str:
+def _which_zone(zone: str, owner: str, other: bool) -> str:
     if zone in ("this", "that"):
         return f"{zone} zone"
-    owner = WHOSE[whose]
     if zone == "choose":
         return f"one of {owner} {'other ' if other else ''}zones"
     return f"{owner} {zone} zone"
 
 
-def describe_all(effects: list[fx.Effect]) -> str:
-    return "; ".join(describe(e) for e in effects) or "nothing"
+def describe_all(effects: list[fx.Effect], names: dict[str, str] | None = None) -> str:
+    return "; ".join(describe(e, names) for e in effects) or "nothing"
 
 
 def _may(text: str, optional: bool) -> str:
     return f"you may {text}" if optional else text
 
 
-def _then(text: str, then: list[fx.Effect]) -> str:
-    return f"{text}; if so, {describe_all(then)}" if then else text
+def _then(text: str, then: list[fx.Effect], names: dict[str, str] | None) -> str:
+    return f"{text}; if so, {describe_all(then, names)}" if then else text

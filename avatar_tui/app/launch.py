@@ -7,10 +7,11 @@ from __future__ import annotations
 import argparse
 import sys
 
+from avatar_tui.app import seats
 from avatar_tui.app.app import AvatarApp
 from avatar_tui.app.storage import SaveStore
 from avatar_tui.notation.save import load_game
-from avatar_tui.notation.scenario import ScenarioError
+from avatar_tui.notation.scenario import ScenarioError, load_scenario
 
 
 def run(args: argparse.Namespace) -> int:
@@ -26,6 +27,8 @@ def run(args: argparse.Namespace) -> int:
     if scenario:
         try:
             game = load_game(scenario)
+            if bot is None:  # a save of a game against the computer goes on as one
+                bot = seats.bot_for(load_scenario(scenario).computer, None)
         except ScenarioError as err:
             print(f"avatar-tui: {err}", file=sys.stderr)
             return 2

@@ -10,10 +10,11 @@ from dataclasses import dataclass, field
 
 from textual.markup import escape
 
-from avatar_tui.app import describe
+from avatar_tui.app import choice_words, describe
 from avatar_tui.app.keys import BY_NAME
 from avatar_tui.app.session import Session
 from avatar_tui.model.actions import Action
+from avatar_tui.model.common import PlayerId
 
 CHOICE_TITLES = {
     "ally": "A second ally (R5.5)",
@@ -29,6 +30,7 @@ class Question:
     actions: list[Action]  # the answers, in the order shown
     labels: list[str]
     details: list[str] = field(default_factory=list)
+    secret_for: PlayerId | None = None  # shown only behind a privacy screen (R1.6)
 
 
 def pending(session: Session) -> Question | None:
@@ -41,11 +43,15 @@ def pending(session: Session) -> Question | None:
         return None
     if state.choice is None:
         return opening(session, actions)
+    choice = state.choice
+    if choice.kind == "order":
+        actions = choice_words.order_first(t, state, actions)
     return Question(
-        CHOICE_TITLES.get(state.choice.kind, "A choice"),
-        f"{describe.character(t, state.choice.chooser)}: {escape(state.choice.prompt)}",
+        CHOICE_TITLES.get(choice.kind, "A choice"),
+        f"{describe.character(t, choice.chooser)}: {escape(choice.prompt)}",
         actions,
-        [describe.option_label(t, state, a.word or "") for a in actions],
+        [choice_words.label(t, state, a.word or "") for a in actions],
+        secret_for=choice.chooser if choice.secret else None,
     )
 
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from avatar_tui.engine import Event, apply, can_undo, legal_actions, undo, why_not
 from avatar_tui.engine.table import Table
 from avatar_tui.model.actions import Action
-from avatar_tui.model.state import GameState
+from avatar_tui.model.state import GameState, HistoryEntry
 
 
 @dataclass
@@ -45,13 +45,34 @@ class Session:
 
     @property
     def can_undo(self) -> bool:
-        return self.state.phase != "over" and can_undo(self.state)
+        return self.why_not_undo() is None
+
+    def why_not_undo(self) -> str | None:
+        """Why `u` cannot take back the last action now (None: it can). On a
+        shared keyboard the player to act may take back only their own last
+        action, never the opponent's, and never a card turned face up."""
+        state = self.state
+        if state.phase == "over":
+            return "the game is over (R10.5)"
+        if not state.history:
+            return "there is no action to take back yet"
+        last = state.history[-1]
+        if not can_undo(state):
+            return (f"the last action ({said(last)}) turned a hidden card face up, and what "
+                    "was seen cannot be unseen")
+        mover = last.action.split(":", 1)[0]
+        now = self.legal[0].player if self.legal else None
+        if mover != now:
+            return (f"the last action ({said(last)}) was {mover}'s, and {now} may take back "
+                    "only their own")
+        return None
 
     def undo(self) -> str:
-        """Take back the last action; returns it, in notation."""
-        last = self.state.history[-1].action
+        """Take back the last action; returns it, in notation (an answer
+        about hidden cards without the answer, R1.6)."""
+        last = self.state.history[-1]
         self._set(undo(self.state))
-        return last
+        return said(last)
 
     @property
     def pending_question(self) -> bool:
@@ -67,3 +88,11 @@ class Session:
         self.state = state
         self._legal = None
         self._table = None
+
+
+def said(entry: HistoryEntry) -> str:
+    """An action of the history as the shared screen may show it: an answer
+    about cards only its player saw keeps the answer secret (R1.6)."""
+    if entry.secret:
+        return f"{entry.action.split(':', 1)[0]}: choose (a secret answer, R1.6)"
+    return entry.action

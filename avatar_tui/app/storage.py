@@ -1,7 +1,7 @@
 """Where the game in progress is kept between runs: the user data
 directory (`$AVATAR_TUI_DATA_DIR`, else `$XDG_DATA_HOME/avatar-tui`, else
 `~/.local/share/avatar-tui`), holding `current.toml`, a scenario file
-(NOTATION.md) rewritten atomically after every action, and `settings.toml`,
+(docs/notation.md) rewritten atomically after every action, and `settings.toml`,
 the player's choices that outlive a game (the colour theme).
 
 A save that cannot be read is never deleted or overwritten: it is renamed
@@ -16,7 +16,7 @@ from pathlib import Path
 from avatar_tui.engine import Event
 from avatar_tui.model.state import GameState
 from avatar_tui.notation.save import load_game, save_game, write_atomically
-from avatar_tui.notation.scenario import ScenarioError
+from avatar_tui.notation.scenario import ScenarioError, load_scenario
 
 CURRENT = "current.toml"
 FINISHED = "last-finished.toml"
@@ -77,14 +77,23 @@ class SaveStore:
         except Exception as err:  # noqa: BLE001 - whatever is wrong, the file is unusable
             raise ScenarioError(f"{self.current}: {type(err).__name__}: {err}") from None
 
-    def save(self, state: GameState) -> Path:
+    def save(self, state: GameState, computer: dict[str, str] | None = None) -> Path:
         """Keep the game: an unfinished game as the current save; a finished
-        one is archived, so it is not offered for resuming."""
+        one is archived, so it is not offered for resuming. `computer`: the
+        seats the computer plays, kept in the file."""
         if state.phase == "over":
-            save_game(state, self.finished)
+            save_game(state, self.finished, computer=computer)
             self.current.unlink(missing_ok=True)
             return self.finished
-        return save_game(state, self.current)
+        return save_game(state, self.current, computer=computer)
+
+    def load_computer(self) -> dict[str, str]:
+        """The seats the computer plays in the current save (seat -> bot
+        kind; empty: a hot-seat game). Read after `load` succeeded."""
+        try:
+            return load_scenario(self.current).computer
+        except ScenarioError:
+            return {}
 
     def keep_aside(self) -> Path:
         """Rename the unreadable current save to the first free

@@ -1,4 +1,4 @@
-"""The built-in demos: narrated scenario files (NOTATION.md, with our `> text`
+"""The built-in demos: narrated scenario files (docs/notation.md, with our `> text`
 narration lines) that teach the rules step by step, citing rule IDs.
 
 Each demo is a `NN_name.toml` file in this package; the two-digit prefix

@@ -146,11 +146,27 @@ def apply_in_place(state: GameState, action: Action) -> list[Event]:
 
 def _make(state: GameState, action: Action, seen_before: int) -> list[Event]:
     t = Table(state)
+    secret = state.choice is not None and state.choice.secret
     _, do = MOVES[action.verb]
     do(t, action)
     run(t)
-    state.history.append(HistoryEntry(action=str(action), revealed=state.seen != seen_before))
+    _answer_the_unasked(t)
+    state.history.append(HistoryEntry(action=str(action), revealed=state.seen != seen_before,
+                                      secret=secret))
     return t.events
+
+
+def _answer_the_unasked(t: Table) -> None:
+    """A question whose answers are all the same (two identical cards to
+    put in order, one place left to go) is not asked: the engine gives the
+    only answer itself, as part of the action that raised it."""
+    state = t.state
+    while state.choice is not None and state.phase != "over" and \
+            len(set(state.choice.options)) == 1:
+        choice = state.choice
+        choices.do_choose(t, Action(player=choice.chooser, verb="choose",
+                                    word=choice.options[0]))
+        run(t)
 
 
 def legal_actions(state: GameState) -> list[Action]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from avatar_tui.engine import board, triggers
 from avatar_tui.engine.effects import queue_effects, queue_triggered
+from avatar_tui.engine.effects.endings import ally_left
 from avatar_tui.engine.payment import (
     energy_of,
     legal_payments,
@@ -209,6 +210,7 @@ def do_ally_choice(t: Table, pid: PlayerId, answer: str) -> None:
         board.to_discard(t, old.owner, old.card)
         zs.ally = AllyInPlay(card=face.card, owner=pid)
         t.emit("R5.5", f"{t.name(face.card)} replaces {t.name(old.card)}", pid)
+        ally_left(t, pid, zone, old.card, "is replaced")
     else:
         board.to_discard(t, pid, face.card)
         t.emit("R5.5", f"{t.name(face.card)} goes to the discard pile", pid)

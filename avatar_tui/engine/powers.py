@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from avatar_tui.engine import board, signature
 from avatar_tui.engine.effects import queue_effects
+from avatar_tui.engine.effects.endings import strike_left_zone
 from avatar_tui.engine.moves import flip_into, flipped, payment
 from avatar_tui.engine.payment import (
     energy_of,
@@ -159,7 +160,7 @@ def pay_power_cost(t: Table, pid: PlayerId, zone: Zone | None, face: FaceUp, pow
         paid, _ = payment(energy, energy_of(t, pid), named)
         spend(t, pid, paid)
     if cost.intercept:
-        face.mods.append(Mod(source=source, intercept=-cost.intercept))
+        face.mods.append(Mod(source=source, intercept=-cost.intercept, source_kind="cost"))
         t.emit("R7.2", f"{t.name(face.card)} pays -{cost.intercept} intercept", pid)
     if cost.turn_chamber_to_front:
         t.player(pid).chamber.side = "front"
@@ -176,9 +177,12 @@ def pay_power_cost(t: Table, pid: PlayerId, zone: Zone | None, face: FaceUp, pow
 
 def move_flip(t: Table, pid: PlayerId, zone: Zone, target: Zone) -> None:
     player = t.player(pid)
-    player.zones[target].flip, player.zones[zone].flip = player.zones[zone].flip, None
+    face = player.zones[zone].flip
+    player.zones[target].flip, player.zones[zone].flip = face, None
     player.defending = target
     t.emit("R12.1", f"{pid}'s card moves to the {target} zone; {pid} now defends there", pid)
+    if face is not None:
+        strike_left_zone(t, pid, face, zone)
 
 
 def do_power(t: Table, a: Action) -> None:

@@ -62,7 +62,8 @@ def _in_play(t: Table, only: PlayerId | None) -> Iterator[InPlay]:
             if zs.flip is not None:
                 card = t.card(zs.flip.card)
                 if isinstance(card, StrikeCard):
-                    statics = card.statics + zs.flip.granted if zs.flip.granted else card.statics
+                    statics = card.statics + [g.static for g in zs.flip.granted] \
+                        if zs.flip.granted else card.statics
                     yield InPlay(pid, "strike", card.id, zone, statics, card.triggers, zs.flip)
             if zs.ally is not None:
                 ally = t.card(zs.ally.card)
@@ -74,7 +75,8 @@ def _in_play(t: Table, only: PlayerId | None) -> Iterator[InPlay]:
         if player.chamber.move is not None:
             face = player.chamber.move
             move = t.move_card(face.card)
-            statics = move.statics + face.granted if face.granted else move.statics
+            statics = move.statics + [g.static for g in face.granted] if face.granted \
+                else move.statics
             yield InPlay(pid, "signature", move.id, None, statics, move.triggers, face)
 
 

@@ -63,7 +63,10 @@ def on_counterattack(t: Table, pid: PlayerId, zone: Zone | None, face: FaceUp) -
             continue
         if armed.from_charged_zone and not charged:
             continue
-        out += [ResolveStep(effect=e, ctx=ctx(armed.source, armed.source_kind))
+        # R7.6 convention: an ally's paid effect is dropped if the ally
+        # leaves play before it begins (endings.py)
+        out += [ResolveStep(effect=e, ctx=ctx(armed.source, armed.source_kind),
+                            ends_with_source=armed.source_kind == "ally")
                 for e in armed.effects]
     for src in in_play(t, pid):
         if src.kind == "ally" and src.zone == zone and zone is not None:

@@ -39,14 +39,31 @@ class GameSetup(Model):
 # ------------------------------------------------------------------ cards in play
 
 
+SourceKind = Literal["strike", "ally", "advantage", "signature", "rule", "cost"]
+
+
 class Mod(Model):
     """A lasting +/- on one card in play, from a power or a trigger.
-    `zone`: it holds only while the card is in that zone (an ally's power, R7.3)."""
+    `zone`: it holds only while the card is in that zone (an ally's power, R7.3).
+    It ends when its source leaves play (R7.6, R12.7); `source_kind` "cost"
+    is a price paid (-N intercept, R7.2), which never comes back."""
 
     source: str
     force: int = 0
     intercept: int = 0
     zone: Zone | None = None
+    source_kind: SourceKind = "strike"
+
+
+class Granted(Model):
+    """A static a card gave a strike or signature move (Malu, Open-Palm
+    Pushback): it lasts while the strike is in play, and ends with its
+    source (R7.6); from an ally, also when the strike leaves `zone` (R7.3)."""
+
+    source: str
+    source_kind: SourceKind = "strike"
+    zone: Zone | None = None
+    static: Static
 
 
 class Armed(Model):
@@ -65,7 +82,7 @@ class FaceUp(Model):
 
     card: str
     mods: list[Mod] = []
-    granted: list[Static] = []  # statics given to it while in play (Malu, Terra Break)
+    granted: list[Granted] = []  # statics given to it while in play (Malu, Terra Break)
     used: list[int] = []  # indices of "use only once" powers already used (R7.1)
     armed: list[Armed] = []
     counterattacked: bool = False  # turned sideways (R5.3)
@@ -138,6 +155,9 @@ class ResolveStep(Model):
     effect: Effect
     ctx: Context
     progress: dict[str, Any] = {}  # an effect's own bookkeeping across choices
+    # A paid power's "when you counterattack" effect that has not begun: it
+    # is dropped if its source leaves play first (R7.6 convention).
+    ends_with_source: bool = False
 
 
 class OrderStep(Model):
@@ -170,11 +190,15 @@ class Choice(Model):
     kind: Literal["ally", "effect", "order", "reflip"] = "effect"
     step: ResolveStep | OrderStep | None = None  # what the answer goes to
     paid: Energy | None = None  # reflip: the payment the action named, if any
+    # R1.6 convention: the answers show cards only the chooser may see (the
+    # top of their deck); a shared screen shows it behind a privacy screen
+    secret: bool = False
 
 
 class HistoryEntry(Model):
     action: str  # in notation
     revealed: bool = False  # it turned a hidden card face up (undo stops here)
+    secret: bool = False  # it answered a question about hidden cards (R1.6)
 
 
 Phase = Literal["open", "signature", "flip", "decide", "over"]

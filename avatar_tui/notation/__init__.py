@@ -1,1 +1,1 @@
-"""The game notation (NOTATION.md): scenario files and replaying them."""
+"""The game notation (docs/notation.md): scenario files and replaying them."""

@@ -1,5 +1,5 @@
 """Replaying a scenario: every action in order, every `!` line refused,
-every `[[expect]]` checked at its point (NOTATION.md)."""
+every `[[expect]]` checked at its point (docs/notation.md)."""
 
 from __future__ import annotations
 

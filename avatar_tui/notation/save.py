@@ -1,4 +1,4 @@
-"""Saving a game as a scenario file (NOTATION.md): the setup plus every
+"""Saving a game as a scenario file (docs/notation.md): the setup plus every
 action so far. Because a game is fully fixed by its setup and its actions,
 replaying the file gives back the identical state; the file is at the same
 time a save, a replay and a bug report.
@@ -75,13 +75,18 @@ def _player(ps: PlayerSetup) -> dict[str, Any]:
     return data
 
 
-def setup_text(setup: GameSetup, actions: Iterable[str], title: str = SAVE_TITLE) -> str:
-    """A scenario file for this setup and these action lines."""
+def setup_text(setup: GameSetup, actions: Iterable[str], title: str = SAVE_TITLE,
+               computer: dict[str, str] | None = None) -> str:
+    """A scenario file for this setup and these action lines; `computer`:
+    the seats the computer plays (seat -> bot kind), kept so a game against
+    the computer resumes as one."""
     lines = [
-        "# A game of avatar-tui in the notation of NOTATION.md: replaying the",
-        "# actions from this setup gives back the game exactly.",
+        "# A game of avatar-tui, written in its notation (docs/notation.md, or `?`",
+        "# then n in the game): replaying the actions from this setup gives back the",
+        "# game exactly.",
         f"title = {_string(title)}",
         f"seed = {setup.seed}",
+        *([f"computer = {_value(dict(sorted(computer.items())))}"] if computer else []),
         'actions = """',
         *actions,
         '"""',
@@ -97,19 +102,21 @@ def setup_text(setup: GameSetup, actions: Iterable[str], title: str = SAVE_TITLE
     return "\n".join(lines) + "\n"
 
 
-def scenario_text(state: GameState, title: str = SAVE_TITLE) -> str:
+def scenario_text(state: GameState, title: str = SAVE_TITLE,
+                  computer: dict[str, str] | None = None) -> str:
     """The game so far as a scenario file: `load_scenario` on it, replayed,
     gives a state identical to `state`."""
-    return setup_text(state.setup, (h.action for h in state.history), title)
+    return setup_text(state.setup, (h.action for h in state.history), title, computer)
 
 
 # ------------------------------------------------------------------ files
 
 
-def save_game(state: GameState, path: Path | str, title: str = SAVE_TITLE) -> Path:
+def save_game(state: GameState, path: Path | str, title: str = SAVE_TITLE,
+              computer: dict[str, str] | None = None) -> Path:
     """Write the game to `path` atomically: a crash leaves either the old
     file or the new one, never half of one."""
-    return write_atomically(Path(path), scenario_text(state, title))
+    return write_atomically(Path(path), scenario_text(state, title, computer))
 
 
 def write_atomically(path: Path, text: str) -> Path:

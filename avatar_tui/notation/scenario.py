@@ -1,4 +1,4 @@
-"""Scenario files (NOTATION.md): a setup, action lines, expectations.
+"""Scenario files (docs/notation.md): a setup, action lines, expectations.
 
 Loading checks everything a replay will need — TOML syntax, field types,
 card and chamber ids, action lines, view paths — and reports the first
@@ -10,7 +10,7 @@ import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
@@ -54,6 +54,8 @@ class _File(BaseModel):
     p2: PlayerSetup
     cards: list[dict[str, Any]] = []
     expect: list[Expect] = []
+    # the seats the computer plays, and which bot (a save of `play --vs-bot`)
+    computer: dict[Literal["p1", "p2"], Literal["heuristic", "random"]] = {}
 
 
 @dataclass
@@ -73,6 +75,7 @@ class Scenario:
     lines: list[ActionLine]
     expects: list[Expect]
     intro: list[str] = field(default_factory=list)  # narration before the first action
+    computer: dict[str, str] = field(default_factory=dict)  # seat -> bot kind
 
     @property
     def name(self) -> str:
@@ -128,7 +131,7 @@ def parse_scenario(raw_text: str, path: Path, catalog: Catalog | None = None) ->
     setup = GameSetup(seed=data.seed, p1=data.p1, p2=data.p2, cards=inline)
     intro, lines = _parse_actions(data.actions, _first_action_line(raw_text), path)
     _check_expects(data.expect, len(lines), path)
-    return Scenario(path, data.title, setup, lines, data.expect, intro)
+    return Scenario(path, data.title, setup, lines, data.expect, intro, dict(data.computer))
 
 
 def _first_action_line(raw_text: str) -> int:
@@ -170,7 +173,7 @@ def _check_expects(expects: list[Expect], n_actions: int, path: Path) -> None:
     for i, exp in enumerate(expects, start=1):
         if exp.path not in VIEW_PATHS:
             raise _fail(path, f"expect[{i}].path", f"{exp.path!r} is not a view path "
-                        "(see NOTATION.md)")
+                        "(see the view in docs/notation.md)")
         if exp.after is not None and exp.after > n_actions:
             raise _fail(path, f"expect[{i}].after",
                         f"{exp.after} is past the last action ({n_actions})")

@@ -98,9 +98,13 @@ async def play_p1_until_the_computer_moves(app: AvatarApp, pilot) -> None:
     """p1 plays by keys (questions: the first answer) until the computer is
     to move."""
     from avatar_tui.app.screens.choice import ChoiceScreen
+    from avatar_tui.app.screens.privacy import SecretGate
 
     while not app.bot_to_move:
         screen = app.screen
+        if isinstance(screen, SecretGate):  # R1.6: the chooser looks
+            await pilot.press("enter")
+            continue
         if isinstance(screen, ChoiceScreen):
             await pilot.press("1")
             continue

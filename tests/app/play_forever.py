@@ -5,6 +5,7 @@ import asyncio
 
 from avatar_tui.app import AvatarApp
 from avatar_tui.app.screens.choice import ChoiceScreen
+from avatar_tui.app.screens.privacy import SecretGate
 from avatar_tui.app.storage import SaveStore
 from avatar_tui.engine import new_game
 from avatar_tui.model.state import GameSetup, PlayerSetup
@@ -20,6 +21,9 @@ async def main() -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         while True:
             screen = app.screen
+            if isinstance(screen, SecretGate):  # R1.6: the chooser looks
+                await pilot.press("enter")
+                continue
             if isinstance(screen, ChoiceScreen):
                 await pilot.press("1")
                 continue

@@ -84,3 +84,40 @@ async def test_a_terminal_too_small_says_how_big_it_must_be():
         await pilot.resize_terminal(120, 40)
         await pilot.pause()
         assert "Burning Lash" in screen_text(app)
+
+
+def test_the_layout_is_chosen_by_size_and_uses_the_room_between_80x24_and_120x40():
+    from avatar_tui.app.layout import choose
+
+    assert choose(60, 20).kind == "too-small" and choose(79, 40).kind == "too-small"
+    assert choose(80, 24) == choose(80, 24)  # a pure function of the size
+    assert (choose(80, 24).kind, choose(80, 24).rows) == ("compact", 2)
+    assert (choose(100, 33).kind, choose(100, 33).rows) == ("compact", 3)
+    assert choose(120, 40).kind == "full"
+    heights = [choose(100, h).rows for h in range(24, 34)]
+    assert heights == sorted(heights) and heights[-1] > heights[0]  # taller: more lines
+
+
+async def test_at_80x24_the_flipped_card_shows_its_cost_and_text_and_the_hint_stays():
+    app = make_app(scenario("midgame"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "strike · G1 Y2" in text  # Burning Lash's cost
+        assert "-4 intercept" in text  # the first words of its text
+        assert "p pay · 1-9 powers" in text  # the hint line, under the status
+        await pilot.press("s")  # refused: the reason takes the hint line
+        await pilot.pause()
+        assert "Signature:" in screen_text(app)
+
+
+async def test_at_100x33_the_rows_grow_and_the_whole_board_fits():
+    app = make_app(scenario("midgame"))
+    async with app.run_test(size=(100, 33)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert zone_labels(text) == ["GREEN", "YELLOW", "RED"] * 2
+        row = app.screen.query_one("#mat-p1 ZoneRow")
+        assert row.region.height == 3
+        mat = app.screen.query_one("#mat-p1")
+        assert mat.region.bottom <= 33 - 1 - 3  # the log keeps lines under it

@@ -8,6 +8,7 @@ from avatar_tui.app.keybar import KeyBar
 from avatar_tui.app.screens.choice import ChoiceScreen
 from avatar_tui.app.screens.game import GameScreen
 from avatar_tui.app.screens.gameover import GameOverScreen
+from avatar_tui.app.screens.privacy import SecretGate
 from avatar_tui.engine import can_undo
 
 from .helpers import KEY_OF, PREFERRED, make_app, new, scenario, screen_text
@@ -16,6 +17,9 @@ from .helpers import KEY_OF, PREFERRED, make_app, new, scenario, screen_text
 async def play_one_key(app, pilot) -> str:
     """Press one legal key (or answer a dialog); returns what was pressed."""
     screen = app.screen
+    if isinstance(screen, SecretGate):  # R1.6: the chooser looks
+        await pilot.press("enter")
+        return "enter"
     if isinstance(screen, ChoiceScreen):
         await pilot.press("1")
         return "1"
@@ -113,3 +117,19 @@ async def test_clicking_the_highlighted_flipped_card_pays_for_it():
         await pilot.pause()
         assert app.session.state.history[-1].action == "p2: pay"
         assert app.session.state.turn == "p1"  # Burning Lash counterattacked (R5.3)
+
+
+async def test_undo_in_hot_seat_never_takes_back_the_opponents_action():
+    app = make_app(scenario("opening"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("2")  # p1 names p2 to defend: now p2 is to act
+        await pilot.pause()
+        assert app.session.state.history[-1].action == "p1: open p2"
+        assert app.session.why_not_undo() == (
+            "the last action (p1: open p2) was p1's, and p2 may take back only their own")
+        assert not app.screen.check_action("undo", ())
+        await pilot.press("u")
+        await pilot.pause()
+        assert app.session.state.history[-1].action == "p1: open p2"  # nothing taken back
+        assert "may take back only their own" in screen_text(app)

@@ -49,6 +49,7 @@ def test_serve_answers_with_the_app_page_and_stops():
         assert page is not None, "the server did not answer in time"
         assert "textual-terminal" in page and ">avatar-tui<" in page  # our title
         assert f"ws://127.0.0.1:{port}/ws" in page  # the page runs the app over a websocket
+        assert serve_cli.PAGE_CSS in page  # room above the terminal: the top row is whole
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGTERM)
@@ -86,3 +87,20 @@ def test_without_textual_serve_it_says_how_to_install_it(monkeypatch, capsys):
 def test_an_unknown_demo_is_refused_before_serving(capsys):
     assert main(["serve", "--demo", "nope"]) == 2
     assert "nope" in capsys.readouterr().err
+
+
+def test_the_page_keeps_the_terminal_below_the_top_edge(tmp_path):
+    html = (serve_cli.page_templates(tmp_path) / "app_index.html").read_text()
+    assert serve_cli.PAGE_CSS in html and html.index(serve_cli.PAGE_CSS) < html.index("</style>")
+    assert "top: 8px" in serve_cli.PAGE_CSS
+
+
+def test_serve_help_and_the_readme_agree_that_tabs_share_the_saved_game():
+    parser = build_parser()
+    serve = next(a for a in parser._subparsers._group_actions[0].choices.items()
+                 if a[0] == "serve")[1]
+    said = " ".join(serve.format_help().split())
+    readme = " ".join((ROOT / "README.md").read_text().split())
+    assert "share the one saved game" in said
+    assert "share the one saved game" in readme
+    assert "plays its own game" not in said

@@ -44,6 +44,11 @@ def test_compact_layout_80x24(snap_compare):
     assert snap_compare(make_app(scenario("midgame")), terminal_size=(80, 24))
 
 
+def test_medium_layout_100x33(snap_compare):
+    """Between 80x24 and 120x40 the rows grow to use the height (layout.py)."""
+    assert snap_compare(make_app(scenario("midgame")), terminal_size=(100, 33))
+
+
 def _narrated_demo():
     from avatar_tui.app.demo import Demo
     from avatar_tui.notation.scenario import load_scenario

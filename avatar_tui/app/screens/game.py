@@ -7,15 +7,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from textual import events
+from textual.actions import parse
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 
+from avatar_tui.app import key_reasons, layout
 from avatar_tui.app.board import Board, CardView, EventLog, RuleHelp, ZoneRow
 from avatar_tui.app.keybar import KeyBar
 from avatar_tui.app.keys import GAME_KEYS, candidates
+from avatar_tui.app.layout import MIN_SIZE, WIDE_SIZE
 from avatar_tui.app.session import Session
 
 if TYPE_CHECKING:
@@ -23,9 +26,6 @@ if TYPE_CHECKING:
 
 GAME_KEY_NAMES = {k.key for k in GAME_KEYS} | {"c", "u", "v"}
 DEMO_KEYS = {"right", "left", "space", "a", "p"}
-MIN_SIZE = (80, 24)  # below this the board cannot be drawn
-WIDE_SIZE = (110, 34)  # from here the full layout, below it the compact one
-TALL = 36  # from this height, in the full layout, a fourth row for status and hint
 
 
 class GameScreen(Screen[None]):
@@ -48,6 +48,8 @@ class GameScreen(Screen[None]):
         Binding("a", "demo_auto", "Auto-play", id="demo_auto"),
         Binding("a", "demo_stop", "Stop", id="demo_stop"),
         Binding("p", "take_over", "Take over", id="take_over"),
+        Binding("pageup", "narration_page(-1)", "Scroll", id="narration_up", show=False),
+        Binding("pagedown", "narration_page(1)", "Scroll", id="narration_down", show=False),
         Binding("question_mark", "help", "Help", id="help", key_display="?"),
         Binding("n", "new_game", "New", id="new_game", show=False),  # ? and game over list it
         Binding("q", "quit", "Quit", id="quit"),
@@ -59,6 +61,7 @@ class GameScreen(Screen[None]):
 
     def __init__(self, *a, **kw):
         super().__init__(*a, **kw)
+        self.narration_where = ""  # the narration panel's title: the demo and step
         # kept: show() runs after every move
         self.board = Board(id="board")
         self.event_log = EventLog(id="log")
@@ -105,10 +108,33 @@ class GameScreen(Screen[None]):
         self.set_class(markup is not None, "-demo")
         if markup is None:
             return
-        panel = self.query_one("#narration", VerticalScroll)
+        panel = self.narration_panel
+        self.narration_where = where
         panel.border_title = where
         self.query_one("#narration-text", Static).update(markup)
         panel.scroll_home(animate=False, immediate=False)
+        self.call_after_refresh(self._narration_more)
+
+    @property
+    def narration_panel(self) -> VerticalScroll:
+        return self.query_one("#narration", VerticalScroll)
+
+    def _narration_more(self) -> None:
+        """Say in the panel's lower border when the text goes on below it."""
+        panel = self.narration_panel
+        more = ""
+        if panel.max_scroll_y > 0:
+            more = " · PgUp: back up" if panel.scroll_y >= panel.max_scroll_y else " · PgDn: more ↓"
+        panel.border_title = self.narration_where + more
+
+    def action_narration_page(self, direction: int) -> None:
+        """Page up / page down through a narration longer than its panel."""
+        panel = self.narration_panel
+        if direction > 0:
+            panel.scroll_page_down(animate=False)
+        else:
+            panel.scroll_page_up(animate=False)
+        self._narration_more()
 
     def reset_log(self) -> None:
         self.query_one(EventLog).reset()
@@ -117,20 +143,25 @@ class GameScreen(Screen[None]):
     def note(self, text: str) -> None:
         self.query_one(EventLog).note(text)
 
-    def on_resize(self, event: events.Resize) -> None:
-        width, height = event.size
-        too_small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
-        self.set_class(too_small, "-too-small")
-        compact = not too_small and (width < WIDE_SIZE[0] or height < WIDE_SIZE[1])
-        self.set_class(compact, "-compact")
-        self.set_class(not compact and not too_small and height >= TALL, "-tall")
-        self.key_bar.compact = compact
-        self.key_bar.refresh_keys()
-        if too_small:
-            self.query_one("#too-small", Static).update(
-                f"The terminal is {width}×{height}.\n\navatar-tui needs at least "
+    def show_too_small(self, refused: str | None = None) -> None:
+        width, height = self.size
+        text = (f"The terminal is {width}×{height}.\n\navatar-tui needs at least "
                 f"{MIN_SIZE[0]}×{MIN_SIZE[1]} (and {WIDE_SIZE[0]}×{WIDE_SIZE[1]} for the full "
                 "layout).\nPlease make the window larger.")
+        if refused:
+            text += f"\n\n{refused}"
+        self.query_one("#too-small", Static).update(text)
+
+    def on_resize(self, event: events.Resize) -> None:
+        chosen = layout.choose(*event.size)
+        for name, on in chosen.classes.items():
+            self.set_class(on, name)
+        self.key_bar.compact = chosen.kind == "compact"
+        self.key_bar.refresh_keys()
+        if chosen.kind == "too-small":
+            self.show_too_small()
+        elif self.game_app.session is not None:
+            self.game_app.refresh_view()  # the mats' borders carry the advantages in compact
 
     # ---------------------------------------------------------------- the log's rules
 
@@ -157,7 +188,7 @@ class GameScreen(Screen[None]):
         app = self.game_app
         session = app.session
         demo = app.demo
-        if action.startswith("demo_") or action == "take_over":
+        if action.startswith("demo_") or action in ("take_over", "narration_page"):
             if demo is None:
                 return False
             if action == "demo_step":
@@ -167,6 +198,8 @@ class GameScreen(Screen[None]):
                 return not app.demo_playing and not demo.at_end
             if action == "demo_stop":
                 return app.demo_playing
+            if action == "narration_page":
+                return self.narration_panel.max_scroll_y > 0
             return True
         if action == "hint":
             return demo is None and session is not None and not session.over \
@@ -189,22 +222,42 @@ class GameScreen(Screen[None]):
         return True
 
     def on_key(self, event: events.Key) -> None:
-        """A game key that is not legal now: say why, in the engine's words."""
+        """A key that would do nothing says why instead (key_reasons): a
+        game key in the engine's words, the others in the app's; on a
+        terminal too small for the board, no key but q acts at all."""
         app = self.game_app
-        if app.demo is not None:
-            if event.key in GAME_KEY_NAMES and event.key not in DEMO_KEYS:
+        if self.has_class("-too-small"):
+            if event.key not in ("q", "ctrl+q", "ctrl+c"):
                 event.stop()
-                app.hint = "[b]This is a demo:[/b] p takes over, to play on from this step."
+                self.show_too_small(key_reasons.too_small(event.key, *self.size, MIN_SIZE))
+            return
+        bindings = KEY_BINDINGS.get(event.key)
+        if bindings is None:
+            if event.is_printable and event.character not in (None, " "):
+                event.stop()
+                app.hint = key_reasons.unknown(event.key)
                 app.refresh_view()
             return
-        for key in GAME_KEYS:
-            if event.key == key.key and not self.check_action("play", (key.name,)):
-                event.stop()
-                if app.bot_to_move:
-                    app.computer_busy()
-                else:
-                    app.explain_key(key.name)
-                return
+        if any(self.check_action(name, params) for name, params in bindings):
+            return
+        event.stop()
+        if app.demo is not None and event.key in GAME_KEY_NAMES and event.key not in DEMO_KEYS:
+            app.hint = "[b]This is a demo:[/b] p takes over, to play on from this step."
+            app.refresh_view()
+            return
+        # the binding the key stands for here: a demo's, else the game's
+        name, params = next(((n, p) for n, p in bindings if (n.startswith("demo_") or
+                                                             n == "take_over") ==
+                             (app.demo is not None)), bindings[0])
+        if name == "play" and app.demo is None:
+            if app.bot_to_move:
+                app.computer_busy()
+            else:
+                app.explain_key(str(params[0]))
+            return
+        app.hint = f"[b]{key_reasons.key_name(event.key)}:[/b] " \
+                   f"{key_reasons.reason(app, name, params)}"
+        app.refresh_view()
 
     def action_play(self, name: str) -> None:
         self.game_app.play_key(name)
@@ -256,3 +309,17 @@ class GameScreen(Screen[None]):
 
     def on_zone_row_deck_clicked(self, message: ZoneRow.DeckClicked) -> None:
         self.game_app.deck_clicked(message.owner)
+
+
+def _key_bindings() -> dict[str, list[tuple[str, tuple[object, ...]]]]:
+    """Each key of the board and the actions (with parameters) it stands for."""
+    found: dict[str, list[tuple[str, tuple[object, ...]]]] = {}
+    for binding in GameScreen.BINDINGS:
+        assert isinstance(binding, Binding)
+        _, name, params = parse(binding.action)
+        for key in binding.key.split(","):
+            found.setdefault(key.strip(), []).append((name, params))
+    return found
+
+
+KEY_BINDINGS = _key_bindings()

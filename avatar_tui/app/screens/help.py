@@ -1,4 +1,5 @@
-"""The keys and the turn sequence in short, with the rule IDs of RULES.md."""
+"""The keys and the turn sequence in short, with rule IDs; r opens the rules
+browser (docs/rules.md) and n the notation (docs/notation.md)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from avatar_tui.app.keys import GAME_KEYS
+from avatar_tui.app.screens.rules import NotationScreen, RulesScreen
 
 TURN = """[b]A turn[/b] is taken by the player who must defend (R4):
  1. Cleanup — your strike that counterattacked and your advantages go to the discard pile (R4.1).
@@ -28,16 +30,17 @@ def keys_table() -> str:
     rows = [r.replace(" [b]    1[/b]  use payment power 1", " [b]  1-9[/b]  use payment power N")
             for r in rows]
     rows += [
-        " [b]    c[/b]  answer the pending question (opening defender, targets, R5.5 ...)",
+        " [b]    c[/b]  answer the pending question (one about your hidden cards: privately, R1.6)",
         " [b]    e[/b]  explain: every move now, possible or not, and the engine's reason why",
         " [b]    l[/b]  select a log line (or click it) to read its rule; escape leaves the log",
-        " [b]    u[/b]  undo the last action (never across a card turned face up)",
+        " [b]    u[/b]  undo your own last action (never the opponent's, nor a card turned up)",
         " [b]    v[/b]  look at your own signature moves (the other player looks away, R1.6)",
         " [b]    i[/b]  inspect a card: the focused one (tab / click) or the flipped one",
         " [b]    n[/b]  new game    [b]?[/b]  this help    [b]^p[/b]  commands (colour themes)"
         "    [b]q[/b]  quit",
         " Click the highlighted flipped card to pay for it; click the deck to flip.",
-        " [b]In a demo:[/b] → or space next step · ← back · a auto-play · p take over and play",
+        " [b]In a demo:[/b] → / space next · ← back · a auto-play · p take over · PgUp PgDn "
+        "scroll",
     ]
     return "\n".join(rows)
 
@@ -47,16 +50,25 @@ class HelpScreen(ModalScreen[None]):
         Binding("escape", "close", "Close", id="close"),
         Binding("question_mark", "close", "Close", show=False),
         Binding("q", "close", "Close", show=False),
+        Binding("r", "rules", "Rules", id="rules"),
+        Binding("n", "notation", "Notation", id="notation"),
     ]
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog help"):
-            yield Static("[b]avatar-tui — help[/b]", classes="dialog-title")
-            yield Static("[b]Keys[/b] (the footer shows those you can use now)")
+            yield Static("[b]avatar-tui — help[/b] · [b]r[/b] the rules, by ID or word "
+                         "(docs/rules.md) · [b]n[/b] the notation (docs/notation.md)",
+                         classes="dialog-title")
+            yield Static("[b]Keys[/b] (the footer shows those you can use now; any other key "
+                         "says why it does nothing)")
             yield Static(keys_table())
             yield Static(TURN, classes="help-turn")
-            yield Static("[dim]escape closes · the rules are in RULES.md, the notation in "
-                         "NOTATION.md[/]", classes="dialog-keys")
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def action_rules(self) -> None:
+        self.app.push_screen(RulesScreen())
+
+    def action_notation(self) -> None:
+        self.app.push_screen(NotationScreen())

@@ -82,7 +82,10 @@ class InspectorScreen(ModalScreen[None]):
             body.update("")
             return
         spot = self.spots[self.index]
-        where.update(f"[b]{spot.where}[/b]  [dim]({self.index + 1}/{len(self.spots)})[/]")
+        place = spot.where
+        if spot.owner is not None:  # whose, by name: "Prince Zuko (p2) yellow flip space"
+            place = place.replace(spot.owner, describe.character(self.table, spot.owner), 1)
+        where.update(f"[b]{place}[/b]  [dim]({self.index + 1}/{len(self.spots)})[/]")
         body.update("\n".join(describe.full_card(self.table, spot.card, spot.owner, spot.zone,
                                                  spot.face)))
 

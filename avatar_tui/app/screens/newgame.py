@@ -40,8 +40,10 @@ class NewGameScreen(ModalScreen[GameSetup | None]):
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="cancel")]
 
     def __init__(self, seed: int, p1: str = "aang", p2: str = "prince_zuko",
-                 can_cancel: bool = True, opponent: str | None = None):
+                 can_cancel: bool = True, who: str = "two players, one keyboard",
+                 opponent: str | None = None):
         super().__init__()
+        self.who = who  # who plays: the title says it
         self.opponent = opponent  # p2's computer player's kind; None: a person
         self.seed = seed
         self.p1 = p1
@@ -53,7 +55,7 @@ class NewGameScreen(ModalScreen[GameSetup | None]):
         options = [(name, char) for name, char in self.choices]
         known = {char for _, char in options}
         with Vertical(classes="dialog newgame"):
-            yield Static("[b]New game[/b] — two players, one keyboard", classes="dialog-title")
+            yield Static(f"[b]New game[/b] — {self.who}", classes="dialog-title")
             with Horizontal(classes="field"):
                 yield Label("p1 (bottom)", classes="field-label")
                 yield Select(options, value=self.p1 if self.p1 in known else Select.NULL,

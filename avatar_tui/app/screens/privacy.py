@@ -1,5 +1,7 @@
-"""Looking at your own signature moves (R1.6): first a privacy screen
-asking the other player to look away, then both of your moves."""
+"""Secrets on a shared screen (R1.6): first a privacy screen asking the
+other player to look away, then the secret — your own signature moves
+(`v`), or a question about cards only you may see (the top of your deck,
+SecretGate, after which the question itself is shown)."""
 
 from __future__ import annotations
 
@@ -15,18 +17,53 @@ from avatar_tui.engine.table import Table
 from avatar_tui.model.common import PlayerId, other
 
 
-class PrivacyScreen(ModalScreen[None]):
+def look_away(t: Table, pid: PlayerId, what: str) -> str:
+    """The words of a privacy screen: the other player looks away first."""
+    return (f"\n[b]{describe.character(t, other(pid))}, look away.[/b]\n\n"
+            f"{describe.character(t, pid)}: press enter to see {what}.\n")
+
+
+class Private(ModalScreen):
+    """A screen for one player's eyes: `pid`'s secret, on `table`."""
+
+    def __init__(self, table: Table, pid: PlayerId):
+        super().__init__()
+        self.table = table
+        self.pid = pid
+
+
+class SecretGate(Private):
+    """Before a question about cards only `pid` may see (R1.6): dismissed
+    with True when they press enter, False (escape) to go back to the board."""
+
+    BINDINGS = [
+        Binding("enter", "reveal", "Show the question", id="reveal"),
+        Binding("escape", "close", "Back to the board", id="close"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog privacy"):
+            yield Static(f"[b]A secret for {describe.character(self.table, self.pid)} "
+                         "(R1.6)[/b]", classes="dialog-title")
+            yield Static(look_away(self.table, self.pid, "a question about cards only you "
+                                   "may look at"), id="privacy-body")
+            yield Static("[dim]enter shows the question · escape: back to the board "
+                         "(c asks again)[/]", classes="dialog-keys")
+
+    def action_reveal(self) -> None:
+        self.dismiss(True)
+
+    def action_close(self) -> None:
+        self.dismiss(False)
+
+
+class PrivacyScreen(Private):
     BINDINGS = [
         Binding("enter", "reveal", "Show my moves", id="reveal"),
         Binding("escape", "close", "Close", id="close"),
     ]
 
     revealed: reactive[bool] = reactive(False)
-
-    def __init__(self, table: Table, pid: PlayerId):
-        super().__init__()
-        self.table = table
-        self.pid = pid
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog privacy"):
@@ -44,8 +81,7 @@ class PrivacyScreen(ModalScreen[None]):
         keys = self.query_one("#privacy-keys", Static)
         if not revealed:
             title.update("[b]Signature moves are secret (R1.6)[/b]")
-            body.update(f"\n[b]{describe.character(t, other(pid))}, look away.[/b]\n\n"
-                        f"{describe.character(t, pid)}: press enter to see your moves.\n")
+            body.update(look_away(t, pid, "your moves"))
             keys.update("[dim]enter shows the moves · escape closes[/]")
             return
         chamber = t.catalog.chamber(t.player(pid).chamber.id)

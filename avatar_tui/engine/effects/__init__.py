@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from avatar_tui.engine.effects import allies, deck, energy, strike, zones
+from avatar_tui.engine.effects import allies, deck, endings, energy, strike, zones
 from avatar_tui.engine.effects.allies import eliminate_ally_at
 from avatar_tui.engine.effects.common import NONE, ask, queue_effects
 from avatar_tui.engine.effects.ordering import order_effects, queue_triggered
@@ -42,6 +42,7 @@ def resolve_step(t: Table, step: ResolveStep | OrderStep, answer: str | None) ->
     if isinstance(step, OrderStep):
         order_effects(t, step, answer)
         return
+    endings.begins(t, step)
     events, queued = len(t.events), len(t.state.queue)
     HANDLERS[step.effect.effect](t, step, answer)
     if len(t.events) > events or t.state.choice is not None or len(t.state.queue) > queued:

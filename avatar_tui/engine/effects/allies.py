@@ -11,6 +11,7 @@ from avatar_tui.engine.effects.common import (
     players_of,
     queue_effects,
 )
+from avatar_tui.engine.effects.endings import ally_left
 from avatar_tui.engine.stats import restricted
 from avatar_tui.engine.table import Table
 from avatar_tui.engine.turn import push
@@ -47,6 +48,7 @@ def eliminate_ally_at(t: Table, target: str) -> None:
     zs.ally = None
     board.to_discard(t, ally.owner, ally.card)
     t.emit("R7.6", f"{t.name(ally.card)} ({pid}'s {zone} zone) is eliminated", ally.owner)
+    ally_left(t, pid, zone, ally.card, "is eliminated")  # type: ignore[arg-type]
 
 
 def eliminate_ally(t: Table, step: ResolveStep, answer: str | None) -> None:
@@ -110,6 +112,8 @@ def move_ally(t: Table, step: ResolveStep, answer: str | None) -> None:
             there: Zone = answer.split(".")[1]  # type: ignore[assignment]
             zones[here].ally, zones[there].ally = zones[there].ally, zones[here].ally
             t.emit("R12.1", f"{pid} swaps the allies of the {here} and {there} zones", pid)
+            for left, now_in in ((here, there), (there, here)):  # R7.3: each left its zone
+                ally_left(t, pid, left, zones[now_in].ally.card, "moves away")  # type: ignore
         return
     if effect.mode == "rearrange":
         _rearrange(t, step, answer)
@@ -132,9 +136,13 @@ def _to_this_zone(t: Table, step: ResolveStep, answer: str | None) -> None:
                 options + ([NONE] if step.effect.optional else []), "ally")
         return
     if answer != NONE:
-        there = t.zone(pid, answer.split(".")[1])  # type: ignore[arg-type]
+        from_zone: Zone = answer.split(".")[1]  # type: ignore[assignment]
+        there = t.zone(pid, from_zone)
+        moved = there.ally
         t.zone(pid, here).ally, there.ally = there.ally, None
         t.emit("R12.1", f"{pid} moves an ally into the {here} zone", pid)
+        if moved is not None:
+            ally_left(t, pid, from_zone, moved.card, "moves away")
 
 
 def _movable_allies(t: Table, pids: list[PlayerId]) -> list[str]:
@@ -174,6 +182,7 @@ def _relocate(t: Table, step: ResolveStep, answer: str | None) -> None:
         ally, source.ally = source.ally, None
         t.player(ally.owner).deck.insert(0, ally.card)
         t.emit("R12.1", f"{t.name(ally.card)} goes on top of {ally.owner}'s deck", ally.owner)
+        ally_left(t, pid, zone, ally.card, "leaves play")  # type: ignore[arg-type]
         return
     dest_owner: PlayerId = me if effect.mode == "to_your_empty" else pid  # type: ignore
     spaces = _empty_spaces(t, dest_owner)
@@ -184,9 +193,11 @@ def _relocate(t: Table, step: ResolveStep, answer: str | None) -> None:
         ask(t, step, chooser, f"{name}: to which empty ally space?", spaces)
         return
     dest_zone: Zone = answer.split(".")[1]  # type: ignore[assignment]
+    moved = source.ally
     t.zone(dest_owner, dest_zone).ally, source.ally = source.ally, None
     t.emit("R12.1", f"an ally moves from {pid}'s {zone} zone to {dest_owner}'s {dest_zone} zone",
            me)
+    ally_left(t, pid, zone, moved.card, "moves away")  # type: ignore[arg-type]
 
 
 def _empty_spaces(t: Table, pid: PlayerId) -> list[str]:
@@ -215,6 +226,9 @@ def _rearrange(t: Table, step: ResolveStep, answer: str | None) -> None:
         for src, dst in zip(origin, placed, strict=True):
             zones[dst].ally = moved[src]
         t.emit("R12.1", f"{pid} rearranges their allies", pid)
+        for src, dst in zip(origin, placed, strict=True):
+            if src != dst:  # R7.3: it left its strike's zone
+                ally_left(t, pid, src, moved[src].card, "moves away")  # type: ignore[union-attr]
         return
     ally = zones[origin[len(placed)]].ally
     assert ally is not None

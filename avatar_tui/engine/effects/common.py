@@ -21,9 +21,11 @@ NONE = "none"  # the answer that declines a "you may"
 
 
 def ask(t: Table, step: ResolveStep | OrderStep, chooser: PlayerId, prompt: str,
-        options: list[str], kind: str = "effect") -> None:
+        options: list[str], kind: str = "effect", secret: bool = False) -> None:
+    """Wait for `choose WORD`. `secret`: the prompt or answers show cards
+    only the chooser may see (R1.6)."""
     t.state.choice = Choice(chooser=chooser, prompt=prompt, options=options, kind=kind,
-                            step=step)
+                            step=step, secret=secret)
 
 
 def queue_effects(t: Table, effects: list, ctx: Context) -> None:

@@ -40,10 +40,12 @@ def look_at_top(t: Table, step: ResolveStep, answer: str | None) -> None:
     if effect.then == "may_discard":
         if answer is None:
             ask(t, step, pid, f"{name}: your top card is {t.name(looked[0])}. Discard it?",
-                ["discard", "keep"])
+                ["discard", "keep"], secret=True)
         elif answer == "discard":
             board.to_discard(t, pid, player.deck.pop(0))
             t.emit("R12.1", f"{pid} discards the top card, {t.name(looked[0])}", pid)
+        else:  # R1.6: the card kept stays secret, so the log does not name it
+            t.emit("R12.1", f"{pid} keeps the top card on the deck", pid)
         return
     if answer is not None:
         looked.remove(answer)
@@ -62,7 +64,7 @@ def look_at_top(t: Table, step: ResolveStep, answer: str | None) -> None:
         return
     prompt = ("which card stays on top (the rest are discarded)?" if effect.then == "keep_one"
               else f"which card goes {'on top' if not order else 'next'}?")
-    ask(t, step, pid, f"{name}: {prompt}", sorted(set(looked)))
+    ask(t, step, pid, f"{name}: {prompt}", sorted(set(looked)), secret=True)
 
 
 def reveal_top(t: Table, step: ResolveStep, answer: str | None) -> None:
@@ -80,9 +82,15 @@ def reveal_top(t: Table, step: ResolveStep, answer: str | None) -> None:
             ask(t, step, pid, f"Discard {owner}'s top card, {t.name(deck[0])}?",
                 ["discard", "keep"])
         return
+    card = deck[0]
     if answer == "discard":
         board.to_discard(t, owner, deck.pop(0))
         t.player(owner).top_revealed = False
+        t.emit("R12.1", f"{pid} has {owner} discard the revealed top card, {t.name(card)}",
+               owner)
+    else:
+        t.emit("R12.1", f"{pid} lets {owner}'s revealed top card, {t.name(card)}, stay on "
+               "top of the deck", owner)
 
 
 def payment_word(paid: Energy) -> str:

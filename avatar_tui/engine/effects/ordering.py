@@ -27,7 +27,7 @@ def order_effects(t: Table, step: OrderStep, answer: str | None) -> None:
     first = step.groups[labels.index(answer)]
     t.emit("R12.2", f"{t.state.turn} resolves {t.name(first[0].ctx.source)}'s effect first")
     rest = [g for g in step.groups if g is not first]
-    push(t, *first, *_ordering(rest))
+    push(t, *first, *ordering(rest))
 
 
 def _unique_labels(sources: list[str]) -> list[str]:
@@ -55,7 +55,7 @@ def _groups(items: list[ResolveStep]) -> list[list[ResolveStep]]:
     return groups
 
 
-def _ordering(groups: list[list[ResolveStep]]) -> list[ResolveStep | OrderStep]:
+def ordering(groups: list[list[ResolveStep]]) -> list[ResolveStep | OrderStep]:
     """The steps for these groups: a question only when the order can matter.
     Pure +/- changes commute, and the same effects from the same card twice
     (a power used twice) give the same result in either order."""
@@ -70,4 +70,4 @@ def _ordering(groups: list[list[ResolveStep]]) -> list[ResolveStep | OrderStep]:
 
 
 def queue_triggered(t: Table, items: list[ResolveStep]) -> None:
-    push(t, *_ordering(_groups(items)))
+    push(t, *ordering(_groups(items)))

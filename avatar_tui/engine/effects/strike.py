@@ -22,6 +22,7 @@ from avatar_tui.model.effects import (
 )
 from avatar_tui.model.state import (
     Armed,
+    Granted,
     Mod,
     ResolveStep,
 )
@@ -37,8 +38,8 @@ def modify(t: Table, step: ResolveStep, answer: str | None) -> None:
     if effect.force_per == "stopped_force":  # "+X force", X the force it stopped
         stopped = face.vs_force if face.counterattacked else incoming_force(t)
         force += max(stopped or 0, 0)
-    face.mods.append(Mod(source=step.ctx.source, force=force,
-                         intercept=effect.intercept, zone=bound))
+    face.mods.append(Mod(source=step.ctx.source, force=force, intercept=effect.intercept,
+                         zone=bound, source_kind=step.ctx.source_kind))
     parts = [f"{v:+d} {k}" for k, v in (("force", force), ("intercept", effect.intercept))
              if v]
     t.emit("R7.1", f"{t.name(face.card)} gets {', '.join(parts)} ({t.name(step.ctx.source)})",
@@ -58,9 +59,11 @@ def grant(t: Table, step: ResolveStep, answer: str | None) -> None:
                        ctx.controller)
                 return
         return
-    face, _ = strike_of(t, ctx)
+    face, zone = strike_of(t, ctx)
     if face is not None:
-        face.granted.append(effect.static)
+        bound = zone if ctx.source_kind == "ally" else None  # R7.3: only in the ally's zone
+        face.granted.append(Granted(source=ctx.source, source_kind=ctx.source_kind, zone=bound,
+                                    static=effect.static))
         t.emit("R12.1", f"{t.name(face.card)} gains an effect from {t.name(ctx.source)}",
                ctx.controller)
 

@@ -1,0 +1,45 @@
+"""Who plays: which seats the computer takes, in the save and in words.
+
+A game against the computer keeps its seats in the save (`computer = {
+p2 = "heuristic" }`), so it resumes as a game against the computer; a
+hot-seat save has none and resumes as hot seat, also when the app was
+started with `--vs-bot` — the resume question says which it is."""
+
+from __future__ import annotations
+
+from avatar_tui.bots import BotSeat
+
+
+def of(bot: BotSeat | None) -> dict[str, str]:
+    """The seats of a game with this computer player (empty: hot seat)."""
+    return {bot.player: bot.kind} if bot is not None else {}
+
+
+def who_plays(computer: dict[str, str]) -> str:
+    """`two players, one keyboard` or `you (p1) against the computer (p2,
+    heuristic)`: for dialog titles."""
+    if not computer:
+        return "two players, one keyboard"
+    seat, kind = next(iter(sorted(computer.items())))
+    you = "p1" if seat == "p2" else "p2"
+    return f"you ({you}) against the computer ({seat}, {kind})"
+
+
+def bot_for(computer: dict[str, str], current: BotSeat | None) -> BotSeat | None:
+    """The computer player a saved game resumes with: the saved seat and
+    kind (the running one when it is the same), none for a hot-seat save."""
+    if not computer:
+        return None
+    if current is not None and of(current) == computer:
+        return current
+    seat, kind = next(iter(sorted(computer.items())))
+    delay = current.delay if current is not None else None
+    return BotSeat(kind, player=seat, delay=delay)  # type: ignore[arg-type]
+
+
+def resume_labels(saved: dict[str, str], wanted: BotSeat | None) -> list[str]:
+    """The answers of the resume question: resume (as saved) or start anew
+    (as the command line asked)."""
+    resume = f"Resume it ({who_plays(saved)}, as it was saved)"
+    new = f"Start a new game ({who_plays(of(wanted))}; the save is replaced)"
+    return [resume, new]
