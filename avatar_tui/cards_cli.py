@@ -7,21 +7,18 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import tomllib
 from dataclasses import dataclass
-from pathlib import Path
 from typing import get_args
 
-from pydantic import ValidationError
-
+from avatar_tui.cardsearch import QueryError, parse
 from avatar_tui.catalog import (
     CardDataError,
     Catalog,
-    DeckList,
     default_catalog,
-    describe_validation_error,
 )
 from avatar_tui.deckbuilding import check_deck, may_use
+from avatar_tui.decklib import DeckFileError, read_deck_file
+from avatar_tui.effect_words import powers_in_words
 from avatar_tui.model.cards import AdvantageCard, ChamberCard, DeckCard, SignatureMove
 from avatar_tui.model.common import NO_ENERGY, ZONES, Energy, Trait
 
@@ -47,6 +44,8 @@ class Entry:
     intercept: int | None
     keywords: list[str]
     implemented: bool
+    text: str = ""  # the card's own short wording (cards/*.toml), our words
+    powers: tuple[str, ...] = ()  # its payment and pitch powers, in words
 
     def as_json(self) -> dict:
         return {
@@ -61,6 +60,8 @@ class Entry:
             "intercept": self.intercept,
             "keywords": self.keywords,
             "implemented": self.implemented,
+            "text": self.text,
+            "powers": list(self.powers),
         }
 
 
@@ -78,25 +79,25 @@ def card_entry(card: DeckCard) -> Entry:
     return Entry(
         card.id, card.name, card.type, card.number, card.rarity, list(card.traits),
         card.cost, getattr(card, "force", None), getattr(card, "intercept", None),
-        keywords, card.implemented,
+        keywords, card.implemented, card.text, tuple(powers_in_words(card)),
     )
 
 
 def chamber_entry(chamber: ChamberCard) -> Entry:
     return Entry(
         chamber.id, chamber.name, "chamber", chamber.number, chamber.rarity,
-        list(chamber.traits), NO_ENERGY, None, None, [], chamber.implemented,
+        list(chamber.traits), NO_ENERGY, None, None, [], chamber.implemented, chamber.text,
     )
 
 
 def move_entry(move: SignatureMove) -> Entry:
     return Entry(
         move.id, move.name, "signature", None, None, [], move.cost, move.force,
-        move.intercept, [], move.implemented,
+        move.intercept, [], move.implemented, move.text, tuple(powers_in_words(move)),
     )
 
 
-def _by_number(entry: Entry) -> tuple[bool, str]:
+def by_number(entry: Entry) -> tuple[bool, str]:
     number = entry.number or ""
     return (not number.startswith("AME"), number)  # the set first, then promos
 
@@ -115,8 +116,8 @@ def entries(catalog: Catalog, character: ChamberCard | None = None) -> list[Entr
         m for m in catalog.signatures.values() if character is None or m.id in move_ids
     ]
     return [
-        *sorted(map(card_entry, cards), key=_by_number),
-        *sorted(map(chamber_entry, chambers), key=_by_number),
+        *sorted(map(card_entry, cards), key=by_number),
+        *sorted(map(chamber_entry, chambers), key=by_number),
         *map(move_entry, moves),
     ]
 
@@ -159,6 +160,12 @@ def add_cards_parser(sub: argparse._SubParsersAction) -> None:
         "--unimplemented", action="store_true",
         help="only cards whose effects the game does not know yet",
     )
+    cards.add_argument(
+        "--search", metavar="QUERY",
+        help="only cards matching QUERY, the deck editor's query language: plain words "
+        "search name, id and text; type:strike trait:fox rarity:rare kw:reflip f>=5 "
+        "i<4 g<=1 y=0 r>0 cost<=2; -TERM negates (see README)",
+    )
     cards.add_argument("--json", action="store_true", help="print a JSON list instead")
     cards.set_defaults(handler=run_cards)
 
@@ -174,6 +181,12 @@ def run_cards(args: argparse.Namespace) -> int:
             print(f"avatar-tui cards: unknown character '{args.character}'", file=sys.stderr)
             return 2
     rows = select(entries(catalog, chamber), args.type, args.trait, args.unimplemented)
+    if getattr(args, "search", None):
+        try:
+            rows = parse(args.search).filter(rows)
+        except QueryError as err:
+            print(f"avatar-tui cards: --search: {err}", file=sys.stderr)
+            return 2
     if args.json:
         print(json.dumps([row.as_json() for row in rows], indent=2, ensure_ascii=False))
     else:
@@ -181,27 +194,50 @@ def run_cards(args: argparse.Namespace) -> int:
     return 0
 
 
-def print_table(rows: list[Entry]) -> None:
+RARITY = {"common": "C", "uncommon": "U", "rare": "R", "promo": "P", "zenemental": "Z"}
+
+
+def print_table(rows: list[Entry], width: int | None = None) -> None:
+    """The rows as a table as wide as the terminal (80 columns when the
+    output is not one, `width` in tests): the card's name over its id and
+    number, its type and rarity over its traits, its cost over force and
+    intercept, and its text wrapped in what is left (its powers in words are
+    in --json). A column no row has anything in is left out."""
     if not rows:  # a line, not an empty table
         print("No card matches.")
         return
+    from rich import box
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(title=f"{len(rows)} cards", title_justify="left")
-    for column in ("id", "name", "type", "number", "rarity", "traits", "cost"):
-        table.add_column(column, no_wrap=column in ("id", "number", "cost"))
-    table.add_column("int", justify="right")
-    table.add_column("force", justify="right")
-    table.add_column("implemented")
-    for row in rows:
-        table.add_row(
-            row.id, row.name, row.type, row.number or "", row.rarity or "",
-            " ".join(row.traits), row.cost.short(), _num(row.intercept), _num(row.force),
-            "yes" if row.implemented else "[red]no[/red]",
-        )
-    # Piped output (a file, `grep`, a test) gets room for whole rows.
-    console = Console(file=sys.stdout, width=None if sys.stdout.isatty() else 200)
+    columns = [
+        ("card", lambda r: f"{r.name}\n[dim]{r.id}{' ' + r.number if r.number else ''}[/]"),
+        ("kind", lambda r: "\n".join(filter(None, [
+            r.type + (f" {RARITY.get(r.rarity, r.rarity)}" if r.rarity else ""),
+            " ".join(r.traits)]))),
+        ("cost", lambda r: "\n".join(filter(None, [
+            r.cost.short() if r.type != "chamber" else "",
+            f"F{r.force} I{r.intercept}" if r.force is not None else ""]))),
+        ("text", lambda r: r.text),
+        ("impl", lambda r: "yes" if r.implemented else "[red]no[/red]"),
+    ]
+    cells = [[show(row) for row in rows] for _, show in columns]
+    wanted = [
+        i for i, (name, _) in enumerate(columns)
+        if any(cells[i]) and (name != "impl" or not all(r.implemented for r in rows))
+    ]
+    table = Table(title=f"{len(rows)} cards", title_justify="left", box=box.SIMPLE_HEAD,
+                  show_edge=False, pad_edge=False, padding=(0, 1))
+    widths = {"card": 20, "kind": 11, "cost": 8}
+    for i in wanted:
+        name = columns[i][0]
+        table.add_column(name, width=widths.get(name), ratio=1 if name == "text" else None,
+                         overflow="fold")
+    for r in range(len(rows)):
+        table.add_row(*(cells[i][r] for i in wanted))
+    if width is None:
+        width = None if sys.stdout.isatty() else 80
+    console = Console(file=sys.stdout, width=width)
     console.print(table)
 
 
@@ -215,7 +251,7 @@ def _num(value: int | None) -> str:
 def add_deck_parser(sub: argparse._SubParsersAction) -> None:
     deck = sub.add_parser(
         "deck",
-        help="check a deck file against the deckbuilding rules",
+        help="deck files: check, random starter, import and export a text list",
         description="Deck files (cards/README.md) and the deckbuilding rules (R13).",
     )
     actions = deck.add_subparsers(title="actions", metavar="ACTION")
@@ -228,14 +264,17 @@ def add_deck_parser(sub: argparse._SubParsersAction) -> None:
     )
     check.add_argument("file", metavar="FILE", help="a deck TOML file")
     check.set_defaults(handler=run_deck_check)
+    from avatar_tui import deck_cli
+
+    deck_cli.add_deck_actions(actions)
 
 
 def run_deck_check(args: argparse.Namespace) -> int:
     place = args.file
-    deck = _read_deck(Path(place))
-    if isinstance(deck, list):
-        for line in deck:
-            print(line, file=sys.stderr)
+    try:
+        deck = read_deck_file(place)
+    except DeckFileError as err:
+        print(err, file=sys.stderr)
         return 2
     catalog = _load_catalog()
     if catalog is None:
@@ -260,22 +299,6 @@ def run_deck_check(args: argparse.Namespace) -> int:
     kind = "starter deck (R1.1)" if deck.starter else "deck, legal under R13"
     print(f"{place}: OK — {total} cards, chamber {chamber.id} {chamber.name}, {kind}")
     return 0
-
-
-def _read_deck(path: Path) -> DeckList | list[str]:
-    """The deck, or the lines saying why the file cannot be read."""
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as err:
-        return [f"{path}: cannot read: {err.strerror or err}"]
-    except UnicodeDecodeError:
-        return [f"{path}: cannot read: not UTF-8 text"]
-    except tomllib.TOMLDecodeError as err:
-        return [f"{path}: not valid TOML: {err}"]
-    try:
-        return DeckList.model_validate(raw)
-    except ValidationError as err:
-        return describe_validation_error(str(path), err, raw)
 
 
 def _load_catalog() -> Catalog | None:

@@ -25,6 +25,12 @@ def _play(args: argparse.Namespace) -> int:
     return run(args)
 
 
+def _decks(args: argparse.Namespace) -> int:
+    from avatar_tui.app.decks_app import run
+
+    return run(args.name)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="avatar-tui",
@@ -47,7 +53,18 @@ def build_parser() -> argparse.ArgumentParser:
                       "easy); you play p1")
     play.add_argument("--think", type=simulate_cli.seconds, default=None, metavar="SECONDS",
                       help="how long the expert thinks per move (default 1)")
+    play.add_argument("--deck1", metavar="FILE",
+                      help="p1 plays this deck file (or saved deck by name); an illegal "
+                      "deck is refused with its problems before the game")
+    play.add_argument("--deck2", metavar="FILE", help="p2's deck, as --deck1")
+    play.add_argument("--seed", type=int, metavar="N", help="the seed of a game with --deck1/2")
     play.set_defaults(handler=_play)
+
+    decks = sub.add_parser("decks", help="the deck editor: build, test and keep your decks",
+                           description="The deck editor, over the decks saved in the data "
+                           "directory's decks/ (? in the editor lists its keys).")
+    decks.add_argument("name", nargs="?", metavar="NAME", help="open this saved deck")
+    decks.set_defaults(handler=_decks)
 
     replay_cli.add_replay_parser(sub)
 

@@ -24,7 +24,7 @@ SCENARIOS = Path(__file__).resolve().parent / "app" / "scenarios"
 class Shot:
     name: str  # the file name, without .svg
     caption: str
-    scenario: str | None  # a scenario name, or None for the new game screen
+    scenario: str | None  # a scenario name, None for the new game screen, DECKS the editor
     keys: tuple[str, ...] = field(default_factory=tuple)
     size: tuple[int, int] = (120, 40)
 
@@ -46,7 +46,10 @@ SHOTS = [
     Shot("medium", "At 100×33 the zone rows grow into the room", "midgame", size=(100, 33)),
     Shot("rules", "The rules browser (? then r), searching by rule ID", "midgame",
          ("question_mark", "r", "R", "6")),
+    Shot("decks", "The deck editor: a legal deck, its statistics drawn", "@decks",
+         ("plus", "plus", "plus", "plus", "down") * 15),
 ]
+DECKS = "@decks"
 
 
 def pin_environment() -> None:
@@ -77,7 +80,14 @@ async def take(shot: Shot, out: Path) -> Path:
     from avatar_tui.app import AvatarApp
     from avatar_tui.notation.save import load_game
 
-    if shot.scenario is None:
+    if shot.scenario == DECKS:
+        import tempfile
+
+        from avatar_tui.app.decks_app import DecksApp
+        from avatar_tui.decklib import DeckStore
+
+        app = DecksApp(DeckStore(tempfile.mkdtemp(prefix="avatar-tui-shot-")))
+    elif shot.scenario is None:
         app = AvatarApp(None, start="new", seed=1)
     else:
         app = AvatarApp(None, game=load_game(SCENARIOS / f"{shot.scenario}.toml"), seed=1)

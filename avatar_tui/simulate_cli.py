@@ -37,6 +37,10 @@ def add_simulate_parser(sub: argparse._SubParsersAction) -> None:
                         f"(default {DEFAULT_P1})")
     parser.add_argument("--p2", type=_character, default=DEFAULT_P2, metavar="CHARACTER",
                         help=f"p2's character (default {DEFAULT_P2})")
+    parser.add_argument("--deck1", metavar="FILE",
+                        help="p1 plays this deck file (or saved deck) instead of --p1's "
+                        "house deck; an illegal deck is refused with its problems")
+    parser.add_argument("--deck2", metavar="FILE", help="p2's deck, as --deck1")
     parser.add_argument("--bot", default="heuristic", metavar="KIND[,KIND]",
                         help=f"the computer player of both sides, or 'p1kind,p2kind'; "
                         f"kinds: {', '.join(BOT_KINDS)} (default heuristic)")
@@ -123,8 +127,21 @@ def run_simulate(args: argparse.Namespace) -> int:
         print(f"avatar-tui simulate: {err}", file=sys.stderr)
         return 2
     show_progress = not args.json and sys.stderr.isatty()
+    sides = []
+    for character, ref in ((args.p1, getattr(args, "deck1", None)),
+                           (args.p2, getattr(args, "deck2", None))):
+        if ref is None:
+            sides.append(character)
+            continue
+        from avatar_tui.deck_cli import playable_deck
+
+        deck = playable_deck(ref)
+        if isinstance(deck, str):
+            print(deck, file=sys.stderr)
+            return 2
+        sides.append(deck)
     try:
-        summary = simulate(args.games, args.p1, args.p2, bot1, bot2, args.seed, args.jobs,
+        summary = simulate(args.games, sides[0], sides[1], bot1, bot2, args.seed, args.jobs,
                            progress=show_progress, options=expert_options(args))
     except GameError as err:
         print(f"avatar-tui simulate: {err}", file=sys.stderr)
@@ -139,7 +156,7 @@ def run_simulate(args: argparse.Namespace) -> int:
 # -------------------------------------------------------------------- running
 
 
-def _play_chunk(seeds: Sequence[int], p1: str, p2: str, bot1: str, bot2: str,
+def _play_chunk(seeds: Sequence[int], p1: Any, p2: Any, bot1: str, bot2: str,
                 options: dict | None = None) -> list[dict]:
     """A worker's share: whole games, each fixed by its seed."""
     from avatar_tui.bots import play_seeded
@@ -147,7 +164,7 @@ def _play_chunk(seeds: Sequence[int], p1: str, p2: str, bot1: str, bot2: str,
     return [play_seeded(s, p1, p2, bot1, bot2, options).as_dict() for s in seeds]
 
 
-def play_all(games: int, p1: str, p2: str, bot1: str, bot2: str, seed: int, jobs: int,
+def play_all(games: int, p1: Any, p2: Any, bot1: str, bot2: str, seed: int, jobs: int,
              advance: Callable[[int], None] = lambda n: None,
              options: dict | None = None) -> list[dict]:
     """Every game's result, in seed order, whatever the number of jobs."""
@@ -171,7 +188,7 @@ def play_all(games: int, p1: str, p2: str, bot1: str, bot2: str, seed: int, jobs
     return sorted(results, key=lambda r: r["seed"])
 
 
-def simulate(games: int, p1: str, p2: str, bot1: str, bot2: str, seed: int, jobs: int = 1,
+def simulate(games: int, p1: Any, p2: Any, bot1: str, bot2: str, seed: int, jobs: int = 1,
              progress: bool = False, options: dict | None = None) -> dict[str, Any]:
     """Play the games and summarise them (the JSON of `simulate --json`)."""
     start = time.perf_counter()
@@ -194,8 +211,10 @@ def simulate(games: int, p1: str, p2: str, bot1: str, bot2: str, seed: int, jobs
     else:
         results = play_all(games, p1, p2, bot1, bot2, seed, jobs, options=options)
     elapsed = time.perf_counter() - start
-    return summarise(results, p1=p1, p2=p2, bot1=bot1, bot2=bot2, seed=seed, jobs=jobs,
-                     elapsed=elapsed)
+    from avatar_tui.bots.match import side_name
+
+    return summarise(results, p1=side_name(p1), p2=side_name(p2), bot1=bot1, bot2=bot2,
+                     seed=seed, jobs=jobs, elapsed=elapsed)
 
 
 # -------------------------------------------------------------------- summary

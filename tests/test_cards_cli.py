@@ -13,7 +13,7 @@ from avatar_tui.cli import main
 
 JSON_KEYS = {
     "id", "name", "type", "number", "rarity", "traits", "cost", "force", "intercept",
-    "keywords", "implemented",
+    "keywords", "implemented", "text", "powers",
 }
 
 
@@ -43,6 +43,8 @@ def test_json_fields(capsys):
         "id": "evade", "name": "Evade", "type": "strike", "number": "AME068",
         "rarity": "common", "traits": [], "cost": {"green": 1, "yellow": 0, "red": 0},
         "force": 1, "intercept": 3, "keywords": [], "implemented": True,
+        "text": default_catalog().card("evade").text,
+        "powers": ["Power 1: R1 → +4 intercept, use only once"],
     }
     assert rows["fiery_temper"]["keywords"] == ["immediate", "reflip"]
     assert rows["kindle"]["keywords"] == ["pitch"]
@@ -121,9 +123,48 @@ def test_unknown_character(capsys):
 def test_table(capsys):
     assert main(["cards", "--type", "strike"]) == 0
     out = capsys.readouterr().out
-    for text in ("id", "implemented", "evade", "Evade", "AME068", "G1 Y1 R1", "bell_ringer"):
+    for text in ("card", "text", "evade", "Evade", "AME068", "G1 Y1 R1", "bell_ringer",
+                 "F1 I3"):
         assert text in out
     assert "Open-Hand Form" not in out
+    assert "impl" not in out  # every card is implemented: the column says nothing
+
+
+def test_the_table_fits_80_columns_with_whole_texts_and_no_empty_column(capsys):
+    from avatar_tui.cards_cli import entries, print_table
+
+    catalog = default_catalog()
+    rows = entries(catalog)
+    print_table(rows, width=80)
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert max(map(len, lines)) <= 80
+    assert "…" not in out  # nothing cut short
+    # every card's text is whole in the text column, whatever the wrapping
+    start = lines[1].index("text")
+    squeezed = "".join("".join(line[start:].split()) for line in lines[3:])
+    for card in catalog.cards.values():
+        assert "".join(card.text.split()) in squeezed, card.id
+    header = lines[1].split()
+    assert header == ["card", "kind", "cost", "text"]
+    print_table([r for r in rows if r.type == "advantage"], width=80)
+    assert capsys.readouterr().out.splitlines()[1].split() == ["card", "kind", "cost", "text"]
+    print_table([r for r in rows if r.type == "chamber"], width=80)
+    assert "cost" not in capsys.readouterr().out.splitlines()[1].split()  # empty: left out
+
+
+def test_json_has_the_text_and_the_powers_in_words(capsys):
+    rows = by_id(cards_json(capsys))
+    assert rows["doublefoot_dropkick"]["text"]
+    assert rows["doublefoot_dropkick"]["powers"] == ["Power 1: Y1 → +4 force, use only once"]
+
+
+def test_search_takes_the_query_language(capsys):
+    rows = cards_json(capsys, "--search", "type:strike trait:fox f>=5 g<=1")
+    assert rows and all(r["type"] == "strike" and "fox" in r["traits"] and r["force"] >= 5
+                        and r["cost"]["green"] <= 1 for r in rows)
+    assert main(["cards", "--search", "colour:red"]) == 2
+    assert "unknown field 'colour'" in capsys.readouterr().err
 
 
 # ------------------------------------------------------------------ deck check

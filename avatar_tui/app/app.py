@@ -35,10 +35,11 @@ from avatar_tui.app.screens.newgame import NewGameScreen
 from avatar_tui.app.screens.privacy import PrivacyScreen, SecretGate
 from avatar_tui.app.session import Session
 from avatar_tui.app.storage import SaveStore
+from avatar_tui.decklib import reshuffled
 from avatar_tui.engine import Event, IllegalAction, new_game
 from avatar_tui.model.actions import Action
 from avatar_tui.model.common import PlayerId
-from avatar_tui.model.state import GameSetup, GameState, PlayerSetup
+from avatar_tui.model.state import GameSetup, GameState
 from avatar_tui.notation.scenario import ScenarioError
 
 if TYPE_CHECKING:
@@ -186,8 +187,9 @@ class AvatarApp(App[None]):
         if last is None:
             self.ask_new_game()
             return
-        self.start_game(GameSetup(seed=last.seed + 1, p1=PlayerSetup(chamber=last.p1.chamber),
-                                  p2=PlayerSetup(chamber=last.p2.chamber)))
+        seed = last.seed + 1  # the same decks (a listed deck shuffled anew), a new seed
+        self.start_game(GameSetup(seed=seed, p1=reshuffled(last.p1, seed, "p1"),
+                                  p2=reshuffled(last.p2, seed, "p2")))
 
     def resume(self, ask: bool) -> None:
         """Resume the saved game: with `ask`, offer resume or a new game."""

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from textual.markup import escape
 
-from avatar_tui.app import describe, effect_words
+from avatar_tui import effect_words
+from avatar_tui.app import describe
 from avatar_tui.engine.table import Table
 from avatar_tui.model import effects as fx
 from avatar_tui.model.actions import Action

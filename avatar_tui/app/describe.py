@@ -9,7 +9,7 @@ import re
 
 from textual.markup import escape
 
-from avatar_tui.app import effect_words
+from avatar_tui import effect_words
 from avatar_tui.engine import view
 from avatar_tui.engine.stats import printed, printed_delta, strength
 from avatar_tui.engine.table import Table
@@ -213,30 +213,7 @@ def action_label(t: Table, action: Action) -> str:
 
 
 def power_text(power: Power) -> str:
-    cost = power.cost
-    parts = []
-    energy = Energy(green=cost.green, yellow=cost.yellow, red=cost.red)
-    if energy.total:
-        parts.append(pips(energy))
-    if cost.intercept:
-        parts.append(f"-{cost.intercept} intercept")
-    if cost.pitch:
-        parts.append("pitch")
-    if cost.eliminate_ally:
-        parts.append("eliminate one of your allies")
-    if cost.eliminate_energy_here:
-        parts.append("eliminate an energy here")
-    if cost.uncharge:
-        parts.append(f"uncharge {cost.uncharge} zone")
-    if cost.move:
-        parts.append(f"move {cost.move}")
-    if cost.turn_chamber_to_front:
-        parts.append("turn your chamber to its front")
-    limit = {"once": ", use only once", "once_per_turn": ", once per turn"}.get(
-        power.limit or "", "")
-    only = f", only in {' or '.join(power.only_in)}" if power.only_in else ""
-    effects = escape(effect_words.describe_all(power.effects))
-    return f"{' + '.join(parts) or 'free'} → {effects}{limit}{only}"
+    return effect_words.power_words(power, pips, escape)
 
 
 def full_card(t: Table, card_id: str, pid: PlayerId | None = None, zone: Zone | None = None,

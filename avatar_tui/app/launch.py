@@ -5,6 +5,7 @@ problems are reported as one line (exit 2)."""
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 
 from avatar_tui.app import seats
@@ -12,6 +13,33 @@ from avatar_tui.app.app import AvatarApp
 from avatar_tui.app.storage import SaveStore
 from avatar_tui.notation.save import load_game
 from avatar_tui.notation.scenario import ScenarioError, load_scenario
+
+
+def game_with_decks(deck1: str | None, deck2: str | None, seed: int | None = None):
+    """A new game with these deck files (the house decks of Aang and Prince
+    Zuko for a side without one), or the lines saying why a deck cannot be
+    played: it is checked (R13, R1.1) before any game starts."""
+    from avatar_tui.catalog import default_catalog
+    from avatar_tui.deck_cli import playable_deck
+    from avatar_tui.decklib import Seat, seat_setup
+    from avatar_tui.engine import new_game
+    from avatar_tui.model.state import GameSetup
+
+    seats = []
+    for ref, house in ((deck1, "aang"), (deck2, "prince_zuko")):
+        if ref is None:
+            seats.append(Seat(character=house))
+            continue
+        deck = playable_deck(ref)
+        if isinstance(deck, str):
+            return deck
+        seats.append(Seat(deck=deck))
+    if seed is None:
+        seed = random.SystemRandom().randrange(1, 1_000_000)
+    catalog = default_catalog()
+    setup = GameSetup(seed=seed, p1=seat_setup(seats[0], catalog, seed, "p1"),
+                      p2=seat_setup(seats[1], catalog, seed, "p2"))
+    return new_game(setup)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -24,7 +52,18 @@ def run(args: argparse.Namespace) -> int:
         think = getattr(args, "think", None)
         bot = BotSeat(kind, player="p2", **({"think": think} if think is not None else {}))
     scenario = getattr(args, "scenario", None)
-    if scenario:
+    decks = (getattr(args, "deck1", None), getattr(args, "deck2", None))
+    if any(decks):
+        if scenario or getattr(args, "resume", False):
+            print("avatar-tui: --deck1/--deck2 start a new game: not with --resume or "
+                  "--scenario", file=sys.stderr)
+            return 2
+        game = game_with_decks(*decks, seed=getattr(args, "seed", None))
+        if isinstance(game, str):
+            print(game, file=sys.stderr)
+            return 2
+        app = AvatarApp(store, game=game, bot=bot, freeze_startup_heap=True)
+    elif scenario:
         try:
             game = load_game(scenario)
             if bot is None:  # a save of a game against the computer goes on as one

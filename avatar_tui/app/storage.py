@@ -13,6 +13,7 @@ import os
 import tomllib
 from pathlib import Path
 
+from avatar_tui.datadir import user_data_dir
 from avatar_tui.engine import Event
 from avatar_tui.model.state import GameState
 from avatar_tui.notation.save import load_game, save_game, write_atomically
@@ -21,15 +22,6 @@ from avatar_tui.notation.scenario import ScenarioError, load_scenario
 CURRENT = "current.toml"
 FINISHED = "last-finished.toml"
 SETTINGS = "settings.toml"
-
-
-def user_data_dir() -> Path:
-    override = os.environ.get("AVATAR_TUI_DATA_DIR")
-    if override:
-        return Path(override)
-    xdg = os.environ.get("XDG_DATA_HOME")
-    base = Path(xdg) if xdg else Path.home() / ".local" / "share"
-    return base / "avatar-tui"
 
 
 class SaveStore:

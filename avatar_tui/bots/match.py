@@ -11,7 +11,8 @@ from avatar_tui.bots.base import Bot, RandomBot
 from avatar_tui.bots.expert import ExpertBot
 from avatar_tui.bots.heuristic import HeuristicBot
 from avatar_tui.bots.observation import observation
-from avatar_tui.catalog import default_catalog
+from avatar_tui.catalog import DeckList, default_catalog
+from avatar_tui.decklib import player_setup
 from avatar_tui.engine import apply_in_place, legal_actions, new_game
 from avatar_tui.model.common import PLAYERS, PlayerId
 from avatar_tui.model.state import GameSetup, GameState, PlayerSetup
@@ -101,11 +102,24 @@ def play_game(setup: GameSetup, bots: Mapping[PlayerId, Bot],
     return state, result
 
 
-def setup_for(seed: int, p1: str, p2: str) -> GameSetup:
-    return GameSetup(seed=seed, p1=PlayerSetup(chamber=p1), p2=PlayerSetup(chamber=p2))
+Side = str | DeckList  # a character's house starter deck, or a deck list
 
 
-def play_seeded(seed: int, p1: str, p2: str, bot1: str, bot2: str,
+def side_setup(side: Side, seed: int, pid: PlayerId) -> PlayerSetup:
+    if isinstance(side, DeckList):
+        return player_setup(side, default_catalog(), seed, pid)
+    return PlayerSetup(chamber=side)
+
+
+def side_name(side: Side) -> str:
+    return side.name if isinstance(side, DeckList) else side
+
+
+def setup_for(seed: int, p1: Side, p2: Side) -> GameSetup:
+    return GameSetup(seed=seed, p1=side_setup(p1, seed, "p1"), p2=side_setup(p2, seed, "p2"))
+
+
+def play_seeded(seed: int, p1: Side, p2: Side, bot1: str, bot2: str,
                 options: Mapping[str, float | int] | None = None) -> GameResult:
     """One game fixed entirely by its arguments: the setup's seed and each
     bot's own seed derive from `seed`. `options` go to an expert bot (its
@@ -117,5 +131,6 @@ def play_seeded(seed: int, p1: str, p2: str, bot1: str, bot2: str,
     try:
         return play_game(setup_for(seed, p1, p2), bots)[1]
     except Exception as err:
-        raise GameError(f"the game with seed {seed} ({p1} {bot1} v {p2} {bot2}) stopped: "
+        raise GameError(f"the game with seed {seed} ({side_name(p1)} {bot1} v "
+                        f"{side_name(p2)} {bot2}) stopped: "
                         f"{type(err).__name__}: {err}") from err

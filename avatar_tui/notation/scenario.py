@@ -18,6 +18,7 @@ from avatar_tui.catalog import CardDataError, Catalog, default_catalog, describe
 from avatar_tui.model.actions import Action, NotationError, parse_action
 from avatar_tui.model.cards import AnyCard
 from avatar_tui.model.state import GameSetup, PlayerSetup
+from avatar_tui.textfile import read_text
 
 _CARDS = TypeAdapter(list[AnyCard])
 
@@ -88,13 +89,7 @@ def _fail(path: Path, place: str, problem: str) -> ScenarioError:
 
 def load_scenario(path: Path | str, catalog: Catalog | None = None) -> Scenario:
     path = Path(path)
-    try:
-        raw_text = path.read_text(encoding="utf-8")
-    except OSError as err:
-        raise ScenarioError(f"{path}: cannot read: {err.strerror}") from None
-    except UnicodeDecodeError:
-        raise ScenarioError(f"{path}: not a UTF-8 text file") from None
-    return parse_scenario(raw_text, path, catalog)
+    return parse_scenario(read_text(path, ScenarioError), path, catalog)
 
 
 def parse_scenario(raw_text: str, path: Path, catalog: Catalog | None = None) -> Scenario:

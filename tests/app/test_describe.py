@@ -8,7 +8,8 @@ import random
 
 from textual.content import Content
 
-from avatar_tui.app import describe, effect_words
+from avatar_tui import effect_words
+from avatar_tui.app import describe
 from avatar_tui.app.screens.inspector import table_cards
 from avatar_tui.catalog import default_catalog
 from avatar_tui.engine import apply, legal_actions

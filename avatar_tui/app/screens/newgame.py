@@ -1,6 +1,8 @@
-"""A new game: each player's character from the house starter decks, the
-seed that shuffles the decks, and a preview of who will choose the opening
-defender (the R2.4 comparison of discard piles, as the engine deals it)."""
+"""A new game: each player's character and deck (the house starter deck, a
+saved deck of that character, or a random starter deck), the seed that
+shuffles the decks, and a preview of who will choose the opening defender
+(the R2.4 comparison of discard piles, as the engine deals it). A deck the
+rules refuse (R13, R1.1) is listed with its problems and cannot start."""
 
 from __future__ import annotations
 
@@ -10,10 +12,11 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
+from avatar_tui.app.screens.newgame_decks import DeckPicker, deck_field
 from avatar_tui.app.screens.opponent import OpponentField
 from avatar_tui.catalog import Catalog, default_catalog
 from avatar_tui.engine import new_game
-from avatar_tui.model.state import GameSetup, PlayerSetup
+from avatar_tui.model.state import GameSetup
 
 
 def characters(catalog: Catalog | None = None) -> list[tuple[str, str]]:
@@ -27,6 +30,12 @@ def characters(catalog: Catalog | None = None) -> list[tuple[str, str]]:
     return sorted(((name, char) for char, name in found.items()), key=lambda x: x[0])
 
 
+def character_of(chamber: str) -> str:
+    """The character of a chamber reference (a deck game keeps the chamber's id)."""
+    found = default_catalog().find_chamber(chamber)
+    return found.character if found is not None and found.character else chamber
+
+
 def opening_preview(setup: GameSetup) -> list[str]:
     """The engine's own R2.4 narration for this setup."""
     try:
@@ -37,7 +46,8 @@ def opening_preview(setup: GameSetup) -> list[str]:
 
 
 class NewGameScreen(ModalScreen[GameSetup | None]):
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="cancel")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="cancel"),
+                Binding("ctrl+d", "decks", "Deck editor", id="decks")]
 
     def __init__(self, seed: int, p1: str = "aang", p2: str = "prince_zuko",
                  can_cancel: bool = True, who: str = "two players, one keyboard",
@@ -46,8 +56,8 @@ class NewGameScreen(ModalScreen[GameSetup | None]):
         self.who = who  # who plays: the title says it
         self.opponent = opponent  # p2's computer player's kind; None: a person
         self.seed = seed
-        self.p1 = p1
-        self.p2 = p2
+        self.p1 = character_of(p1)
+        self.p2 = character_of(p2)
         self.can_cancel = can_cancel
         self.choices = characters()
 
@@ -56,14 +66,16 @@ class NewGameScreen(ModalScreen[GameSetup | None]):
         known = {char for _, char in options}
         with Vertical(classes="dialog newgame"):
             yield Static(f"[b]New game[/b] — {self.who}", classes="dialog-title")
-            with Horizontal(classes="field"):
+            with Horizontal(classes="field character-field"):
                 yield Label("p1 (bottom)", classes="field-label")
                 yield Select(options, value=self.p1 if self.p1 in known else Select.NULL,
                              allow_blank=False, id="p1-character", compact=True)
-            with Horizontal(classes="field"):
+            yield from deck_field("p1")
+            with Horizontal(classes="field character-field"):
                 yield Label("p2 (top)", classes="field-label")
                 yield Select(options, value=self.p2 if self.p2 in known else Select.NULL,
                              allow_blank=False, id="p2-character", compact=True)
+            yield from deck_field("p2")
             yield OpponentField(self.opponent)
             with Horizontal(classes="field"):
                 yield Label("Seed", classes="field-label")
@@ -73,38 +85,54 @@ class NewGameScreen(ModalScreen[GameSetup | None]):
                 yield Button("Start", id="start", variant="primary", compact=True)
                 if self.can_cancel:
                     yield Button("Cancel", id="cancel", compact=True)
+                yield Button("Deck editor", id="decks", compact=True)
             yield Static("[dim]tab moves between fields · enter on Start begins · "
                          "the seed fixes the shuffle, so a game can be replayed · "
-                         "ctrl+q quits[/]", classes="dialog-keys")
+                         "ctrl+d deck editor · ctrl+q quits[/]", classes="dialog-keys")
 
     def on_mount(self) -> None:
         self.query_one(Input).cursor_blink = False
         self.query_one("#start", Button).focus()
+        self.deck_picker = DeckPicker(self)
+        self.deck_picker.refresh_options()
         self.update_preview()
 
-    def setup(self) -> GameSetup | None:
+    def seed_value(self) -> int | None:
         seed_text = self.query_one("#seed", Input).value.strip()
         try:
-            seed = int(seed_text or "0")
+            return int(seed_text or "0")
         except ValueError:
+            return None
+
+    def setup(self) -> GameSetup | None:
+        seed = self.seed_value()
+        if seed is None:
             return None
         p1 = self.query_one("#p1-character", Select).value
         p2 = self.query_one("#p2-character", Select).value
         if not isinstance(p1, str) or not isinstance(p2, str):
             return None
-        return GameSetup(seed=seed, p1=PlayerSetup(chamber=p1), p2=PlayerSetup(chamber=p2))
+        players = self.deck_picker.players(seed)
+        if isinstance(players, str):
+            return None
+        return GameSetup(seed=seed, p1=players[0], p2=players[1])
 
     def update_preview(self) -> None:
         setup = self.setup()
         preview = self.query_one("#preview", Static)
         if setup is None:
-            preview.update("[b]The seed must be a whole number.[/b]")
+            seed = self.seed_value()
+            problems = self.deck_picker.players(seed) if seed is not None else None
+            preview.update(problems if isinstance(problems, str)
+                           else "[b]The seed must be a whole number.[/b]")
             return
         lines = opening_preview(setup)
         preview.update("Opening (R2.4): the higher printed force in the discard pile chooses "
                        "who defends the opening attack.\n" + "\n".join(lines))
 
     def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id in ("p1-character", "p2-character"):
+            self.deck_picker.refresh_options()
         self.update_preview()
 
     def on_input_changed(self, event: Input.Changed) -> None:
@@ -116,6 +144,8 @@ class NewGameScreen(ModalScreen[GameSetup | None]):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
             self.start()
+        elif event.button.id == "decks":
+            self.action_decks()
         elif event.button.id == "cancel":
             self.action_cancel()
 
@@ -129,6 +159,9 @@ class NewGameScreen(ModalScreen[GameSetup | None]):
         if action == "cancel":
             return self.can_cancel
         return True
+
+    def action_decks(self) -> None:
+        self.deck_picker.open_editor()
 
     def action_cancel(self) -> None:
         if self.can_cancel:

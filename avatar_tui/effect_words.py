@@ -6,7 +6,11 @@ power (R7.5) is used, "on a counterattack" meaning R5.3."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from avatar_tui.model import effects as fx
+from avatar_tui.model.cards import DeckCard, SignatureMove
+from avatar_tui.model.common import Energy
 
 WHOSE = {"you": "your", "opponent": "the opponent's", "any": "any player's",
          "each": "each player's", "this": "this"}
@@ -135,3 +139,43 @@ def _may(text: str, optional: bool) -> str:
 
 def _then(text: str, then: list[fx.Effect], names: dict[str, str] | None) -> str:
     return f"{text}; if so, {describe_all(then, names)}" if then else text
+
+
+def power_words(power: fx.Power, energy: Callable[[Energy], str] = Energy.short,
+                escape: Callable[[str], str] = str) -> str:
+    """A power (R7.1-R7.3, R7.5): its cost, then what it does (`Y1 → +2 force`).
+    `energy` writes a cost (the app colours it); `escape` protects the
+    words where the text is markup."""
+    cost = power.cost
+    parts = []
+    paid = Energy(green=cost.green, yellow=cost.yellow, red=cost.red)
+    if paid.total:
+        parts.append(energy(paid))
+    if cost.intercept:
+        parts.append(f"-{cost.intercept} intercept")
+    if cost.pitch:
+        parts.append("pitch")
+    if cost.eliminate_ally:
+        parts.append("eliminate one of your allies")
+    if cost.eliminate_energy_here:
+        parts.append("eliminate an energy here")
+    if cost.uncharge:
+        parts.append(f"uncharge {cost.uncharge} zone")
+    if cost.move:
+        parts.append(f"move {cost.move}")
+    if cost.turn_chamber_to_front:
+        parts.append("turn your chamber to its front")
+    limit = {"once": ", use only once", "once_per_turn": ", once per turn"}.get(
+        power.limit or "", "")
+    only = f", only in {' or '.join(power.only_in)}" if power.only_in else ""
+    return f"{' + '.join(parts) or 'free'} → {escape(describe_all(power.effects))}{limit}{only}"
+
+
+def powers_in_words(card: DeckCard | SignatureMove) -> list[str]:
+    """Each payment power, then the pitch power, in the words above
+    (`Power 1: Y1 → +4 force, use only once`)."""
+    lines = [f"Power {i}: {power_words(p)}" for i, p in enumerate(card.powers, start=1)]
+    pitch = getattr(card, "pitch", None)
+    if pitch is not None:
+        lines.append(f"Pitch: {power_words(pitch)}")
+    return lines

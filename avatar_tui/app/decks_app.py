@@ -1,0 +1,29 @@
+"""`avatar-tui decks`: the deck editor on its own, over the named decks of
+the data directory."""
+
+from __future__ import annotations
+
+from textual.app import App
+
+from avatar_tui.app.screens.decks import DeckEditorScreen
+from avatar_tui.decklib import DeckStore
+
+
+class DecksApp(App[None]):
+    """The deck editor as an app: leaving the editor quits."""
+
+    CSS_PATH = ["app.tcss", "screens.tcss"]
+    TITLE = "avatar-tui decks"
+
+    def __init__(self, store: DeckStore | None = None, deck: str | None = None):
+        super().__init__()
+        self.store = store
+        self.deck = deck
+
+    def on_mount(self) -> None:
+        self.push_screen(DeckEditorScreen(self.store, self.deck), lambda _: self.exit())
+
+
+def run(deck: str | None = None) -> int:
+    DecksApp(deck=deck).run()
+    return 0

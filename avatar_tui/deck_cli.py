@@ -1,0 +1,154 @@
+"""`deck random`, `deck import`, `deck export` and `deck list`: starter decks
+dealt from a seed, and the plain text list that shares a deck, on the
+command line. The named decks are those of the editor (`avatar-tui decks`),
+in the data directory's `decks/`."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from avatar_tui.catalog import DeckList, default_catalog
+from avatar_tui.deckbuilding import check_deck
+from avatar_tui.decklib import (
+    DeckFileError,
+    DeckStore,
+    deck_toml,
+    export_text,
+    import_text,
+    random_starter,
+    read_deck_file,
+)
+
+
+def add_deck_actions(actions: argparse._SubParsersAction) -> None:
+    rand = actions.add_parser(
+        "random", help="a random starter deck: 30 cards, 1 rare, 8 uncommon, 21 common",
+        description="Deal a starter deck as the Starter Set did (R1.1): 30 cards, 1 rare, "
+        "8 uncommon and 21 common, each usable by the chamber (R13.2, R13.3), none more "
+        "than twice. The same seed deals the same deck. Prints the deck file.")
+    rand.add_argument("--character", required=True, metavar="NAME",
+                      help="a character (aang), chamber id or collector number (AME181)")
+    rand.add_argument("--seed", type=int, default=1, help="the seed (default 1)")
+    rand.add_argument("--save", metavar="NAME", help="keep it as a named deck instead")
+    rand.set_defaults(handler=run_random)
+
+    imp = actions.add_parser(
+        "import", help="a text list (`3 Knuckle Sandwich`, `chamber: Aang`) as a deck file",
+        description="Read a plain text deck list (FILE, or - for standard input) and print "
+        "it as a deck file, or keep it as a named deck with --save. A bad line is reported "
+        "as FILE: line N: problem, and nothing is saved.")
+    imp.add_argument("file", metavar="FILE", help="the text list, or - for standard input")
+    imp.add_argument("--save", metavar="NAME", help="keep it as this named deck")
+    imp.set_defaults(handler=run_import)
+
+    exp = actions.add_parser(
+        "export", help="a deck file or named deck as a text list to paste",
+        description="Print a deck (a file, or the name of a saved deck) as a plain text list.")
+    exp.add_argument("deck", metavar="FILE|NAME")
+    exp.set_defaults(handler=run_export)
+
+    lst = actions.add_parser("list", help="the named decks of the data directory")
+    lst.set_defaults(handler=run_list)
+
+
+def _fail(message: str) -> int:
+    print(f"avatar-tui deck: {message}", file=sys.stderr)
+    return 2
+
+
+def _keep(name: str, deck) -> int:
+    store = DeckStore()
+    try:
+        if store.exists(name):
+            return _fail(f"{store.path(name)}: a deck of that name exists already")
+        path = store.save(name, deck)
+    except (DeckFileError, OSError) as err:
+        return _fail(str(err))
+    print(f"saved {path}")
+    return 0
+
+
+def run_random(args: argparse.Namespace) -> int:
+    catalog = default_catalog()
+    chamber = catalog.find_chamber(args.character)
+    if chamber is None:
+        return _fail(f"unknown character '{args.character}'")
+    try:
+        deck = random_starter(catalog, chamber, args.seed)
+    except DeckFileError as err:
+        return _fail(str(err))
+    if args.save:
+        return _keep(args.save, deck)
+    sys.stdout.write(deck_toml(deck))
+    return 0
+
+
+def run_import(args: argparse.Namespace) -> int:
+    source = "standard input" if args.file == "-" else args.file
+    try:
+        text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        return _fail(f"{source}: cannot read: {getattr(err, 'strerror', None) or err}")
+    catalog = default_catalog()
+    try:
+        deck = import_text(text, catalog, source)
+    except DeckFileError as err:
+        return _fail(str(err))
+    for line in check_deck(deck, catalog, source):
+        print(f"note: {line}", file=sys.stderr)
+    if args.save:
+        return _keep(args.save, deck)
+    sys.stdout.write(deck_toml(deck))
+    return 0
+
+
+def load_deck_arg(ref: str) -> DeckList:
+    """A deck named on the command line: a file, or a saved deck's name."""
+    path = Path(ref)
+    if not path.is_file():
+        store = DeckStore()
+        try:
+            if store.exists(ref):
+                path = store.path(ref)
+        except DeckFileError:
+            pass
+    return read_deck_file(path)
+
+
+def playable_deck(ref: str) -> DeckList | str:
+    """A legal deck from a file or saved deck's name, or the lines saying
+    why it cannot be played (R13, R1.1)."""
+    try:
+        deck = load_deck_arg(ref)
+    except DeckFileError as err:
+        return f"avatar-tui: {err}"
+    problems = check_deck(deck, default_catalog(), ref)
+    if problems:
+        return "\n".join([f"avatar-tui: {ref}: this deck cannot be played:", *problems])
+    return deck
+
+
+def run_export(args: argparse.Namespace) -> int:
+    try:
+        deck = load_deck_arg(args.deck)
+    except DeckFileError as err:
+        return _fail(str(err))
+    sys.stdout.write(export_text(deck, default_catalog()))
+    return 0
+
+
+def run_list(args: argparse.Namespace) -> int:
+    store = DeckStore()
+    names = store.names()
+    if not names:
+        print(f"No saved decks in {store.directory}.")
+    for name in names:
+        try:
+            deck = store.load(name)
+        except DeckFileError as err:
+            print(f"{name}: {err}")
+            continue
+        print(f"{name}: {deck.name} ({sum(deck.cards.values())} cards)")
+    return 0
