@@ -135,3 +135,28 @@ def test_a_revealed_move_makes_the_chamber_public():
             assert p2.move is None
             assert seen.id == catalog.chamber(p2.id).character
     assert found > 0
+
+
+def test_an_opponents_own_deck_is_guessed_and_still_never_contradicted():
+    """p2 plays a deck list of their own (complete): p1 cannot know it, so
+    its hidden cards are dealt from Zuko's house deck, and the sampled state
+    still looks to p1 exactly as the real one."""
+    from avatar_tui.model.state import GameSetup, PlayerSetup
+
+    catalog = default_catalog()
+    own = catalog.deck_cards(catalog.starter_deck("kinto"))  # a Zuko with Kinto's cards
+    setup = GameSetup(seed=4, p1=PlayerSetup(chamber="aang"),
+                      p2=PlayerSetup(chamber="prince_zuko", deck=own, complete=True))
+    state, _ = new_game(setup)
+    bots = {"p1": HeuristicBot(1), "p2": HeuristicBot(2)}
+    rng, checked = 77, 0
+    while state.phase != "over" and checked < 150:
+        legal = legal_actions(state)
+        pid = legal[0].player
+        obs = observation(state, pid)
+        assert obs.pools["p2"] == (deck_pool(setup, "p2") if pid == "p2" else None)
+        sampled, rng = determinize(obs, rng)
+        assert observation(sampled, pid).state == obs.state
+        apply_in_place(state, bots[pid].choose(obs, legal))
+        checked += 1
+    assert checked > 50

@@ -284,21 +284,27 @@ def _deal_hidden(state: GameState, catalog: Catalog, pid: PlayerId,
         slots += [(energy, i) for i, c in enumerate(energy) if c == HIDDEN]
     if not slots:
         return state_rng
-    if pool is None:
+    if pool is None:  # an unknown deck list: guessed to be the character's house deck,
         pool = _pool_from(catalog, state.setup.p1.chamber if pid == "p1"
                           else state.setup.p2.chamber, (), False)
+    if not pool:  # or, for a character without one, like the cards of theirs in sight
+        pool = tuple(sorted(_in_sight(state, pid))) or _any_pool(state, catalog)
     unknown = Counter(pool)
     unknown.subtract(Counter(_in_sight(state, pid)))
     cards = sorted(unknown.elements())
     state_rng = rngmod.shuffle(state_rng, cards)
     while len(cards) < len(slots):  # a guessed or changed deck: fill from the pool
-        if not pool:
-            raise ValueError(f"no card is known of {pid}'s deck to deal its hidden cards")
         state_rng, i = rngmod.below(state_rng, len(pool))
         cards.append(pool[i])
     for (pile, i), card in zip(slots, cards, strict=False):
         pile[i] = card
     return state_rng
+
+
+def _any_pool(state: GameState, catalog: Catalog) -> tuple[str, ...]:
+    """Cards to deal when nothing is known of a deck: all the cards in sight."""
+    seen = tuple(sorted(c for p in PLAYERS for c in _in_sight(state, p)))
+    return seen or tuple(sorted(catalog.cards))
 
 
 def _in_sight(state: GameState, pid: PlayerId) -> list[str]:
