@@ -8,8 +8,9 @@ every candidate move, then lets two heuristic players play on until the
 next point is scored (R10.2) or the game ends (R10.5). A playout is worth
 the chance of winning the match from the score it reaches, each later point
 counted as even; a move's estimate is its mean over the worlds. Every
-candidate is tried in the same worlds, so their difference is not noise
-from the deal.
+candidate is tried in the same worlds, so the deal blurs their difference
+less. The heuristic's own move is kept unless another one leads it, world
+by world, by more than MARGIN and twice the lead's standard error.
 
 It thinks for `think` seconds per decision, or, when `worlds` is given, for
 exactly that many worlds (no clock: the choice is then fixed by the seed,
