@@ -5,7 +5,6 @@ and the field; all problems of a load are reported together."""
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterable, Mapping
 from functools import cache
 from importlib import resources
@@ -14,6 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
+from avatar_tui import files
 from avatar_tui.model.cards import (
     AdvantageCard,
     AllyCard,
@@ -224,14 +224,14 @@ def card_data_dir() -> Path:
     return Path(__file__).resolve().parent.parent / "cards"
 
 
+CARD_FILE_BYTES = 4 * files.MIB  # the largest card file is some 40 KB
+
+
 def _read_toml(path: Path, problems: list[str]) -> dict[str, Any] | None:
     try:
-        with path.open("rb") as fh:
-            return tomllib.load(fh)
-    except tomllib.TOMLDecodeError as err:
-        problems.append(f"{path.name}: {err}")
-    except OSError as err:
-        problems.append(f"{path.name}: cannot read: {err.strerror}")
+        return files.load_toml(path, limit=CARD_FILE_BYTES)
+    except files.FileProblem as err:
+        problems.append(err.named(path.name))
     return None
 
 

@@ -9,6 +9,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from avatar_tui import files
 from avatar_tui.catalog import DeckList, default_catalog
 from avatar_tui.deckbuilding import check_deck
 from avatar_tui.decklib import (
@@ -88,8 +89,10 @@ def run_random(args: argparse.Namespace) -> int:
 def run_import(args: argparse.Namespace) -> int:
     source = "standard input" if args.file == "-" else args.file
     try:
-        text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text("utf-8")
-    except (OSError, UnicodeDecodeError) as err:
+        text = sys.stdin.read(files.MAX_BYTES) if args.file == "-" else files.read_text(args.file)
+    except files.FileProblem as err:
+        return _fail(str(err))
+    except (OSError, UnicodeDecodeError) as err:  # standard input
         return _fail(f"{source}: cannot read: {getattr(err, 'strerror', None) or err}")
     catalog = default_catalog()
     try:

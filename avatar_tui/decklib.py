@@ -7,13 +7,13 @@ player's setup for a game. No Textual here: the command line uses it too."""
 from __future__ import annotations
 
 import re
-import tomllib
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
 from pydantic import ValidationError
 
+from avatar_tui import files
 from avatar_tui.catalog import Catalog, DeckList, describe_validation_error
 from avatar_tui.datadir import user_data_dir
 from avatar_tui.deckbuilding import STARTER_CARDS, check_deck, may_use
@@ -42,9 +42,9 @@ class DeckFileError(ValueError):
 def parse_deck_toml(text: str, place: str) -> DeckList:
     """A deck file's text as a deck; DeckFileError names the first problem."""
     try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise DeckFileError(f"{place}: not valid TOML: {err}") from None
+        raw = files.parse_toml(text, place)
+    except files.FileProblem as err:  # deck files have always said "not valid TOML"
+        raise DeckFileError(str(err).replace(": TOML syntax:", ": not valid TOML:", 1)) from None
     try:
         return DeckList.model_validate(raw)
     except ValidationError as err:
@@ -134,9 +134,9 @@ class DeckStore:
         """The deck left in the editor, and its file's name; None if none
         (or if it cannot be read: it was only a copy)."""
         try:
-            text = self.editing_path.read_text(encoding="utf-8")
+            text = read_text(self.editing_path, DeckFileError)
             deck = parse_deck_toml(text, str(self.editing_path))
-        except (OSError, UnicodeDecodeError, DeckFileError):
+        except DeckFileError:
             return None
         name = text.partition("\n")[0].removeprefix("#").strip()
         return deck, (name if name and DECK_NAME.match(name) and self.exists(name) else None)

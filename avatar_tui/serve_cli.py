@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import shlex
 import sys
 import tempfile
@@ -28,11 +29,19 @@ def add_serve_parser(sub) -> None:
                        help=f"the port (default {DEFAULT_PORT})")
     serve.add_argument("--host", default="127.0.0.1",
                        help="the address to bind (default 127.0.0.1: this computer only)")
+    serve.add_argument("--max-sessions", type=_sessions, default=4, metavar="N",
+                       help="games (browser tabs) served at once (default 4)")
     what = serve.add_mutually_exclusive_group()
     what.add_argument("--demo", metavar="NAME", help="serve a demo instead of a game")
     what.add_argument("--vs-bot", nargs="?", const="heuristic", choices=["heuristic", "random"],
                       metavar="heuristic|random", help="serve a game against the computer")
     serve.set_defaults(handler=run)
+
+
+def _sessions(text: str) -> int:
+    if not re.fullmatch(r"[0-9]{1,4}", text) or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number of sessions from 1")
+    return int(text)
 
 
 def app_command(args: argparse.Namespace) -> list[str]:
@@ -47,7 +56,7 @@ def app_command(args: argparse.Namespace) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        from textual_serve.server import Server
+        import textual_serve.server  # noqa: F401 - the optional extra `web`
     except ImportError:
         print(f"avatar-tui: {MISSING}", file=sys.stderr)
         return 2
@@ -66,12 +75,28 @@ def run(args: argparse.Namespace) -> int:
     here = str(Path(__file__).resolve().parent.parent)
     path = os.environ.get("PYTHONPATH", "")
     os.environ["PYTHONPATH"] = here + (os.pathsep + path if path else "")
+    from avatar_tui.serve_guard import GuardedServer, address_problem, exposure_warning
+
+    problem = address_problem(args.host, args.port)
+    if problem is not None:
+        print(f"avatar-tui serve: cannot serve on {args.host} port {args.port}: {problem}",
+              file=sys.stderr)
+        return 2
+    warning = exposure_warning(args.host)
+    if warning:
+        print(f"\n{'!' * 72}\n{warning}\n{'!' * 72}\n", file=sys.stderr, flush=True)
     with tempfile.TemporaryDirectory(prefix="avatar-tui-serve-") as pages:
-        server = Server(shlex.join(app_command(args)), host=args.host, port=args.port,
-                        title="avatar-tui", templates_path=page_templates(Path(pages)))
+        server = GuardedServer(shlex.join(app_command(args)), host=args.host, port=args.port,
+                               title="avatar-tui", templates_path=page_templates(Path(pages)),
+                               max_sessions=args.max_sessions)
         print(f"avatar-tui: serving on {server.public_url} — open it in a browser; ctrl+c "
               "stops.", flush=True)
-        server.serve()
+        try:
+            server.serve()
+        except OSError as err:  # the port taken in the meantime, ...
+            print(f"avatar-tui serve: cannot serve on {args.host} port {args.port}: "
+                  f"{err.strerror or err}", file=sys.stderr)
+            return 2
     return 0
 
 

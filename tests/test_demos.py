@@ -105,3 +105,6 @@ def test_load_demo_by_short_name_or_number():
     assert load_demo("signature_move").title == load_demo("06").title == load_demo("6").title
     with pytest.raises(UnknownDemo, match="01_setup_and_opening"):
         load_demo("no_such_demo")
+    for strange in ["²", "٣", "9" * 5000]:  # digits to isdigit(), not to int()
+        with pytest.raises(UnknownDemo):
+            load_demo(strange)

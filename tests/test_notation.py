@@ -41,7 +41,8 @@ equals = 4
 @pytest.mark.parametrize("line", [
     "p1: open p2", "p2: flip", "p1: pay", "p2: pay g=1 y=2", "p1: pay r=3",
     "p1: power 2", "p2: power ally 1", "p1: power 1 g=0 r=1", "p1: choose p2.green.ally",
-    "p2: signature g=1", "p1: skip", "p1: reflip", "p1: pitch", "p1: focus", "p1: discard",
+    "p2: signature g=1", "p1: skip", "p1: reflip", "p1: pitch", "p2: pitch y=1", "p1: focus",
+    "p1: discard",
 ])
 def test_actions_print_as_they_parse(line):
     canonical = line.replace(" g=0", "")
@@ -56,6 +57,10 @@ def test_actions_print_as_they_parse(line):
     ("p1: focus now", "takes no argument"),
     ("p1: flip g=1", "takes no g= y= r="),
     ("p1: pay g=1 g=2", "named twice"),
+    ("p1: power ²", "power number"),  # a superscript passes str.isdigit()
+    ("p1: power " + "9" * 5000, "power number"),  # int() refuses 4,300 digits
+    ("p1: pay g=²", "a payment is g=N"),
+    ("p1: pay g=" + "1" * 5000, "a payment is g=N"),
 ])
 def test_bad_action_lines_say_what_is_wrong(line, problem):
     with pytest.raises(NotationError, match=problem):

@@ -15,16 +15,16 @@ from functools import partial
 from typing import TYPE_CHECKING, Literal
 
 from textual.app import App
-from textual.markup import escape
 from textual.timer import Timer
 
-from avatar_tui.app import describe, questions, seats
+from avatar_tui.app import describe, questions, safety, seats
 from avatar_tui.app import hint as hints
 from avatar_tui.app.board import CardView
 from avatar_tui.app.demo import Demo, DemoError
 from avatar_tui.app.explain import private
 from avatar_tui.app.keys import BY_NAME, candidates, example
 from avatar_tui.app.move_words import describe_move
+from avatar_tui.app.plain import escape
 from avatar_tui.app.screens.choice import ChoiceScreen
 from avatar_tui.app.screens.explain import ExplainScreen
 from avatar_tui.app.screens.game import GameScreen
@@ -79,6 +79,8 @@ class AvatarApp(App[None]):
         self.fixed_seed = seed
         self.session: Session | None = None
         self.unsaved: GameState | None = None  # shown, to be written after the frame
+        self.save_error: str | None = None  # why the last save failed (None: it did not)
+        self.saved_moves = 0  # the actions in the last good save
         self.hint: str | None = None
         self.last_setup: GameSetup | None = None
         self.demo = demo
@@ -113,7 +115,11 @@ class AvatarApp(App[None]):
 
     def begin(self) -> None:
         """Start: called by the game screen once its widgets are mounted, so
-        a game given at launch is on the very first frame."""
+        a game given at launch is on the very first frame. The data
+        directory is claimed first (one writer, `safety.claim`)."""
+        safety.claim(self, self.open_game)
+
+    def open_game(self) -> None:
         if self.demo is not None:
             self.demo_show(*self.demo.start())
         elif self.initial_game is not None:
@@ -140,6 +146,7 @@ class AvatarApp(App[None]):
     def play(self, state: GameState, events: list[Event]) -> None:
         """Put a game on the table (new, resumed, or from a scenario)."""
         self.session = Session(state, list(events))
+        self.saved_moves = len(state.history)
         self.last_setup = state.setup
         self.hint = None
         self.game_screen.reset_log()
@@ -149,7 +156,7 @@ class AvatarApp(App[None]):
         try:
             state, events = new_game(setup)
         except Exception as err:  # noqa: BLE001 - a setup the engine refuses
-            self.message("Cannot start this game", str(err), then=self.ask_new_game)
+            self.message("Cannot start this game", escape(str(err)), then=self.ask_new_game)
             return
         self.play(state, events)
 
@@ -252,7 +259,8 @@ class AvatarApp(App[None]):
         except OSError as err:
             kept = f"(could not be renamed: {err.strerror})"
         self.message("The saved game cannot be read",
-                     f"{reason}\n\nThe file is kept as {kept}; a new game starts.",
+                     f"{escape(reason)}\n\nThe file is kept as {escape(kept)}; a new game "
+                     "starts.",
                      then=lambda: self.ask_new_game(can_cancel=False))
 
     def message(self, title: str, text: str, then=None) -> None:
@@ -271,7 +279,7 @@ class AvatarApp(App[None]):
         try:
             self.session.act(action)
         except IllegalAction as err:
-            self.hint = f"[b]Not allowed:[/b] {err}"
+            self.hint = f"[b]Not allowed:[/b] {escape(str(err))}"
             self.refresh_view()
             return
         self.hint = None
@@ -325,7 +333,7 @@ class AvatarApp(App[None]):
             if reason is None:
                 reason = ("no overpayment is needed or possible now (R6.3)"
                           if name == "overpay" else "it is not possible now")
-        self.hint = f"[b]{label}:[/b] {reason}"
+        self.hint = f"[b]{label}:[/b] {escape(reason)}"
         self.refresh_view()
 
     @property
@@ -344,7 +352,7 @@ class AvatarApp(App[None]):
             return
         last = self.session.undo()
         self.game_screen.note(f"undone: {last}")
-        self.hint = f"Undone: {last}"
+        self.hint = f"Undone: {escape(last)}"
         self.changed()
 
     # ---------------------------------------------------------------- after a change
@@ -376,16 +384,27 @@ class AvatarApp(App[None]):
     def on_unmount(self) -> None:
         if self.unsaved is not None:  # a quit right after a move
             self.save(self.unsaved)
+        if self.store is not None:
+            self.store.lock.release()
+
+    def action_quit(self) -> None:
+        """Every quit (q, ctrl+q, game over) asks first if moves would be lost."""
+        safety.request_quit(self)
 
     def save(self, state: GameState) -> bool:
-        """Write the game; False (and the reason in the hint) if it failed."""
+        """Write the game; False (and the reason in the hint) if it was not."""
         if self.store is None:
             return True
+        if self.store.read_only:  # another instance writes this game (safety.claim)
+            self.hint = self.hint or safety.READ_ONLY_HINT
+            return False
         try:
             self.store.save(state, computer=seats.of(self.bot))
         except OSError as err:
-            self.hint = f"[b]The game could not be saved:[/b] {err}"
+            self.save_error = str(err)
+            self.hint = f"[b]The game could not be saved:[/b] {escape(str(err))}"
             return False
+        self.save_error, self.saved_moves = None, len(state.history)
         return True
 
     def refresh_view(self) -> None:
@@ -410,7 +429,7 @@ class AvatarApp(App[None]):
         elif answer == "new":
             self.ask_new_game()
         elif answer == "quit":
-            self.exit()
+            self.action_quit()
 
     def ask_question(self) -> None:
         """The opening defender (R2.4, R10.5) or the engine's pending choice."""

@@ -8,13 +8,13 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.markup import escape
 from textual.message import Message
 from textual.widgets import OptionList, Static
 
 from avatar_tui import rules_help
 from avatar_tui.app import describe
 from avatar_tui.app.describe import ZONE_STYLE
+from avatar_tui.app.plain import escape
 from avatar_tui.app.session import Session
 from avatar_tui.model.common import ZONES, PlayerId, Zone
 

@@ -5,10 +5,9 @@ says where the card goes. Pure functions of the engine's state."""
 
 from __future__ import annotations
 
-from textual.markup import escape
-
 from avatar_tui import effect_words
 from avatar_tui.app import describe
+from avatar_tui.app.plain import escape
 from avatar_tui.engine.table import Table
 from avatar_tui.model import effects as fx
 from avatar_tui.model.actions import Action

@@ -8,9 +8,9 @@ by replaying the setup and the first k lines through the engine."""
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 
+from avatar_tui import pauses
 from avatar_tui.app.describe import character
 from avatar_tui.app.move_words import describe_move
 from avatar_tui.engine import Event, IllegalAction, apply, new_game, why_not
@@ -96,10 +96,9 @@ class Demo:
     def pause(self) -> float:
         """Seconds auto-play waits on this step: time to read it.
         AVATAR_TUI_DEMO_DELAY fixes it."""
-        try:
-            return max(0.0, float(os.environ["AVATAR_TUI_DEMO_DELAY"]))
-        except (KeyError, ValueError):
-            pass
+        fixed = pauses.from_env("AVATAR_TUI_DEMO_DELAY")
+        if fixed is not None:
+            return fixed
         step = self.current()
         chars = sum(len(s) for s in step.narration)
         return min(MAX_PAUSE, max(MIN_PAUSE, 1.0 + chars / READING_SPEED))

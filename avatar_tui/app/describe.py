@@ -7,9 +7,8 @@ from __future__ import annotations
 
 import re
 
-from textual.markup import escape
-
 from avatar_tui import effect_words
+from avatar_tui.app.plain import escape
 from avatar_tui.engine import view
 from avatar_tui.engine.stats import printed, printed_delta, strength
 from avatar_tui.engine.table import Table
@@ -24,10 +23,11 @@ SIDEWAYS = "↻ counterattacking"
 
 
 def character(t: Table, pid: PlayerId) -> str:
-    """`Aang (p1)`: the player's character and seat."""
+    """`Aang (p1)`: the player's character and seat, quoted for markup
+    (an inline chamber's name comes from a file)."""
     chamber = t.catalog.find_chamber(t.player(pid).chamber.id)
     name = chamber.name if chamber is not None else t.player(pid).chamber.id
-    return f"{name} ({pid})"
+    return f"{escape(name)} ({pid})"
 
 
 def pips(cost: Energy) -> str:

@@ -13,10 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from textual.markup import escape
-
 from avatar_tui.app import describe
 from avatar_tui.app.keys import BY_NAME, candidates, example
+from avatar_tui.app.plain import escape
 from avatar_tui.app.session import Session
 from avatar_tui.engine.payment import energy_of
 from avatar_tui.engine.powers import powers_of

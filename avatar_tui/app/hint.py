@@ -12,9 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rich.markup import escape
-
 from avatar_tui.app import describe
+from avatar_tui.app.plain import escape
 from avatar_tui.bots.expert import DEFAULT_THINK, Estimate, ExpertBot
 from avatar_tui.bots.seat import position_seed
 from avatar_tui.engine import Observation, legal_actions, observation

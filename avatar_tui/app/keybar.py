@@ -12,8 +12,9 @@ from rich.cells import cell_len
 from textual import events
 from textual.actions import parse
 from textual.binding import Binding
-from textual.markup import escape
 from textual.widgets import Static
+
+from avatar_tui.app.plain import escape
 
 
 @dataclass(frozen=True)

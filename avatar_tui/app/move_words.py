@@ -8,10 +8,9 @@ after it (the card a flip revealed). Markup is Textual's."""
 
 from __future__ import annotations
 
-from textual.markup import escape
-
 from avatar_tui.app import describe
 from avatar_tui.app.describe import ZONE_STYLE
+from avatar_tui.app.plain import escape
 from avatar_tui.engine.table import Table
 from avatar_tui.model.actions import Action
 from avatar_tui.model.state import GameState

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from textual.markup import escape
-
 from avatar_tui.app import choice_words, describe
 from avatar_tui.app.keys import BY_NAME
+from avatar_tui.app.plain import escape
 from avatar_tui.app.session import Session
 from avatar_tui.model.actions import Action
 from avatar_tui.model.common import PlayerId
@@ -59,7 +58,7 @@ def opening(session: Session, actions: list[Action]) -> Question:
     t, state = session.table, session.state
     chooser = describe.character(t, state.chooser)
     if state.turn_number == 0:
-        details = [f"{e.text} ({e.rule})" for e in session.log if e.rule == "R2.4"]
+        details = [f"{escape(e.text)} ({e.rule})" for e in session.log if e.rule == "R2.4"]
         title = "Who defends the opening attack? (R2.4)"
     else:
         details = [f"{chooser} was scored against and chooses (R10.5)."]

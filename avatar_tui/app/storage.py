@@ -9,10 +9,11 @@ A save that cannot be read is never deleted or overwritten: it is renamed
 
 from __future__ import annotations
 
+import errno
 import os
-import tomllib
 from pathlib import Path
 
+from avatar_tui import files
 from avatar_tui.datadir import user_data_dir
 from avatar_tui.engine import Event
 from avatar_tui.model.state import GameState
@@ -22,6 +23,7 @@ from avatar_tui.notation.scenario import ScenarioError, load_scenario
 CURRENT = "current.toml"
 FINISHED = "last-finished.toml"
 SETTINGS = "settings.toml"
+SETTINGS_BYTES = 64 * files.KIB  # it holds one line
 
 
 class SaveStore:
@@ -29,6 +31,13 @@ class SaveStore:
 
     def __init__(self, directory: Path | str | None = None):
         self.directory = Path(directory) if directory is not None else user_data_dir()
+        self.settings_problem: str | None = None  # why settings.toml was set aside
+        self.settings_kept = False  # it could not be: it is never written over
+        self.lock = DataLock(self.directory)
+        # another instance holds the lock and the player chose to look on:
+        # nothing is written (a game, a broken save's rename, the theme)
+        self.read_only = False
+        self.current_kept = False  # an unreadable save that could not be set aside
 
     @property
     def current(self) -> Path:
@@ -44,15 +53,27 @@ class SaveStore:
 
     def load_theme(self) -> str | None:
         """The theme last chosen, if any. A settings file that cannot be read
-        is only a lost preference: it is ignored, and rewritten at the next
-        choice."""
+        is only a lost preference, never a reason not to start: it is set
+        aside as `settings.broken-N.toml` like a broken save (and, if even
+        that fails, left alone: never overwritten)."""
+        if not self.settings.exists() and not self.settings.is_symlink():
+            return None
         try:
-            theme = tomllib.loads(self.settings.read_text(encoding="utf-8")).get("theme")
-        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+            theme = files.load_toml(self.settings, limit=SETTINGS_BYTES).get("theme")
+        except files.FileProblem as err:
+            self.settings_problem = str(err)
+            try:
+                if self.read_only:
+                    raise PermissionError("read-only")
+                self.set_aside(self.settings)
+            except OSError:
+                self.settings_kept = True
             return None
         return theme if isinstance(theme, str) else None
 
     def save_theme(self, theme: str) -> None:
+        if self.settings_kept or self.read_only:
+            return  # an unreadable settings file that could not be set aside
         escaped = theme.replace("\\", "\\\\").replace('"', '\\"')
         write_atomically(self.settings, f'theme = "{escaped}"\n')
 
@@ -69,10 +90,18 @@ class SaveStore:
         except Exception as err:  # noqa: BLE001 - whatever is wrong, the file is unusable
             raise ScenarioError(f"{self.current}: {type(err).__name__}: {err}") from None
 
-    def save(self, state: GameState, computer: dict[str, str] | None = None) -> Path:
+    def save(self, state: GameState, computer: dict[str, str] | None = None) -> Path | None:
         """Keep the game: an unfinished game as the current save; a finished
         one is archived, so it is not offered for resuming. `computer`: the
-        seats the computer plays, kept in the file."""
+        seats the computer plays, kept in the file. Read-only: None, nothing
+        written. Raises OSError when the file cannot be written, or when it
+        is an unreadable save that could not be set aside (which is never
+        written over)."""
+        if self.read_only:
+            return None
+        if self.current_kept:
+            raise OSError(errno.EEXIST, f"{self.current} cannot be read and could not be set "
+                          "aside, so it is not written over")
         if state.phase == "over":
             save_game(state, self.finished, computer=computer)
             self.current.unlink(missing_ok=True)
@@ -89,11 +118,91 @@ class SaveStore:
 
     def keep_aside(self) -> Path:
         """Rename the unreadable current save to the first free
-        `current.broken-N.toml`; returns the new path."""
+        `current.broken-N.toml`; returns the new path. If it cannot be
+        renamed (OSError), it is never written over by a later save."""
+        try:
+            if self.read_only:
+                raise PermissionError(errno.EACCES, "read-only: another instance owns it")
+            return self.set_aside(self.current)
+        except OSError:
+            self.current_kept = True
+            raise
+
+    def set_aside(self, path: Path) -> Path:
+        """Rename `path` (`NAME.toml`) to the first free `NAME.broken-N.toml`."""
         n = 1
         while True:
-            target = self.directory / f"current.broken-{n}.toml"
-            if not target.exists():
-                os.replace(self.current, target)
+            target = path.with_name(f"{path.stem}.broken-{n}{path.suffix}")
+            if not target.exists() and not target.is_symlink():
+                os.replace(path, target)
                 return target
             n += 1
+
+
+# ------------------------------------------------------------------ one writer
+
+
+class DataLock:
+    """An advisory lock on a data directory (`lock`, holding the process id
+    of its holder), so that two instances never write one save in turn.
+
+    The lock is `flock`'s: the system drops it when its holder ends, however
+    it ends, so the lock of a killed process is simply taken over; the file
+    and the id in it stay behind only to say who holds it. Where the file
+    system offers no locks, every instance may write (as before)."""
+
+    NAME = "lock"
+
+    def __init__(self, directory: Path):
+        self.path = directory / self.NAME
+        self._fd: int | None = None
+
+    @property
+    def held(self) -> bool:
+        return self._fd is not None
+
+    def acquire(self) -> int | None:
+        """Take the lock: None when it is ours, else the holder's process id
+        (0 when it cannot be told)."""
+        if self._fd is not None:
+            return None
+        try:
+            import fcntl
+        except ImportError:  # not a POSIX system: no locking
+            return None
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0),
+                         0o644)
+        except OSError:
+            return None  # a directory we cannot write: saving will say so
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            holder = self._holder(fd)
+            os.close(fd)
+            return holder
+        except OSError:  # no locks on this file system
+            os.close(fd)
+            return None
+        os.ftruncate(fd, 0)
+        os.write(fd, f"{os.getpid()}\n".encode())
+        self._fd = fd
+        return None
+
+    def release(self) -> None:
+        if self._fd is not None:
+            try:
+                os.ftruncate(self._fd, 0)
+            except OSError:
+                pass
+            os.close(self._fd)  # closing drops the flock
+            self._fd = None
+
+    @staticmethod
+    def _holder(fd: int) -> int:
+        try:
+            text = os.pread(fd, 32, 0).decode("ascii", "replace").strip()
+        except OSError:
+            return 0
+        return int(text) if text.isascii() and text.isdigit() and len(text) < 12 else 0

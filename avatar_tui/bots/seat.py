@@ -5,10 +5,10 @@ The seat sees only its observation (R1.6); the pause is the app's to wait."""
 
 from __future__ import annotations
 
-import os
 import secrets
 from collections.abc import Sequence
 
+from avatar_tui import pauses
 from avatar_tui.bots.base import Bot
 from avatar_tui.bots.expert import DEFAULT_THINK, ExpertBot
 from avatar_tui.bots.match import make_bot
@@ -23,10 +23,8 @@ DEFAULT_DELAY = 0.6  # seconds per move: slow enough for a person to follow
 
 def default_delay() -> float:
     """The pause per computer move: AVATAR_TUI_BOT_DELAY seconds, if set."""
-    try:
-        return max(0.0, float(os.environ["AVATAR_TUI_BOT_DELAY"]))
-    except (KeyError, ValueError):
-        return DEFAULT_DELAY
+    fixed = pauses.from_env("AVATAR_TUI_BOT_DELAY")
+    return DEFAULT_DELAY if fixed is None else fixed
 
 
 def position_seed(state: GameState) -> int:
@@ -51,7 +49,7 @@ class BotSeat:
         options = {"think": think, "worlds": worlds} if kind == "expert" else {}
         self.bot: Bot = make_bot(kind, secrets.randbelow(2**32) if seed is None else seed,
                                  **options)
-        self.delay = default_delay() if delay is None else delay
+        self.delay = default_delay() if delay is None else pauses.seconds(delay)
         if kind == "expert":  # the thinking is the pause; a short one shows it started
             self.delay = min(self.delay, 0.2)
 

@@ -75,7 +75,8 @@ def find_demo(name: str) -> Demo:
     wanted = name.strip().lower().removesuffix(".toml")
     demos = list_demos()
     for demo in demos:
-        if wanted in (demo.name, demo.short_name) or (wanted.isdigit()
+        # ASCII digits, a few: `²` passes isdigit() and int() refuses it
+        if wanted in (demo.name, demo.short_name) or (re.fullmatch(r"[0-9]{1,4}", wanted)
                                                       and int(wanted) == demo.number):
             return demo
     known = ", ".join(d.name for d in demos)

@@ -14,8 +14,10 @@ Verb = Literal[
     "reflip", "focus", "discard", "choose",
 ]
 VERBS: tuple[str, ...] = Verb.__args__  # type: ignore[attr-defined]
-# Verbs that may name an exact payment with g= y= r= (NOTATION.md).
-PAYING_VERBS = {"pay", "power", "reflip", "signature"}
+# Verbs that may name an exact payment with g= y= r= (NOTATION.md): every
+# verb whose cost can include energy, so an overpay (R6.3) can be written —
+# a pitch cost may be "green + pitch" (R7.5).
+PAYING_VERBS = {"pay", "power", "pitch", "reflip", "signature"}
 
 
 class NotationError(ValueError):
@@ -48,7 +50,10 @@ class Action(BaseModel):
 
 
 _LINE = re.compile(r"^\s*(p[12])\s*:\s*(.*?)\s*$")
-_PAYMENT = re.compile(r"^([gyr])=(\d+)$")
+# ASCII digits only: `\d` and str.isdigit() also take `²` or `٣`, which int()
+# then refuses; and a few digits at most, as int() refuses 4,300 of them.
+_PAYMENT = re.compile(r"^([gyr])=([0-9]{1,6})$")
+_NUMBER = re.compile(r"^[0-9]{1,6}$")
 
 
 def parse_action(text: str) -> Action:
@@ -72,6 +77,9 @@ def parse_action(text: str) -> Action:
             if colour in paid:
                 raise NotationError(f"'{arg}': {colour} named twice")
             paid[colour] = int(pm.group(2))
+        elif re.match(r"^[gyr]=", arg):
+            raise NotationError(f"'{arg}': a payment is g=N, y=N or r=N with N a number "
+                                "of up to 6 digits")
         else:
             plain.append(arg)
     if paid and verb not in PAYING_VERBS:
@@ -90,7 +98,7 @@ def parse_action(text: str) -> Action:
         if plain[:1] == ["ally"]:
             fields["ally"] = True
             plain = plain[1:]
-        if len(plain) != 1 or not plain[0].isdigit() or int(plain[0]) < 1:
+        if len(plain) != 1 or not _NUMBER.match(plain[0]) or int(plain[0]) < 1:
             raise NotationError("'power' takes a power number from 1 (power N / power ally N)")
         fields["number"] = int(plain[0])
     elif plain:

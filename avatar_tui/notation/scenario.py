@@ -7,13 +7,13 @@ problem as one line naming the file, the line or field, and the problem."""
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
+from avatar_tui import files
 from avatar_tui.catalog import CardDataError, Catalog, default_catalog, describe_validation_error
 from avatar_tui.model.actions import Action, NotationError, parse_action
 from avatar_tui.model.cards import AnyCard
@@ -21,6 +21,7 @@ from avatar_tui.model.state import GameSetup, PlayerSetup
 from avatar_tui.textfile import read_text
 
 _CARDS = TypeAdapter(list[AnyCard])
+MAX_ACTIONS = 20_000  # action lines in one file; a long game has a few hundred
 
 
 class ScenarioError(ValueError):
@@ -94,9 +95,9 @@ def load_scenario(path: Path | str, catalog: Catalog | None = None) -> Scenario:
 
 def parse_scenario(raw_text: str, path: Path, catalog: Catalog | None = None) -> Scenario:
     try:
-        raw = tomllib.loads(raw_text)
-    except tomllib.TOMLDecodeError as err:
-        raise ScenarioError(f"{path}: TOML syntax: {err}") from None
+        raw = files.parse_toml(raw_text, path)
+    except files.FileProblem as err:
+        raise ScenarioError(str(err)) from None
     try:
         data = _File.model_validate(raw)
     except ValidationError as err:
@@ -159,6 +160,8 @@ def _parse_actions(text: str, first_line: int, path: Path) -> tuple[list[str], l
         except NotationError as err:
             raise _fail(path, f"line {lineno}", f"{body!r}: {err}") from None
         lines.append(ActionLine(action, rejected, lineno, body))
+        if len(lines) > MAX_ACTIONS:
+            raise _fail(path, f"line {lineno}", f"more than {MAX_ACTIONS} actions")
     return intro, lines
 
 

@@ -4,6 +4,7 @@ app's page, and is stopped — every wait bounded by a deadline."""
 
 from __future__ import annotations
 
+import asyncio
 import builtins
 import os
 import signal
@@ -13,9 +14,13 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
-from avatar_tui import serve_cli
+import aiohttp
+
+from avatar_tui import serve_cli, serve_guard
 from avatar_tui.cli import build_parser, main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -28,28 +33,26 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def test_serve_answers_with_the_app_page_and_stops():
+@contextmanager
+def serving(*options: str) -> Iterator[int]:
+    """A real `avatar-tui serve` on a free port of 127.0.0.1, answering;
+    stopped at the end. Yields the port."""
     port = free_port()
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    proc = subprocess.Popen([sys.executable, "-m", "avatar_tui", "serve", "--port", str(port)],
+    proc = subprocess.Popen([sys.executable, "-m", "avatar_tui", "serve", "--port", str(port),
+                             *options],
                             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                             start_new_session=True)
     try:
-        page = None
         deadline = time.monotonic() + DEADLINE
         while time.monotonic() < deadline and proc.poll() is None:
             try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as resp:
-                    assert resp.status == 200
-                    page = resp.read().decode("utf-8")
+                with socket.create_connection(("127.0.0.1", port), timeout=2):
                     break
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
+            except OSError:
                 time.sleep(0.2)
         assert proc.poll() is None, proc.stdout.read().decode() if proc.stdout else ""
-        assert page is not None, "the server did not answer in time"
-        assert "textual-terminal" in page and ">avatar-tui<" in page  # our title
-        assert f"ws://127.0.0.1:{port}/ws" in page  # the page runs the app over a websocket
-        assert serve_cli.PAGE_CSS in page  # room above the terminal: the top row is whole
+        yield port
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGTERM)
@@ -60,7 +63,102 @@ def test_serve_answers_with_the_app_page_and_stops():
                 proc.wait(timeout=10)
         if proc.stdout:
             proc.stdout.close()
-    assert proc.returncode is not None
+
+
+def get(port: int, path: str = "/", **headers: str) -> tuple[int, str]:
+    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=DEADLINE) as resp:
+            return resp.status, resp.read().decode("utf-8")
+    except urllib.error.HTTPError as err:
+        return err.code, err.read().decode("utf-8")
+
+
+def test_serve_answers_with_the_app_page_and_stops():
+    with serving() as port:
+        status, page = get(port)
+        assert status == 200
+        assert "textual-terminal" in page and ">avatar-tui<" in page  # our title
+        assert f"ws://127.0.0.1:{port}/ws" in page  # the page runs the app over a websocket
+        assert serve_cli.PAGE_CSS in page  # room above the terminal: the top row is whole
+        # the font size taken from the URL is kept within bounds
+        assert 'data-font-size="64"' in get(port, "/?fontsize=99999999")[1]
+
+
+async def websocket_status(port: int, origin: str | None, path: str = "/ws") -> int:
+    """The HTTP status of a WebSocket handshake (101: accepted), and the
+    socket closed again at once."""
+    headers = {"Origin": origin} if origin is not None else {}
+    async with aiohttp.ClientSession() as client:
+        try:
+            async with client.ws_connect(f"ws://127.0.0.1:{port}{path}", headers=headers,
+                                         timeout=aiohttp.ClientWSTimeout(ws_close=5)) as ws:
+                await ws.close()
+                return 101
+        except aiohttp.WSServerHandshakeError as err:
+            return err.status
+
+
+def test_only_the_players_own_page_may_open_a_game():
+    """A page of another site (its Origin) cannot start games or press keys;
+    nor can a request for another host name pointed at 127.0.0.1."""
+    with serving() as port:
+        assert asyncio.run(websocket_status(port, "http://evil.example")) == 403
+        assert asyncio.run(websocket_status(port, None)) == 403
+        assert asyncio.run(websocket_status(port, "null")) == 403
+        assert asyncio.run(websocket_status(port, f"http://127.0.0.1:{port + 1}")) == 403
+        assert get(port, Host=f"evil.example:{port}")[0] == 403  # DNS rebinding
+        assert asyncio.run(websocket_status(port, f"http://127.0.0.1:{port}")) == 101
+        assert asyncio.run(websocket_status(port, f"http://localhost:{port}",
+                                            "/ws?width=999999&height=-4")) == 101
+
+
+def test_the_number_of_games_served_at_once_is_capped():
+    async def two_at_once(port: int) -> tuple[int, int]:
+        origin = {"Origin": f"http://127.0.0.1:{port}"}
+        async with aiohttp.ClientSession() as client:
+            async with client.ws_connect(f"ws://127.0.0.1:{port}/ws", headers=origin) as ws:
+                second = await websocket_status(port, origin["Origin"])
+                await ws.close()
+        third = 503
+        deadline = time.monotonic() + DEADLINE
+        while third == 503 and time.monotonic() < deadline:  # until the first has ended
+            await asyncio.sleep(0.3)
+            third = await websocket_status(port, origin["Origin"])
+        return second, third
+
+    with serving("--max-sessions", "1") as port:
+        assert asyncio.run(two_at_once(port)) == (503, 101)
+
+
+def test_a_port_in_use_or_an_unknown_host_is_one_line(capsys):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["serve", "--port", str(port)]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and f"port {port}" in err and "in use" in err
+    assert main(["serve", "--host", "no-such-host.invalid", "--port", "8000"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no-such-host.invalid" in err
+
+
+def test_serving_beyond_this_computer_warns_loudly():
+    assert serve_guard.exposure_warning("127.0.0.1") is None
+    assert serve_guard.exposure_warning("localhost") is None
+    assert serve_guard.exposure_warning("::1") is None
+    warning = serve_guard.exposure_warning("0.0.0.0")
+    assert warning and "WARNING" in warning and "every network" in warning
+    assert "192.168.1.5" in (serve_guard.exposure_warning("192.168.1.5") or "")
+
+
+def test_sizes_from_the_url_are_bounded():
+    assert serve_guard.bounded("999999999999", 20, 400, 80) == 400
+    assert serve_guard.bounded("-5", 20, 400, 80) == 20
+    assert serve_guard.bounded("9" * 5000, 20, 400, 80) == 400
+    assert serve_guard.bounded("²", 20, 400, 80) == 80
+    assert serve_guard.bounded(None, 20, 400, 80) == 80
 
 
 def test_serve_binds_to_this_computer_by_default():

@@ -9,13 +9,14 @@ import string
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
+
+from avatar_tui.app.screens.dialog import Dialog
 
 ANSWER_KEYS = [str(n) for n in range(1, 10)] + list(string.ascii_lowercase)
 
 
-class ChoiceScreen(ModalScreen[int | None]):
+class ChoiceScreen(Dialog[int | None]):
     """Dismissed with the index of the answer, or None (escape) when the
     question may be put off to look at the board first."""
 

@@ -15,12 +15,12 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.markup import escape
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import DataTable, Footer, Input, ProgressBar, Select, Static
 from textual.worker import get_current_worker
 
+from avatar_tui.app.plain import escape
 from avatar_tui.app.screens.choice import ChoiceScreen
 from avatar_tui.app.screens.decks_dialogs import (
     CardFaceScreen,

@@ -7,15 +7,15 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Input, Static, TextArea
 
 from avatar_tui.app import describe
+from avatar_tui.app.screens.dialog import Dialog
 from avatar_tui.cardsearch import HELP as QUERY_HELP
 from avatar_tui.catalog import Catalog
 
 
-class NameScreen(ModalScreen[str | None]):
+class NameScreen(Dialog[str | None]):
     """Ask for a deck's name; enter answers, escape cancels."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
@@ -46,7 +46,7 @@ class NameScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class TextListScreen(ModalScreen[str | None]):
+class TextListScreen(Dialog[str | None]):
     """A deck as a text list: to copy (export), or to paste and import
     (ctrl+s imports; escape leaves)."""
 
@@ -94,7 +94,7 @@ class _CardsOnly:
         return self.catalog.card(card_id)
 
 
-class CardFaceScreen(ModalScreen[None]):
+class CardFaceScreen(Dialog[None]):
     """A card's full face, as the game's inspector shows it."""
 
     BINDINGS = [Binding("escape", "close", "Close"), Binding("i", "close", "Close")]
@@ -132,7 +132,7 @@ EDITOR_KEYS = "\n".join([
 ])
 
 
-class EditorHelpScreen(ModalScreen[None]):
+class EditorHelpScreen(Dialog[None]):
     BINDINGS = [Binding("escape", "close", "Close"), Binding("question_mark", "close", "Close")]
 
     def compose(self) -> ComposeResult:

@@ -6,11 +6,11 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from avatar_tui.app import describe
 from avatar_tui.app.explain import MoveLine, actor, moves
+from avatar_tui.app.screens.dialog import Dialog
 from avatar_tui.app.session import Session
 
 
@@ -27,7 +27,7 @@ def verdict(m: MoveLine) -> str:
     return f"{mark} — {m.detail}"
 
 
-class ExplainScreen(ModalScreen[None]):
+class ExplainScreen(Dialog[None]):
     BINDINGS = [
         Binding("escape", "close", "Close", id="close"),
         Binding("e", "close", "Close", show=False),

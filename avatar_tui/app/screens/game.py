@@ -299,8 +299,8 @@ class GameScreen(Screen[None]):
     def action_take_over(self) -> None:
         self.game_app.take_over()
 
-    async def action_quit(self) -> None:
-        self.app.exit()
+    def action_quit(self) -> None:
+        self.game_app.action_quit()
 
     # ---------------------------------------------------------------- mouse
 

@@ -7,17 +7,17 @@ from typing import Literal
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from avatar_tui.app import describe
+from avatar_tui.app.screens.dialog import Dialog
 from avatar_tui.engine.table import Table
 from avatar_tui.model.common import other
 
 Answer = Literal["rematch", "new", "quit"]
 
 
-class GameOverScreen(ModalScreen[Answer | None]):
+class GameOverScreen(Dialog[Answer | None]):
     BINDINGS = [
         Binding("r", "answer('rematch')", "Rematch", id="rematch"),
         Binding("n", "answer('new')", "New game", id="new"),

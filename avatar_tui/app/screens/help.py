@@ -6,10 +6,10 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from avatar_tui.app.keys import GAME_KEYS
+from avatar_tui.app.screens.dialog import Dialog
 from avatar_tui.app.screens.rules import NotationScreen, RulesScreen
 
 TURN = """[b]A turn[/b] is taken by the player who must defend (R4):
@@ -46,7 +46,7 @@ def keys_table() -> str:
     return "\n".join(rows)
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(Dialog[None]):
     BINDINGS = [
         Binding("escape", "close", "Close", id="close"),
         Binding("question_mark", "close", "Close", show=False),

@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from avatar_tui.app import describe
+from avatar_tui.app.screens.dialog import Dialog
 from avatar_tui.engine.table import Table
 from avatar_tui.model.common import PLAYERS, ZONES, PlayerId, Zone
 from avatar_tui.model.state import FaceUp
@@ -50,7 +50,7 @@ def table_cards(t: Table) -> list[Spot]:
     return spots
 
 
-class InspectorScreen(ModalScreen[None]):
+class InspectorScreen(Dialog[None]):
     BINDINGS = [
         Binding("escape", "close", "Close", id="close"),
         Binding("i", "close", "Close", show=False),

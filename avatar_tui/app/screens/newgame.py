@@ -9,9 +9,10 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
+from avatar_tui.app.plain import escape
+from avatar_tui.app.screens.dialog import Dialog
 from avatar_tui.app.screens.newgame_decks import DeckPicker, deck_field
 from avatar_tui.app.screens.opponent import OpponentField
 from avatar_tui.catalog import Catalog, default_catalog
@@ -41,11 +42,11 @@ def opening_preview(setup: GameSetup) -> list[str]:
     try:
         _, events = new_game(setup)
     except Exception as err:  # noqa: BLE001 - a setup the engine refuses
-        return [f"this setup cannot be dealt: {err}"]
-    return [f"{e.text} ({e.rule})" for e in events if e.rule == "R2.4"]
+        return [f"this setup cannot be dealt: {escape(str(err))}"]
+    return [f"{escape(e.text)} ({e.rule})" for e in events if e.rule == "R2.4"]
 
 
-class NewGameScreen(ModalScreen[GameSetup | None]):
+class NewGameScreen(Dialog[GameSetup | None]):
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="cancel"),
                 Binding("ctrl+d", "decks", "Deck editor", id="decks")]
 
@@ -62,7 +63,7 @@ class NewGameScreen(ModalScreen[GameSetup | None]):
         self.choices = characters()
 
     def compose(self) -> ComposeResult:
-        options = [(name, char) for name, char in self.choices]
+        options = [(escape(name), char) for name, char in self.choices]
         known = {char for _, char in options}
         with Vertical(classes="dialog newgame"):
             yield Static(f"[b]New game[/b] — {self.who}", classes="dialog-title")

@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from textual.containers import Horizontal
-from textual.markup import escape
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Label, Select
 
+from avatar_tui.app.plain import escape
 from avatar_tui.catalog import DeckList, default_catalog
 from avatar_tui.deckbuilding import check_deck
 from avatar_tui.decklib import DeckFileError, DeckStore, player_setup, random_starter

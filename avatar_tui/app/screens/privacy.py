@@ -9,10 +9,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.reactive import reactive
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from avatar_tui.app import describe
+from avatar_tui.app.plain import escape
+from avatar_tui.app.screens.dialog import Dialog
 from avatar_tui.engine.table import Table
 from avatar_tui.model.common import PlayerId, other
 
@@ -23,7 +24,7 @@ def look_away(t: Table, pid: PlayerId, what: str) -> str:
             f"{describe.character(t, pid)}: press enter to see {what}.\n")
 
 
-class Private(ModalScreen):
+class Private(Dialog[object]):
     """A screen for one player's eyes: `pid`'s secret, on `table`."""
 
     def __init__(self, table: Table, pid: PlayerId):
@@ -88,7 +89,7 @@ class PrivacyScreen(Private):
         front, back = t.catalog.moves_of(chamber)
         side = t.player(pid).chamber.side
         now, later = (front, back) if side == "front" else (back, front)
-        lines = [f"Chamber {chamber.name}, {side} side up.", "",
+        lines = [f"Chamber {escape(chamber.name)}, {side} side up.", "",
                  f"[b]Now ({side}):[/b]", *describe.full_card(t, now.id), "",
                  f"[b]Next ({'back' if side == 'front' else 'front'}, after it is played "
                  "and cleaned up, R10.6):[/b]", *describe.full_card(t, later.id)]

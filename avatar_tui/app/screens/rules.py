@@ -10,11 +10,11 @@ from pathlib import Path
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.markup import escape
-from textual.screen import ModalScreen
 from textual.widgets import Input, Markdown, Static
 
 from avatar_tui import rules_doc
+from avatar_tui.app.plain import escape
+from avatar_tui.app.screens.dialog import Dialog
 from avatar_tui.rules_help import RULE_ID
 
 
@@ -51,7 +51,7 @@ def entry_markup(rid: str, title: str, text: str, convention: str | None) -> str
     return body
 
 
-class RulesScreen(ModalScreen[None]):
+class RulesScreen(Dialog[None]):
     """Every rule, in the project's words; type an ID or words to search."""
 
     BINDINGS = [Binding("escape", "close", "Close", id="close")]
@@ -102,7 +102,7 @@ class RulesScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class NotationScreen(ModalScreen[None]):
+class NotationScreen(Dialog[None]):
     """docs/notation.md: how moves and scenario files are written."""
 
     BINDINGS = [Binding("escape", "close", "Close", id="close"),

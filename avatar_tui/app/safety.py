@@ -1,0 +1,124 @@
+"""Keeping games safe in the app: one writer per data directory, and no
+quit that silently loses the moves a failing disk did not take.
+
+- `claim`: before anything is read or written, the data directory's lock
+  (`storage.DataLock`). When another instance holds it, the player is told
+  so and may look on read-only (nothing is written) or quit.
+- `request_quit`: every quit (q, ctrl+q, game over) first writes the move
+  not yet written; if saving fails, it asks: try again, save the game
+  elsewhere, or quit and lose the moves since the last good save."""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from avatar_tui.app.plain import escape
+from avatar_tui.app.screens.choice import ChoiceScreen
+from avatar_tui.notation.save import save_game
+
+if TYPE_CHECKING:
+    from avatar_tui.app.app import AvatarApp
+    from avatar_tui.model.state import GameState
+
+READ_ONLY = "read-only: nothing is saved"
+READ_ONLY_HINT = ("[b]Read-only:[/b] another avatar-tui saves this game; nothing you do "
+                  "here is saved.")
+
+
+def claim(app: AvatarApp, then: Callable[[], None]) -> None:
+    """Take the data directory's lock, then `then()`; if another instance
+    holds it, ask first (read-only or quit)."""
+    store = app.store
+    holder = store.lock.acquire() if store is not None else None
+    if store is None or holder is None:
+        then()
+        return
+    who = f"process {holder}" if holder else "another program"
+
+    def answered(index: int | None) -> None:
+        if index == 0:
+            store.read_only = True
+            app.sub_title = READ_ONLY
+            then()
+        else:
+            app.exit()
+
+    app.push_screen(ChoiceScreen(
+        "This game is open in another avatar-tui",
+        f"Another avatar-tui ({who}) is using {escape(str(store.directory))}. Two at once "
+        "would write over each other's game, so only one of them saves.",
+        ["Open it read-only: play or look, nothing here is saved", "Quit"],
+        can_cancel=False), answered)
+
+
+def moves_at_risk(app: AvatarApp) -> int:
+    """How many moves the save lacks because writing it failed (0: none)."""
+    store, session = app.store, app.session
+    if store is None or store.read_only or session is None or app.save_error is None:
+        return 0
+    return max(1, len(session.state.history) - app.saved_moves)
+
+
+def request_quit(app: AvatarApp) -> None:
+    """Quit, unless moves would be lost: then ask what to do."""
+    if app.unsaved is not None:  # the last move, not yet written
+        app.save_unsaved()
+    lost = moves_at_risk(app)
+    if not lost:
+        app.exit()
+        return
+    assert app.session is not None
+    state = app.session.state
+    moves = "1 move" if lost == 1 else f"{lost} moves"
+
+    def answered(index: int | None) -> None:
+        if index == 0:
+            if app.save(state):
+                app.exit()
+            else:
+                request_quit(app)
+        elif index == 1:
+            save_elsewhere(app, state)
+        elif index == 2:
+            app.exit()
+        # escape: back to the game
+
+    app.push_screen(ChoiceScreen(
+        "The game could not be saved",
+        f"{escape(app.save_error or '')}\n\nThe save lacks the last {moves}.",
+        ["Try again", f"Save it elsewhere ({escape(str(elsewhere_dirs()[0]))})",
+         f"Quit and lose {moves}"]), answered)
+
+
+def elsewhere_dirs() -> list[Path]:
+    """Where a game goes when its own folder takes no file: home, then /tmp."""
+    return [Path.home(), Path(tempfile.gettempdir())]
+
+
+def save_elsewhere(app: AvatarApp, state: GameState) -> None:
+    """Write the game to the first free `avatar-tui-game-N.toml` of a folder
+    that takes it, say where, and quit; if none does, ask again."""
+    problems = []
+    for folder in elsewhere_dirs():
+        path = _free_name(folder)
+        try:
+            save_game(state, path)
+        except OSError as err:
+            problems.append(f"{folder}: {err.strerror or err}")
+            continue
+        app.message("The game is saved", f"It is in {escape(str(path))}: "
+                    f"`avatar-tui play --scenario {escape(str(path))}` plays on from it.",
+                    then=app.exit)
+        return
+    app.save_error = "; ".join(problems)
+    request_quit(app)
+
+
+def _free_name(folder: Path) -> Path:
+    n = 1
+    while (folder / f"avatar-tui-game-{n}.toml").exists():
+        n += 1
+    return folder / f"avatar-tui-game-{n}.toml"
