@@ -14,6 +14,9 @@ from avatar_tui.cardsearch import QueryError, parse
 from avatar_tui.catalog import (
     CardDataError,
     Catalog,
+    cached_catalog,
+    card_data_dir,
+    catalog_cache_file,
     default_catalog,
 )
 from avatar_tui.deckbuilding import check_deck, may_use
@@ -167,10 +170,17 @@ def add_cards_parser(sub: argparse._SubParsersAction) -> None:
         "i<4 g<=1 y=0 r>0 cost<=2; -TERM negates (see README)",
     )
     cards.add_argument("--json", action="store_true", help="print a JSON list instead")
+    cards.add_argument(
+        "--check", action="store_true",
+        help="validate every card and deck file again, renew the cached database, and "
+        "say whether it is sound (exit status 2 when it is not)",
+    )
     cards.set_defaults(handler=run_cards)
 
 
 def run_cards(args: argparse.Namespace) -> int:
+    if getattr(args, "check", False):
+        return run_check()
     catalog = _load_catalog()
     if catalog is None:
         return 2
@@ -301,10 +311,27 @@ def run_deck_check(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_check() -> int:
+    """`cards --check`: the database validated from its files whatever the
+    cache says, and the cache written anew."""
+    try:
+        catalog = cached_catalog(card_data_dir(), catalog_cache_file(), check=True)
+    except CardDataError as err:
+        _print_problems(err)
+        return 2
+    print(f"card database: OK — {len(catalog.cards)} cards, {len(catalog.chambers)} "
+          f"chambers, {len(catalog.signatures)} signature moves, {len(catalog.decks)} decks")
+    return 0
+
+
 def _load_catalog() -> Catalog | None:
     try:
         return default_catalog()
     except CardDataError as err:
-        for line in err.problems:
-            print(f"card database: {line}", file=sys.stderr)
+        _print_problems(err)
         return None
+
+
+def _print_problems(err: CardDataError) -> None:
+    for line in err.problems:
+        print(f"card database: {line}", file=sys.stderr)

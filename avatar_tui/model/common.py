@@ -39,7 +39,9 @@ def zone_above(zone: Zone) -> Zone | None:
 class Strict(BaseModel):
     """Base for data read from files: unknown keys are errors, values are frozen."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # defer_build: a model's validator is built when something is first
+    # validated with it, not at import (the cached catalog validates nothing)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class Energy(Strict):
@@ -69,4 +71,4 @@ class Energy(Strict):
         return " ".join(parts) or "0"
 
 
-NO_ENERGY = Energy()
+NO_ENERGY = Energy.model_construct()  # trusted: no validator needed at import

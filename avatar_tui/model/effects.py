@@ -278,7 +278,7 @@ class Strength(Strict):
     force: int = 0
     intercept: int = 0
     per: Literal["ally"] | None = None
-    when: Condition = Condition()
+    when: Condition = Condition.model_construct()
 
 
 class ExtraCost(Strict):
@@ -302,7 +302,7 @@ class Restrict(Strict):
     static: Literal["restrict"]
     who: Literal["you", "opponent"] = "opponent"
     what: list[Restricted]
-    when: Condition = Condition()
+    when: Condition = Condition.model_construct()
 
 
 class SkipZones(Strict):
@@ -394,9 +394,9 @@ class Trigger(Strict):
     effects: list[Effect]
     from_charged_zone: bool = False  # counterattack: only from a charged zone
     from_zone: Zone | None = None  # opponent_counterattacks: only from this zone
-    when: Condition = Condition()  # e.g. flipped into a zone with no ally
+    when: Condition = Condition.model_construct()  # e.g. flipped into a zone with no ally
 
 
-for _model in (ChooseOne, OnCounterattack, OnlyIf, Grant, EliminateAlly, EliminateEnergy,
-               Uncharge, GrantPower, GrantTrigger, Power, Trigger):
-    _model.model_rebuild()
+# The models refer to each other through the names above; with defer_build
+# (model/common.py) pydantic resolves them when a model first validates, so
+# importing this module builds no validator.
