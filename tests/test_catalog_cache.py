@@ -121,7 +121,7 @@ def test_cards_check_validates_again_and_renews_the_cache(tmp_path, monkeypatch,
 
 def test_cards_check_reports_a_broken_database(tmp_path, monkeypatch, cards, capsys):
     monkeypatch.setenv("AVATAR_TUI_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.setattr("avatar_tui.cards_cli.card_data_dir", lambda: cards)
+    monkeypatch.setattr("avatar_tui.catalog.card_data_dir", lambda: cards)
     path = sorted(cards.glob("*.toml"))[0]
     path.write_text(path.read_text() + "\n[[card]]\nid = 'x'\n")
     assert main(["cards", "--check"]) == 2

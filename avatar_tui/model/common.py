@@ -6,20 +6,15 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from avatar_tui.model.names import Rarity as Rarity  # the card words, kept apart
+from avatar_tui.model.names import Trait as Trait
+
 PlayerId = Literal["p1", "p2"]
 PLAYERS: tuple[PlayerId, PlayerId] = ("p1", "p2")
 
 # R1.4: the three zones, top to bottom. An energy's colour is its zone's (R6.1).
 Zone = Literal["green", "yellow", "red"]
 ZONES: tuple[Zone, Zone, Zone] = ("green", "yellow", "red")
-
-Trait = Literal[
-    "bull", "fox", "lion",  # strike animals
-    "body", "mind", "spirit",  # advantages
-    "light", "shadow", "dark",  # allies
-    "air", "earth", "fire", "water",  # elements
-]
-Rarity = Literal["common", "uncommon", "rare", "zenemental", "promo"]
 
 
 def other(player: PlayerId) -> PlayerId:
