@@ -30,9 +30,24 @@ class Text(Static):
     sized_by_css: bool = False
 
     def set(self, markup: str) -> None:
-        if markup != self._shown:
-            self._shown = markup
-            self.update(markup, layout=not self.sized_by_css)
+        if markup == self._shown:
+            return
+        self._shown = markup
+        if self.sized_by_css:
+            self.update(markup, layout=False)
+            return
+        before = self._text_height()
+        self.update(markup, layout=False)
+        if before is None or self._text_height() != before:
+            self.refresh(layout=True)  # its height changes: the screen is laid out
+
+    def _text_height(self) -> int | None:
+        """The rows its text needs at its present width (None: it has no
+        size yet). A new text needing as many rows repaints in place."""
+        width = self.content_region.width
+        if not width:
+            return None
+        return self.get_content_height(self.container_size, self.app.size, width)
 
 
 class FixedText(Text):
@@ -232,6 +247,20 @@ class EventLog(OptionList):
             self.rules.append(rule)
         self.add_options([markup for markup, _ in lines])
         self._follow()
+
+    def _update_lines(self) -> None:
+        """Textual's OptionList grows its virtual size as lines come, which
+        asks for a layout pass of the whole screen after every move. When
+        only the content grew, with the scrollbar already there and the same
+        width, no widget moves or resizes: the log scrolls and repaints
+        itself, and the layout request is dropped."""
+        before, bar = self.virtual_size, self.show_vertical_scrollbar
+        asked = self._layout_required
+        super()._update_lines()
+        after = self.virtual_size
+        if (not asked and bar and after != before and after.width == before.width
+                and self.show_vertical_scrollbar):
+            self._layout_required = False
 
     def reset(self) -> None:
         self.entries.clear()
