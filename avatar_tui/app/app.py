@@ -224,7 +224,7 @@ class AvatarApp(App[None]):
             "Resume the unfinished game?",
             f"{scores} · turn {state.turn_number} · {len(state.history)} actions · "
             f"seed {state.setup.seed}\nWho plays: {seats.who_plays(saved)}.",
-            seats.resume_labels(saved, self.bot), can_cancel=False),
+            seats.resume_labels(saved, self.bot, store.read_only), can_cancel=False),
             answered)
 
     def resume_as_saved(self, saved: dict[str, str], state: GameState,

@@ -37,9 +37,12 @@ def bot_for(computer: dict[str, str], current: BotSeat | None) -> BotSeat | None
     return BotSeat(kind, player=seat, delay=delay)  # type: ignore[arg-type]
 
 
-def resume_labels(saved: dict[str, str], wanted: BotSeat | None) -> list[str]:
+def resume_labels(saved: dict[str, str], wanted: BotSeat | None,
+                  read_only: bool = False) -> list[str]:
     """The answers of the resume question: resume (as saved) or start anew
-    (as the command line asked)."""
+    (as the command line asked). Read-only (another instance holds the
+    save) writes nothing, so nothing is promised to be replaced."""
     resume = f"Resume it ({who_plays(saved)}, as it was saved)"
-    new = f"Start a new game ({who_plays(of(wanted))}; the save is replaced)"
+    then = "nothing is saved: read-only" if read_only else "the save is replaced"
+    new = f"Start a new game ({who_plays(of(wanted))}; {then})"
     return [resume, new]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from avatar_tui.app import seats
 from avatar_tui.app.screens.choice import ChoiceScreen
 from avatar_tui.app.screens.newgame import NewGameScreen
 from avatar_tui.app.storage import SaveStore
@@ -99,3 +100,9 @@ def test_play_scenario_of_a_save_against_the_computer_plays_on_against_it(tmp_pa
     hot = save_game(state, tmp_path / "h.toml")
     assert launch.run(build_parser().parse_args(["play", "--scenario", str(hot)])) == 0
     assert started[1].bot is None
+
+
+def test_a_read_only_resume_question_promises_no_replaced_save():
+    assert "the save is replaced" in seats.resume_labels({}, None)[1]
+    labels = seats.resume_labels({}, None, read_only=True)
+    assert "the save is replaced" not in labels[1] and "read-only" in labels[1]
