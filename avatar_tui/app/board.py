@@ -9,6 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
+from textual.widget import Widget
 from textual.widgets import OptionList, Static
 
 from avatar_tui import rules_help
@@ -77,6 +78,17 @@ class CardView(FixedText, can_focus=True):
         self.post_message(self.Selected(self))
 
 
+def restyle(widget: Widget, on: bool, name: str) -> None:
+    """Give or take a class that only `widget`'s own style depends on
+    (app.tcss: -acting, -defending, -active, -sideways). Nothing happens when
+    it is already so; otherwise only the widget is restyled, where set_class
+    would restyle everything inside it too (and check the class name's
+    spelling with a CSS tokenizer on every call, changed or not)."""
+    if on != widget.has_class(name):
+        widget.set_class(on, name, update=False)
+        widget.app.stylesheet.update_nodes([widget])
+
+
 class ZoneRow(Horizontal):
     """One zone (R1.4): its label and energy, ally space, flip space, and
     the charge space (R1.5: chamber / deck / discard pile)."""
@@ -106,8 +118,7 @@ class ZoneRow(Horizontal):
         zs = player.zones[self.zone]
         defending = (state.turn == self.owner and player.defending == self.zone
                      and state.phase in ("flip", "decide"))
-        if defending != self.has_class("-defending"):
-            self.set_class(defending, "-defending")  # 4 lines in the compact layout
+        restyle(self, defending, "-defending")  # 4 lines in the compact layout
         marker = "▶ " if defending else ""
         label = [f"[b]{marker}{self.zone.upper()}[/b]", f"energy {len(zs.energy)}",
                  "[reverse]CHARGED[/]" if zs.charged else ""]
@@ -117,8 +128,8 @@ class ZoneRow(Horizontal):
         else:
             self.ally.show_card(None, [], "no ally")
         flip = self.flip
-        flip.set_class(defending and state.phase == "decide", "-active")
-        flip.set_class(zs.flip is not None and zs.flip.counterattacked, "-sideways")
+        restyle(flip, defending and state.phase == "decide", "-active")
+        restyle(flip, zs.flip is not None and zs.flip.counterattacked, "-sideways")
         if zs.flip is not None:
             flip.show_card(zs.flip.card, describe.card_lines(t, zs.flip.card, self.owner,
                                                             self.zone, zs.flip), "")
@@ -178,11 +189,7 @@ class Mat(Vertical):
         t, state = session.table, session.state
         player = state.players[self.owner]
         acting = bool(session.legal) and session.legal[0].player == self.owner
-        if acting != self.has_class("-acting"):
-            # Only the mat's own border depends on -acting (app.tcss), so only
-            # the mat is restyled: set_class would restyle all its cards too.
-            self.set_class(acting, "-acting", update=False)
-            self.app.stylesheet.update_nodes([self])
+        restyle(self, acting, "-acting")  # only the mat's own border depends on it
         score = "●" * player.score + "○" * max(0, 3 - player.score)
         turn = " · [reverse] to act [/]" if acting else ""
         title = f"[b]{describe.character(t, self.owner)}[/b] · score {score} {player.score}/3{turn}"
