@@ -46,9 +46,13 @@ def build_parser() -> argparse.ArgumentParser:
     start.add_argument("--resume", action="store_true", help="resume the unfinished game")
     start.add_argument("--scenario", metavar="FILE",
                        help="set up from a scenario file, replay its actions, and play on")
-    play.add_argument("--vs-bot", nargs="?", const="heuristic", choices=["heuristic", "random"],
-                      metavar="heuristic|random",
-                      help="p2 is the computer (default: heuristic); you play p1")
+    play.add_argument("--vs-bot", nargs="?", const="heuristic",
+                      choices=["heuristic", "random", "expert"],
+                      metavar="heuristic|random|expert",
+                      help="p2 is the computer (default: heuristic; expert searches, random is "
+                      "easy); you play p1")
+    play.add_argument("--think", type=simulate_cli.seconds, default=None, metavar="SECONDS",
+                      help="how long the expert thinks per move (default 1)")
     play.add_argument("--deck1", metavar="FILE",
                       help="p1 plays this deck file (or saved deck by name); an illegal "
                       "deck is refused with its problems before the game")

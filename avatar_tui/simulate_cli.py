@@ -16,6 +16,9 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
 DEFAULT_P1, DEFAULT_P2 = "aang", "prince_zuko"
+# the expert's worlds per decision in a simulation (bots.match.SEEDED_WORLDS,
+# not imported: the card database would load with every command)
+DEFAULT_WORLDS = 16
 Z95 = 1.959963984540054  # the normal quantile for a two-sided 95% interval
 
 
@@ -38,12 +41,19 @@ def add_simulate_parser(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--deck2", metavar="FILE", help="p2's deck, as --deck1")
     parser.add_argument("--bot", default="heuristic", metavar="KIND[,KIND]",
                         help="the computer player of both sides, or 'p1kind,p2kind': "
-                        "heuristic (the default), random, or another kind of "
+                        "heuristic (the default), random, expert, or another kind of "
                         "avatar_tui/bots (an unknown kind is refused with the list)")
     parser.add_argument("--bot1", type=_bot_kind, metavar="KIND",
                         help="p1's computer player (overrides --bot)")
     parser.add_argument("--bot2", type=_bot_kind, metavar="KIND",
                         help="p2's computer player (overrides --bot)")
+    parser.add_argument("--worlds", type=_positive, default=DEFAULT_WORLDS, metavar="N",
+                        help="the expert bot's worlds searched per decision: a fixed amount "
+                        f"of thinking, so the results depend only on the seed (default "
+                        f"{DEFAULT_WORLDS})")
+    parser.add_argument("--think", type=seconds, metavar="SECONDS",
+                        help="the expert bot thinks this long per decision instead of "
+                        "--worlds (the results then depend on the machine's speed)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
     parser.add_argument("--jobs", type=_positive, default=1, metavar="J",
                         help="worker processes (default 1; the results do not depend on it)")
@@ -70,6 +80,24 @@ def _bot_kind(text: str) -> str:
         raise argparse.ArgumentTypeError(
             f"unknown bot '{text}' (expected one of: {', '.join(BOT_KINDS)})")
     return text
+
+
+def seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number of seconds") from None
+    if not 0 < value <= 600:
+        raise argparse.ArgumentTypeError("must be more than 0 and at most 600 seconds")
+    return value
+
+
+def expert_options(args: argparse.Namespace) -> dict[str, float | int]:
+    """The expert's budget: --think seconds, else --worlds worlds."""
+    think = getattr(args, "think", None)
+    if think is not None:
+        return {"think": think}
+    return {"worlds": getattr(args, "worlds", DEFAULT_WORLDS)}
 
 
 def _character(text: str) -> str:
@@ -124,7 +152,7 @@ def run_simulate(args: argparse.Namespace) -> int:
         sides.append(deck)
     try:
         summary = simulate(args.games, sides[0], sides[1], bot1, bot2, args.seed, args.jobs,
-                           progress=show_progress)
+                           progress=show_progress, options=expert_options(args))
     except GameError as err:
         print(f"avatar-tui simulate: {err}", file=sys.stderr)
         return 1
@@ -138,21 +166,23 @@ def run_simulate(args: argparse.Namespace) -> int:
 # -------------------------------------------------------------------- running
 
 
-def _play_chunk(seeds: Sequence[int], p1: Any, p2: Any, bot1: str, bot2: str) -> list[dict]:
+def _play_chunk(seeds: Sequence[int], p1: Any, p2: Any, bot1: str, bot2: str,
+                options: dict | None = None) -> list[dict]:
     """A worker's share: whole games, each fixed by its seed."""
     from avatar_tui.bots import play_seeded
 
-    return [play_seeded(s, p1, p2, bot1, bot2).as_dict() for s in seeds]
+    return [play_seeded(s, p1, p2, bot1, bot2, options).as_dict() for s in seeds]
 
 
 def play_all(games: int, p1: Any, p2: Any, bot1: str, bot2: str, seed: int, jobs: int,
-             advance: Callable[[int], None] = lambda n: None) -> list[dict]:
+             advance: Callable[[int], None] = lambda n: None,
+             options: dict | None = None) -> list[dict]:
     """Every game's result, in seed order, whatever the number of jobs."""
     seeds = [seed + i for i in range(games)]
     if jobs == 1:
         results = []
         for s in seeds:
-            results.extend(_play_chunk([s], p1, p2, bot1, bot2))
+            results.extend(_play_chunk([s], p1, p2, bot1, bot2, options))
             advance(1)
         return results
     # small chunks: the progress moves, and a slow chunk does not hold the rest
@@ -160,7 +190,8 @@ def play_all(games: int, p1: Any, p2: Any, bot1: str, bot2: str, seed: int, jobs
     chunks = [seeds[i:i + size] for i in range(0, games, size)]
     results = []
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = {pool.submit(_play_chunk, c, p1, p2, bot1, bot2): len(c) for c in chunks}
+        futures = {pool.submit(_play_chunk, c, p1, p2, bot1, bot2, options): len(c)
+                   for c in chunks}
         for future in as_completed(futures):
             results.extend(future.result())
             advance(futures[future])
@@ -168,7 +199,7 @@ def play_all(games: int, p1: Any, p2: Any, bot1: str, bot2: str, seed: int, jobs
 
 
 def simulate(games: int, p1: Any, p2: Any, bot1: str, bot2: str, seed: int, jobs: int = 1,
-             progress: bool = False) -> dict[str, Any]:
+             progress: bool = False, options: dict | None = None) -> dict[str, Any]:
     """Play the games and summarise them (the JSON of `simulate --json`)."""
     start = time.perf_counter()
     if progress:
@@ -186,9 +217,9 @@ def simulate(games: int, p1: Any, p2: Any, bot1: str, bot2: str, seed: int, jobs
         with bar:
             task = bar.add_task("games", total=games)
             results = play_all(games, p1, p2, bot1, bot2, seed, jobs,
-                               lambda n: bar.advance(task, n))
+                               lambda n: bar.advance(task, n), options)
     else:
-        results = play_all(games, p1, p2, bot1, bot2, seed, jobs)
+        results = play_all(games, p1, p2, bot1, bot2, seed, jobs, options=options)
     elapsed = time.perf_counter() - start
     from avatar_tui.bots.match import side_name
 

@@ -48,3 +48,15 @@ def test_the_report_prints_each_figure_beside_its_goal():
     assert any("engine_games_per_s" in ln and ">= 100" in ln and "PASS" in ln for ln in lines)
     assert any("peak_rss_mb" in ln and "<= 120" in ln and "MISS" in ln for ln in lines)
     assert "the probe failed" in out.getvalue()
+
+
+def test_the_strength_benchmark_runs_and_counts_both_seats():
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "strength.py"), "--games",
+                           "1", "--worlds", "1", "--pairings", "1", "--json"],
+                          capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert done.returncode == 0, done.stderr[-2000:] + done.stdout[-2000:]
+    data = json.loads(done.stdout)
+    assert data["games"] == 2 and data["goal"] == 0.65  # one game in each seat
+    assert 0 <= data["expert_wins"] <= 2
+    low, high = data["ci95"]
+    assert 0 <= low <= data["win_rate"] <= high <= 1

@@ -192,7 +192,7 @@ def reshuffled(state, rng: random.Random, viewer):
 
 def test_an_observation_holds_no_hidden_card():
     checked = 0
-    for state, legal in positions():
+    for state, legal in positions(seeds=range(5)):
         pid = legal[0].player
         obs = observation(state, pid)
         assert obs.state.rng == 0 and obs.state.setup.seed == 0 and obs.state.history == []

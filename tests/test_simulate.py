@@ -92,3 +92,28 @@ def test_the_wilson_interval():
     low, high = wilson(5, 10)
     assert low == pytest.approx(1 - high) and low == pytest.approx(0.2366, abs=1e-4)
     assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_simulate_takes_the_experts_budget():
+    """--worlds fixes the expert's search (the default is a seeded game's);
+    --think gives it a time instead."""
+    from avatar_tui.bots.match import SEEDED_WORLDS
+    from avatar_tui.cli import build_parser
+    from avatar_tui.simulate_cli import DEFAULT_WORLDS, expert_options
+
+    assert DEFAULT_WORLDS == SEEDED_WORLDS
+    parser = build_parser()
+    args = parser.parse_args(["simulate", "--bot", "expert,heuristic"])
+    assert expert_options(args) == {"worlds": SEEDED_WORLDS}
+    args = parser.parse_args(["simulate", "--bot", "expert", "--worlds", "3"])
+    assert expert_options(args) == {"worlds": 3}
+    args = parser.parse_args(["simulate", "--bot", "expert", "--think", "0.5"])
+    assert expert_options(args) == {"think": 0.5}
+
+
+def test_an_expert_game_is_fixed_by_its_seed():
+    from avatar_tui.bots import play_seeded
+
+    first = play_seeded(3, "aang", "kinto", "expert", "heuristic", {"worlds": 2})
+    again = play_seeded(3, "aang", "kinto", "expert", "heuristic", {"worlds": 2})
+    assert first == again and first.winner in ("p1", "p2")

@@ -11,12 +11,14 @@ import gc
 import os
 import random
 import re
+from functools import partial
 from typing import TYPE_CHECKING, Literal
 
 from textual.app import App
 from textual.timer import Timer
 
 from avatar_tui.app import describe, questions, safety, seats, warm
+from avatar_tui.app import hint as hints
 from avatar_tui.app.board import CardView
 from avatar_tui.app.demo import Demo, DemoError
 from avatar_tui.app.explain import private
@@ -87,6 +89,9 @@ class AvatarApp(App[None]):
         self.bot = bot
         self.bot_timer: Timer | None = None
         self.bot_said: str | None = None  # the computer's last move, in words
+        self.bot_thinking: GameState | None = None  # the position the computer thinks on
+        self.hint_for: hints.HintRequest | None = None
+        self.hint_worlds: int | None = None  # tests: a fixed search instead of a second
         if demo is not None:
             self.sub_title = f"demo: {demo.title}"
         elif bot is not None:
@@ -169,14 +174,27 @@ class AvatarApp(App[None]):
         p1 = last.p1.chamber if last else "aang"
         p2 = last.p2.chamber if last else "prince_zuko"
 
+        screen = NewGameScreen(self.next_seed(), p1, p2, can_cancel=can_cancel,
+                               who=seats.who_plays(seats.of(self.bot)),
+                               opponent=self.bot.kind if self.bot is not None else None)
+
         def chosen(setup: GameSetup | None) -> None:
             if setup is not None:
+                self.set_opponent(screen.opponent)
                 self.start_game(setup)
             elif self.session is not None:
                 self.prompt()
 
-        self.push_screen(NewGameScreen(self.next_seed(), p1, p2, can_cancel=can_cancel,
-                                       who=seats.who_plays(seats.of(self.bot))), chosen)
+        self.push_screen(screen, chosen)
+
+    def set_opponent(self, kind: str | None) -> None:
+        """p2 is the computer of this kind (the new-game screen's
+        difficulty), or a person (None); a seat of the same kind stays."""
+        if kind == (self.bot.kind if self.bot is not None else None):
+            return
+        self.bot = seats.bot_for({"p2": kind} if kind is not None else {}, self.bot)
+        self.bot_thinking = None
+        self.sub_title = f"against the computer ({kind})" if kind is not None else ""
 
     def rematch(self) -> None:
         last = self.last_setup
@@ -439,7 +457,8 @@ class AvatarApp(App[None]):
     def schedule_bot(self) -> None:
         """The computer's move after a short, visible pause (a timer; tests
         call `bot_move` themselves)."""
-        if self.bot is None or not self.bot_to_move or self.bot_timer is not None:
+        if self.bot is None or not self.bot_to_move or self.bot_timer is not None \
+                or self.bot_thinking is not None:
             return
         assert self.session is not None
         who = describe.character(self.session.table, self.bot.player)
@@ -460,21 +479,81 @@ class AvatarApp(App[None]):
         if self.screen is not self.game_screen:  # a dialog is open: wait for it
             self.bot_timer = self.set_timer(bot.delay, self.bot_move, name="bot")
             return
-        before = session.state
         try:
-            action = bot.next_action(before)
+            obs, legal = bot.snapshot(session.state)
+            if bot.thinks:  # a search: in a thread, the board stays live
+                self.bot_thinking = session.state
+                self.run_worker(partial(self.bot_think, bot, session.state, obs, legal),
+                                thread=True, group="bot", exit_on_error=False)
+                return
+            self.bot_answer(bot, session.state, bot.choose(obs, legal))
+        except Exception as err:  # noqa: BLE001 - a bot failing must not end the game
+            self.bot_failed(err)
+
+    def bot_think(self, bot: BotSeat, state: GameState, obs, legal) -> None:
+        """In a worker thread: the computer's choice, handed back to the app."""
+        try:
+            action = bot.choose(obs, legal)
+        except Exception as err:  # noqa: BLE001
+            self.call_from_thread(self.bot_failed, err)
+            return
+        self.call_from_thread(self.bot_answer, bot, state, action)
+
+    def bot_answer(self, bot: BotSeat, state: GameState, action: Action) -> None:
+        """The computer's move for `state`, made if the game is still there."""
+        session = self.session
+        if self.bot_thinking is not None and self.bot_thinking is not state:
+            return  # an answer for an old position: another search runs now
+        self.bot_thinking = None
+        if bot is not self.bot or session is None or session.state is not state:
+            self.schedule_bot()
+            return
+        try:
             session.act(action)
         except Exception as err:  # noqa: BLE001 - a bot failing must not end the game
-            self.bot = None
-            self.sub_title = ""
-            self.message("The computer player stopped",
-                         f"{escape(str(err))}\n\nPlay on for both players (hot seat).",
-                         then=self.changed)
+            self.bot_failed(err)
             return
         who = describe.character(session.table, bot.player)
-        self.bot_said = describe_move(before, session.state, action)
+        self.bot_said = describe_move(state, session.state, action)
         self.hint = f"[b]{who}[/b] (the computer) {self.bot_said}"
         self.changed()
+
+    def bot_failed(self, err: Exception) -> None:
+        self.bot = None
+        self.bot_thinking = None
+        self.sub_title = ""
+        self.message("The computer player stopped",
+                     f"{escape(str(err))}\n\nPlay on for both players (hot seat).",
+                     then=self.changed)
+
+    def show_hint(self) -> None:
+        """`h`: what the expert would do now, for the acting player, from
+        their observation only (R1.6); worked out in a thread."""
+        if self.session is None or self.session.over:
+            return
+        request = hints.hint_request(self.session.state)
+        if request is None:
+            return
+        self.hint_for = request
+        self.hint = "[b]Hint:[/b] the expert is thinking…"
+        self.refresh_view()
+        self.run_worker(partial(self.hint_think, request), thread=True, group="hint",
+                        exit_on_error=False)
+
+    def hint_think(self, request: hints.HintRequest) -> None:
+        try:
+            text = hints.hint_text(request, hints.think(request, worlds=self.hint_worlds))
+        except Exception as err:  # noqa: BLE001 - a hint failing must not end the game
+            text = f"[b]No hint:[/b] {escape(str(err))}"
+        self.call_from_thread(self.hint_ready, request, text)
+
+    def hint_ready(self, request: hints.HintRequest, text: str) -> None:
+        session = self.session
+        if request is not self.hint_for or session is None or \
+                len(session.state.history) != request.history:
+            return  # the game moved on: the hint is for a position gone
+        self.hint = text
+        self.refresh_view()
 
     def computer_busy(self) -> None:
         if self.session is not None and self.bot is not None:

@@ -49,7 +49,8 @@ def run(args: argparse.Namespace) -> int:
     if kind:
         from avatar_tui.bots import BotSeat
 
-        bot = BotSeat(kind, player="p2")
+        think = getattr(args, "think", None)
+        bot = BotSeat(kind, player="p2", **({"think": think} if think is not None else {}))
     scenario = getattr(args, "scenario", None)
     decks = (getattr(args, "deck1", None), getattr(args, "deck2", None))
     if any(decks):

@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass
 
 from avatar_tui.bots.base import Bot, RandomBot
+from avatar_tui.bots.expert import ExpertBot
 from avatar_tui.bots.heuristic import HeuristicBot
 from avatar_tui.bots.observation import observation
 from avatar_tui.catalog import DeckList, default_catalog
@@ -19,8 +20,10 @@ from avatar_tui.model.state import GameSetup, GameState, PlayerSetup
 BOTS: dict[str, Callable[[int], Bot]] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
+    "expert": ExpertBot,
 }
 BOT_KINDS = tuple(BOTS)
+SEEDED_WORLDS = 16  # an expert's worlds per decision in a seeded game
 MAX_ACTIONS = 20_000  # a game that long is a bug (an endless loop), not a game
 
 
@@ -32,12 +35,15 @@ class GameError(RuntimeError):
     """A game stopped on an error: the message names its seed, to replay it."""
 
 
-def make_bot(kind: str, seed: int = 0) -> Bot:
+def make_bot(kind: str, seed: int = 0, **options) -> Bot:
+    """A bot of `kind` with its own seed; `options` (the expert's `think`
+    or `worlds`) go to the kinds that take them."""
     try:
-        return BOTS[kind](seed)
+        factory = BOTS[kind]
     except KeyError:
         raise ValueError(f"unknown bot '{kind}' (expected one of: "
                          f"{', '.join(BOT_KINDS)})") from None
+    return factory(seed, **options) if kind == "expert" else factory(seed)
 
 
 def characters() -> list[str]:
@@ -113,11 +119,15 @@ def setup_for(seed: int, p1: Side, p2: Side) -> GameSetup:
     return GameSetup(seed=seed, p1=side_setup(p1, seed, "p1"), p2=side_setup(p2, seed, "p2"))
 
 
-def play_seeded(seed: int, p1: Side, p2: Side, bot1: str, bot2: str) -> GameResult:
+def play_seeded(seed: int, p1: Side, p2: Side, bot1: str, bot2: str,
+                options: Mapping[str, float | int] | None = None) -> GameResult:
     """One game fixed entirely by its arguments: the setup's seed and each
-    bot's own seed derive from `seed`."""
-    bots = {"p1": make_bot(bot1, bot_seed(seed, "p1")),
-            "p2": make_bot(bot2, bot_seed(seed, "p2"))}
+    bot's own seed derive from `seed`. `options` go to an expert bot (its
+    `worlds`; a `think` time budget makes the game depend on the clock)."""
+    # a fixed search unless told otherwise: the game then depends on the seed alone
+    opts = dict(options) if options else {"worlds": SEEDED_WORLDS}
+    bots = {"p1": make_bot(bot1, bot_seed(seed, "p1"), **opts),
+            "p2": make_bot(bot2, bot_seed(seed, "p2"), **opts)}
     try:
         return play_game(setup_for(seed, p1, p2), bots)[1]
     except Exception as err:

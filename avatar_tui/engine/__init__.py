@@ -12,7 +12,10 @@ The whole API, in the manner of OpenSpiel:
   simulations (it too changes nothing when it refuses);
 - `undo(state)` returns the state before the last action, `can_undo`
   whether the UI may (never across a card turned face up);
-- `view(state)` is the public picture of NOTATION.md.
+- `view(state)` is the public picture of NOTATION.md;
+- `observation(state, pid)` is what one player may see (R1.6), and
+  `determinize(obs, rng)` a full state consistent with it, hidden parts
+  dealt at random (for search).
 """
 
 from avatar_tui.engine.errors import IllegalAction
@@ -28,9 +31,14 @@ from avatar_tui.engine.game import (
     undo,
     why_not,
 )
+from avatar_tui.engine.observation import HIDDEN, Observation, determinize, observation
 from avatar_tui.engine.view import view
 
 __all__ = [
+    "HIDDEN",
+    "Observation",
+    "determinize",
+    "observation",
     "Event",
     "IllegalAction",
     "apply",

@@ -3,7 +3,7 @@ whether it can be paid now, and paying it."""
 
 from __future__ import annotations
 
-from avatar_tui.engine import board
+from avatar_tui.engine import board, signature
 from avatar_tui.engine.effects import queue_effects
 from avatar_tui.engine.effects.endings import strike_left_zone
 from avatar_tui.engine.moves import flip_into, flipped, payment
@@ -194,6 +194,7 @@ def do_power(t: Table, a: Action) -> None:
         # R7.3 before R10.1's payment: using the move's power reveals it
         t.player(pid).chamber.move = face
         t.state.seen += 1
+        signature.reveal(t.player(pid).chamber, face.card)
         t.emit("R10.1", f"{pid} reveals the signature move {t.name(face.card)}", pid)
     kind = "ally" if a.ally else ("signature" if zone is None else "strike")
     t.emit("R7.1", f"{pid} uses {t.name(source)}'s power {n + 1}", pid)

@@ -18,6 +18,7 @@ from avatar_tui.engine.table import Table
 from avatar_tui.model.actions import Action
 from avatar_tui.model.common import ZONES, PlayerId
 from avatar_tui.model.state import (
+    ChamberState,
     FaceUp,
     Incoming,
 )
@@ -60,11 +61,19 @@ def do_signature(t: Table, a: Action) -> None:
     if face is None:  # revealed now (R1.6: no longer hidden; undo stops here)
         face = player.chamber.move = FaceUp(card=move.id)
         t.state.seen += 1
+        reveal(player.chamber, move.id)
     face.counterattacked = True
     face.vs_force = force
     t.state.incoming = Incoming(owner=pid, zone="signature", card=move.id)
     t.emit("R10.1", f"{pid} counterattacks with the signature move {move.name}", pid)
     counterattack_effects(t, pid, None, face)
+
+
+def reveal(chamber: ChamberState, move_id: str) -> None:
+    """R1.6: a move once face up stays known to both players (a new list:
+    clones share the old one)."""
+    if move_id not in chamber.revealed:
+        chamber.revealed = [*chamber.revealed, move_id]
 
 
 def _secret(t: Table, pid: PlayerId) -> str:

@@ -113,6 +113,9 @@ class ChamberState(Model):
     id: str
     side: Literal["front", "back"] = "front"
     move: FaceUp | None = None  # the signature move while it is in play
+    # every move of this chamber that has been face up (R1.6: public from then
+    # on); replaced, never appended to, so a clone may share it
+    revealed: list[str] = []
 
 
 class PlayerState(Model):

@@ -10,6 +10,8 @@ from rich.console import Console
 
 from avatar_tui.app import AvatarApp
 from avatar_tui.app.keys import GAME_KEYS, candidates
+from avatar_tui.app.screens.choice import ChoiceScreen
+from avatar_tui.app.screens.privacy import SecretGate
 from avatar_tui.app.storage import SaveStore
 from avatar_tui.engine import Event, apply, legal_actions, new_game
 from avatar_tui.model.actions import Action
@@ -92,3 +94,15 @@ def find_state(wanted, seeds=range(1, 40), limit: int = 400) -> GameState:
                 break
             state, _ = apply(state, policy(state))
     raise AssertionError("no game reached the wanted situation")
+
+
+async def play_p1_until_the_computer_moves(app: AvatarApp, pilot) -> None:
+    """p1 plays by keys (questions: the first answer; a secret one is
+    looked at first, R1.6) until the computer is to move."""
+    dialogs = {SecretGate: "enter", ChoiceScreen: "1"}
+    while not app.bot_to_move:
+        screen = app.screen
+        key = next((k for kind, k in dialogs.items() if isinstance(screen, kind)), None)
+        if key is None:
+            key = KEY_OF[next(n for n in PREFERRED if screen.check_action("play", (n,)))]
+        await pilot.press(key)

@@ -55,7 +55,7 @@ def test_the_status_line_says_who_defends_what_against_what():
 
 def test_every_state_of_random_games_can_be_described():
     described = 0
-    for seed in (1, 2, 3, 4):
+    for seed in (1, 2, 3, 4, 5, 6):  # random games of the house decks, ~40 states each
         state, _ = new(seed)
         rnd = random.Random(seed)
         while True:

@@ -74,7 +74,8 @@ def test_the_hidden_signature_move_is_never_named():
     def unpaid_signature(state):
         return state.phase == "signature" and not candidates("signature", legal_actions(state))
 
-    state = find_state(unpaid_signature)
+    # rare with the house decks' policy games: the first is seed 64 (issue 15's decks)
+    state = find_state(unpaid_signature, seeds=range(1, 200))
     name = Table(state).current_move(state.turn).name
     # the engine's reason keeps the move secret (R1.6), and so does the panel
     assert name not in (why_not(state, Action(player=state.turn, verb="signature")) or "")

@@ -12,7 +12,14 @@ from avatar_tui.app.screens.privacy import SecretGate
 from avatar_tui.bots import BotSeat
 from avatar_tui.cli import build_parser
 
-from .helpers import KEY_OF, PREFERRED, make_app, new, screen_text
+from .helpers import (
+    KEY_OF,
+    PREFERRED,
+    make_app,
+    new,
+    play_p1_until_the_computer_moves,
+    screen_text,
+)
 
 NEVER = 3600.0  # the bot's pause in tests: its timer never fires, the test calls bot_move
 
@@ -55,16 +62,7 @@ async def test_a_key_on_the_computers_turn_does_nothing_and_says_why():
     app = make_app(new(seed=2), bot=BotSeat("heuristic", "p2", seed=1, delay=NEVER))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        while not app.bot_to_move:  # p1 plays until the computer's turn
-            screen = app.screen
-            if isinstance(screen, SecretGate):  # R1.6: the chooser looks
-                await pilot.press("enter")
-                continue
-            if isinstance(screen, ChoiceScreen):
-                await pilot.press("1")
-                continue
-            name = next(n for n in PREFERRED if screen.check_action("play", (n,)))
-            await pilot.press(KEY_OF[name])
+        await play_p1_until_the_computer_moves(app, pilot)
         before = app.session.state
         for key in ("space", "p", "f", "d", "c", "u"):
             await pilot.press(key)

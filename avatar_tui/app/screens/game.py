@@ -38,6 +38,7 @@ class GameScreen(Screen[None]):
           for k in GAME_KEYS],
         Binding("c", "choose", "Answer", id="choose"),
         Binding("e", "explain", "Why?", id="explain"),  # explain: every move, and why (not)
+        Binding("h", "hint", "Hint", id="hint", show=False),  # the expert's advice
         Binding("u", "undo", "Undo", id="undo"),
         Binding("v", "moves", "Moves", id="moves"),
         Binding("i", "inspect", "Inspect", id="inspect"),
@@ -200,6 +201,9 @@ class GameScreen(Screen[None]):
             if action == "narration_page":
                 return self.narration_panel.max_scroll_y > 0
             return True
+        if action == "hint":
+            return demo is None and session is not None and not session.over \
+                and not app.bot_to_move
         if action in ("play", "choose", "undo", "moves", "explain", "new_game"):
             if action == "explain":  # also in a demo: what could the player do here?
                 return session is not None and not session.over and not app.bot_to_move
@@ -263,6 +267,9 @@ class GameScreen(Screen[None]):
 
     def action_explain(self) -> None:
         self.game_app.explain()
+
+    def action_hint(self) -> None:
+        self.game_app.show_hint()
 
     def action_undo(self) -> None:
         self.game_app.undo()

@@ -32,6 +32,7 @@ def keys_table() -> str:
     rows += [
         " [b]    c[/b]  answer the pending question (one about your hidden cards: privately, R1.6)",
         " [b]    e[/b]  explain: every move now, possible or not, and the engine's reason why",
+        " [b]    h[/b]  hint: the expert's best moves and its chance to win after each (R1.6)",
         " [b]    l[/b]  select a log line (or click it) to read its rule; escape leaves the log",
         " [b]    u[/b]  undo your own last action (never the opponent's, nor a card turned up)",
         " [b]    v[/b]  look at your own signature moves (the other player looks away, R1.6)",

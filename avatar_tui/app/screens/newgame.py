@@ -14,6 +14,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 from avatar_tui.app.plain import escape
 from avatar_tui.app.screens.dialog import Dialog
 from avatar_tui.app.screens.newgame_decks import DeckPicker, deck_field
+from avatar_tui.app.screens.opponent import OpponentField
 from avatar_tui.catalog import Catalog, default_catalog
 from avatar_tui.engine import new_game
 from avatar_tui.model.state import GameSetup
@@ -50,9 +51,11 @@ class NewGameScreen(Dialog[GameSetup | None]):
                 Binding("ctrl+d", "decks", "Deck editor", id="decks")]
 
     def __init__(self, seed: int, p1: str = "aang", p2: str = "prince_zuko",
-                 can_cancel: bool = True, who: str = "two players, one keyboard"):
+                 can_cancel: bool = True, who: str = "two players, one keyboard",
+                 opponent: str | None = None):
         super().__init__()
         self.who = who  # who plays: the title says it
+        self.opponent = opponent  # p2's computer player's kind; None: a person
         self.seed = seed
         self.p1 = character_of(p1)
         self.p2 = character_of(p2)
@@ -74,6 +77,7 @@ class NewGameScreen(Dialog[GameSetup | None]):
                 yield Select(options, value=self.p2 if self.p2 in known else Select.NULL,
                              allow_blank=False, id="p2-character", compact=True)
             yield from deck_field("p2")
+            yield OpponentField(self.opponent)
             with Horizontal(classes="field"):
                 yield Label("Seed", classes="field-label")
                 yield Input(str(self.seed), type="integer", id="seed", compact=True)
@@ -149,6 +153,7 @@ class NewGameScreen(Dialog[GameSetup | None]):
     def start(self) -> None:
         setup = self.setup()
         if setup is not None:
+            self.opponent = self.query_one(OpponentField).kind
             self.dismiss(setup)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

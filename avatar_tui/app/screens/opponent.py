@@ -1,0 +1,36 @@
+"""The new-game screen's choice of opponent: a second person at the same
+keyboard, or the computer at one of three strengths (easy: the random bot,
+normal: the heuristic one, hard: the expert, which searches)."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.widgets import Label, Select
+
+HOT_SEAT = "person"
+# (label, bot kind): the difficulty names the computer player's kind
+OPPONENTS: list[tuple[str, str]] = [
+    ("a person (hot seat)", HOT_SEAT),
+    ("computer: easy", "random"),
+    ("computer: normal", "heuristic"),
+    ("computer: hard", "expert"),
+]
+
+
+class OpponentField(Horizontal):
+    """p2's player: `kind` is None for a person, else the bot kind."""
+
+    def __init__(self, kind: str | None = None):
+        super().__init__(classes="field")
+        self.initial = kind if kind in {k for _, k in OPPONENTS} else HOT_SEAT
+
+    def compose(self) -> ComposeResult:
+        yield Label("p2 played by", classes="field-label")
+        yield Select(OPPONENTS, value=self.initial, allow_blank=False, id="opponent",
+                     compact=True)
+
+    @property
+    def kind(self) -> str | None:
+        value = self.query_one("#opponent", Select).value
+        return value if isinstance(value, str) and value != HOT_SEAT else None

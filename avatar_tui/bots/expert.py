@@ -1,0 +1,192 @@
+"""The expert computer player: determinized Monte Carlo search with the
+heuristic bot as its playout policy, from its observation only (R1.6).
+
+At a decision where the choice matters (more than one distinct move), it
+deals many worlds consistent with what it sees (`determinize`: the hidden
+deck order, energy and chamber drawn at random), and in each world tries
+every candidate move, then lets two heuristic players play on until the
+next point is scored (R10.2) or the game ends (R10.5). A playout is worth
+the chance of winning the match from the score it reaches, each later point
+counted as even; a move's estimate is its mean over the worlds. Every
+candidate is tried in the same worlds, so the deal blurs their difference
+less. The heuristic's own move is kept unless another one leads it, world
+by world, by more than MARGIN and twice the lead's standard error.
+
+It thinks for `think` seconds per decision, or, when `worlds` is given, for
+exactly that many worlds (no clock: the choice is then fixed by the seed,
+for tests and benchmarks). Its own generator is the engine's, seeded from
+the bot's seed.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from avatar_tui.bots.heuristic import HeuristicBot
+from avatar_tui.engine import apply_in_place, clone, determinize, legal_actions
+from avatar_tui.engine import rng as rngmod
+from avatar_tui.engine.game import _make
+from avatar_tui.engine.observation import Observation
+from avatar_tui.model.actions import Action
+from avatar_tui.model.common import PlayerId, other
+from avatar_tui.model.state import GameState
+
+DEFAULT_THINK = 1.0  # seconds per decision in interactive play
+MIN_WORLDS = 2  # even a short budget compares the moves on a few deals
+MAX_PLAYOUT = 600  # actions: a playout that long stops and counts the score so far
+WINNING_SCORE = 3  # R10.5
+HORIZON = 1  # points scored before a playout stops (R10.2)
+MARGIN = 0.03  # how much better than the heuristic's move a move must look
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A candidate move and its estimated chance of winning the game."""
+
+    action: Action
+    win: float  # 0..1
+    worlds: int
+    # its lead over the heuristic's move in the same worlds: (mean, standard
+    # error); None for the heuristic's move itself or without worlds
+    lead: tuple[float, float] | None = None
+
+
+@cache
+def match_chance(need: int, their_need: int) -> float:
+    """The chance to win when `need` more points are needed against their
+    `their_need`, each point an even chance."""
+    if need <= 0:
+        return 1.0
+    if their_need <= 0:
+        return 0.0
+    return 0.5 * match_chance(need - 1, their_need) + 0.5 * match_chance(need, their_need - 1)
+
+
+def _lead(mine: list[float], theirs: list[float]) -> tuple[float, float]:
+    """The mean and standard error of the world-by-world differences."""
+    diffs = [a - b for a, b in zip(mine, theirs, strict=True)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    if n < 2:
+        return mean, float("inf")
+    var = sum((x - mean) ** 2 for x in diffs) / (n - 1)
+    return mean, (var / n) ** 0.5
+
+
+def candidates(legal: Sequence[Action], preferred: Action | None = None) -> list[Action]:
+    """The distinct moves: the ways to pay for one move (R6.3) count once,
+    by the engine's first (cheapest) payment, or by `preferred` when it is
+    one of them."""
+    out: dict[tuple, Action] = {}
+    for a in legal:
+        out.setdefault(_key(a), a)
+    if preferred is not None:
+        out[_key(preferred)] = preferred
+    return list(out.values())
+
+
+def _key(a: Action) -> tuple:
+    return (a.verb, a.number, a.ally, a.word)
+
+
+def make_legal(state: GameState, action: Action) -> None:
+    """`apply_in_place` for an action just taken from `legal_actions`: the
+    same move, without checking it a second time (a local speed-up of the
+    playouts; the engine's own checks already chose it)."""
+    _make(state, action, state.seen)
+
+
+class ExpertBot:
+    kind = "expert"
+    observes = True
+
+    def __init__(self, seed: int = 0, think: float = DEFAULT_THINK, worlds: int | None = None,
+                 horizon: int = HORIZON, margin: float = MARGIN):
+        self.reseed(seed)
+        self.think = think
+        self.worlds = worlds
+        self.horizon = horizon
+        self.margin = margin
+        self.policy = HeuristicBot(seed)  # for the playouts, and for ties
+        self.last_default: Action | None = None
+
+    def reseed(self, seed: int) -> None:
+        """Its own generator (the engine's kind) from `seed`."""
+        self.rng = rngmod.seeded(seed * 0x9E3779B1 + 7)
+
+    def choose(self, obs: Observation | None, legal: Sequence[Action]) -> Action:
+        assert obs is not None, "the expert reads its observation"
+        if len(legal) == 1:
+            return legal[0]
+        ranked = self.analyse(obs, legal, settle=True)
+        best = ranked[0]
+        default = next((e for e in ranked if e.action == self.last_default), best)
+        if best is default or best.lead is None:
+            return default.action
+        # the heuristic's own move, unless the search finds a clearly better
+        # one: its lead, world by world, beyond the margin and twice its
+        # standard error (a lead within the deal's noise is no lead)
+        mean, error = best.lead
+        return best.action if mean > max(self.margin, 2 * error) else default.action
+
+    def analyse(self, obs: Observation, legal: Sequence[Action],
+                settle: bool = False) -> list[Estimate]:
+        """Every distinct move with its estimated chance of winning, best
+        first (ties: the heuristic's own choice first). A single move is not
+        searched: its estimate is 0 worlds. With `settle` (a move to choose,
+        not estimates to show) a fixed search stops at a quarter or half of
+        its worlds when the heuristic's move is still ahead."""
+        default = self.last_default = self.policy.choose(obs, legal)
+        moves = candidates(legal, default)
+        if len(moves) == 1:
+            return [Estimate(moves[0], float("nan"), 0)]
+        me = obs.player
+        values: list[list[float]] = [[] for _ in moves]
+        totals = [0.0] * len(moves)
+        worlds = 0
+        deadline = None if self.worlds is not None else time.monotonic() + self.think
+        while True:
+            if self.worlds is not None:
+                if worlds >= self.worlds:
+                    break
+            elif worlds >= MIN_WORLDS and time.monotonic() >= deadline:  # type: ignore[operator]
+                break
+            world, self.rng = determinize(obs, self.rng)
+            for i, move in enumerate(moves):
+                state = clone(world)
+                apply_in_place(state, move)
+                value = self.playout(state, me)
+                values[i].append(value)
+                totals[i] += value
+            worlds += 1
+            if settle and self.worlds is not None and worlds in (self.worlds // 4,
+                                                                 self.worlds // 2):
+                # the heuristic's move still leads: the rest would mostly confirm it
+                if max(totals) <= totals[moves.index(default)]:
+                    break
+        order = sorted(range(len(moves)),
+                       key=lambda i: (-totals[i], moves[i] != default, i))
+        d = moves.index(default)
+        return [Estimate(moves[i], totals[i] / worlds, worlds,
+                         None if i == d else _lead(values[i], values[d])) for i in order]
+
+    def playout(self, state: GameState, me: PlayerId) -> float:
+        """Heuristic play on `state` until the next point or the end; the
+        chance for `me` to win the game from there."""
+        start = state.players["p1"].score + state.players["p2"].score
+        policy = self.policy
+        for _ in range(MAX_PLAYOUT):
+            if state.phase == "over" or state.players["p1"].score + \
+                    state.players["p2"].score - start >= self.horizon:
+                break
+            legal = legal_actions(state)
+            action = legal[0] if len(legal) == 1 else \
+                policy.choose(Observation(player=legal[0].player, state=state), legal)
+            make_legal(state, action)
+        if state.phase == "over":
+            return 1.0 if state.winner == me else 0.0
+        mine, theirs = state.players[me].score, state.players[other(me)].score
+        return match_chance(WINNING_SCORE - mine, WINNING_SCORE - theirs)

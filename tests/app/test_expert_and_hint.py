@@ -1,0 +1,185 @@
+"""The expert computer player in the app (it thinks in a worker thread,
+and the app answers keys meanwhile), the hint key `h` (the expert's
+advice from the acting player's observation only, R1.6), and the
+difficulty choice on the new-game screen."""
+
+from __future__ import annotations
+
+import threading
+
+from textual.widgets import Select
+
+from avatar_tui.app import hint as hints
+from avatar_tui.app.screens.game import GameScreen
+from avatar_tui.app.screens.help import HelpScreen
+from avatar_tui.app.screens.newgame import NewGameScreen
+from avatar_tui.bots import BotSeat
+from avatar_tui.bots.expert import ExpertBot
+from avatar_tui.cli import build_parser
+from avatar_tui.engine import apply, legal_actions
+from avatar_tui.model.common import ZONES
+
+from .helpers import (
+    advance,
+    make_app,
+    new,
+    play_p1_until_the_computer_moves,
+    policy,
+    scenario,
+    screen_text,
+)
+
+SIZE = (120, 40)
+NEVER = 3600.0
+
+
+class SlowSeat(BotSeat):
+    """An expert seat whose thinking waits for the test to let it finish,
+    so the test can press keys while it thinks."""
+
+    def __init__(self):
+        super().__init__("expert", "p2", seed=3, delay=NEVER, worlds=2)
+        self.go = threading.Event()
+
+    def choose(self, obs, legal):
+        assert self.go.wait(30), "the test never let the computer finish"
+        return super().choose(obs, legal)
+
+
+async def start_thinking(app, pilot):
+    """p1 plays by keys until the computer's move, which then starts (the
+    timer's call); returns the position it thinks on."""
+    await pilot.pause()
+    await play_p1_until_the_computer_moves(app, pilot)
+    before = app.session.state
+    app.bot_move()  # the search starts in a thread
+    await pilot.pause()
+    return before
+
+
+async def test_the_app_answers_keys_while_the_expert_thinks():
+    seat = SlowSeat()
+    app = make_app(new(seed=4), bot=seat)
+    async with app.run_test(size=SIZE) as pilot:
+        before = await start_thinking(app, pilot)
+        assert app.bot_thinking is before
+        assert "thinking" in screen_text(app)
+        await pilot.press("space")  # p1's key: refused at once, with the reason
+        assert "wait for its move" in (app.hint or "")
+        await pilot.press("question_mark")  # the help opens while it thinks
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, GameScreen) and app.session.state is before
+        seat.go.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.session.state is not before and app.bot_thinking is None
+        assert app.session.state.history[-1].action.startswith("p2:")
+
+
+async def test_an_expert_answer_for_a_position_gone_is_dropped():
+    seat = SlowSeat()
+    app = make_app(new(seed=4), bot=seat)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_thinking(app, pilot)
+        app.play(*new(seed=9))  # a new game begins while it thinks
+        seat.go.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert not any(h.action.startswith("p2:") for h in app.session.state.history)
+
+
+def a_real_decision(seed: int):
+    """A game played on to a flipped card with more than one distinct move."""
+    state, _ = new(seed=seed)
+    while True:
+        legal = legal_actions(state)
+        distinct = {(a.verb, a.number, a.ally, a.word) for a in legal}
+        if state.phase == "decide" and len(distinct) > 1 and any(a.verb == "pay" for a in legal):
+            return state
+        state, _ = apply(state, policy(state))
+
+
+async def test_h_shows_the_experts_estimates_in_words():
+    app = make_app((a_real_decision(2), []))
+    app.hint_worlds = 3
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("h")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        text = app.hint or ""
+        assert text.startswith("[b]Hint[/b]") and "%" in text and "pay for" in text
+        assert "Hint" in screen_text(app)
+
+
+def test_a_hint_reads_only_what_the_acting_player_may_see():
+    """Two games that differ only in hidden cards (the opponent's deck order
+    and everyone's face-down energy) get the same hint, word for word."""
+    state, _ = new(seed=6)
+    state = advance(state, 12)
+    twin = state.model_copy(deep=True)
+    actor = legal_actions(state)[0].player
+    for pid in ("p1", "p2"):
+        p = twin.players[pid]
+        if pid != actor:
+            p.deck.reverse()
+        for z in ZONES:
+            p.zones[z].energy.reverse()
+    assert twin.players != state.players
+    first, second = hints.hint_request(state), hints.hint_request(twin)
+    assert first.obs.state == second.obs.state
+    text = hints.hint_text(first, hints.think(first, worlds=3))
+    assert text == hints.hint_text(second, hints.think(second, worlds=3))
+    assert "%" in text or "only one move" in text
+
+
+def test_a_hint_names_moves_in_plain_words():
+    state = a_real_decision(2)
+    request = hints.hint_request(state)
+    estimates = hints.think(request, worlds=2)
+    text = hints.hint_text(request, estimates)
+    pay = next(e for e in estimates if e.action.verb == "pay")
+    assert f"pay for {state_card(state)}: {round(100 * pay.win)}%" in text
+
+
+def state_card(state):
+    pid = legal_actions(state)[0].player
+    zone = state.players[pid].defending
+    from avatar_tui.engine.table import Table
+
+    return Table(state).name(state.players[pid].zones[zone].flip.card)
+
+
+async def test_the_new_game_screen_chooses_the_difficulty():
+    app = make_app(scenario("midgame"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.bot is None
+        await pilot.press("n")
+        assert isinstance(app.screen, NewGameScreen)
+        assert "p2 played by" in screen_text(app)
+        app.screen.query_one("#opponent", Select).value = "expert"
+        await pilot.pause()
+        await pilot.click("#start")
+        await pilot.pause()
+        assert app.bot is not None and app.bot.kind == "expert" and app.bot.thinks
+        assert isinstance(app.bot.bot, ExpertBot)
+        assert "expert" in app.sub_title
+        app.bot.delay = NEVER  # no move of its own during the test
+        app.ask_new_game()  # the choice is offered again as it is now
+        await pilot.pause()
+        assert app.screen.query_one("#opponent", Select).value == "expert"
+        app.screen.query_one("#opponent", Select).value = "person"
+        await pilot.pause()
+        await pilot.click("#start")
+        await pilot.pause()
+        assert app.bot is None
+
+
+def test_the_command_line_takes_the_expert_and_its_time():
+    args = build_parser().parse_args(["play", "--vs-bot", "expert", "--think", "0.5"])
+    assert args.vs_bot == "expert" and args.think == 0.5
+    seat = BotSeat("expert", "p2", think=args.think)
+    assert seat.bot.think == 0.5 and seat.thinks
