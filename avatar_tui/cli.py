@@ -57,7 +57,9 @@ def build_parser() -> argparse.ArgumentParser:
                       help="p1 plays this deck file (or saved deck by name); an illegal "
                       "deck is refused with its problems before the game")
     play.add_argument("--deck2", metavar="FILE", help="p2's deck, as --deck1")
-    play.add_argument("--seed", type=int, metavar="N", help="the seed of a game with --deck1/2")
+    play.add_argument("--seed", type=int, metavar="N",
+                      help="the seed of a new game: of a game with --deck1/2, else the "
+                      "new-game dialog's (which may still change it)")
     play.set_defaults(handler=_play)
 
     decks = sub.add_parser("decks", help="the deck editor: build, test and keep your decks",

@@ -34,3 +34,24 @@ def test_python_dash_m_help():
     )
     assert result.returncode == 0
     assert "replay" in result.stdout
+
+
+def test_play_seed_fills_the_new_game_dialog(monkeypatch, tmp_path):
+    """`play --seed N` without decks: the new-game dialog offers seed N."""
+    from avatar_tui.app import launch
+
+    made = {}
+
+    class FakeApp:
+        return_code = 0
+
+        def __init__(self, store, **kwargs):
+            made.update(kwargs)
+
+        def run(self):
+            pass
+
+    monkeypatch.setenv("AVATAR_TUI_DATA_DIR", str(tmp_path))
+    monkeypatch.setattr(launch, "AvatarApp", FakeApp)
+    assert main(["play", "--seed", "5"]) == 0
+    assert made["seed"] == 5 and made["start"] == "ask"

@@ -75,6 +75,8 @@ def run(args: argparse.Namespace) -> int:
     elif getattr(args, "resume", False):
         app = AvatarApp(store, start="resume", bot=bot, freeze_startup_heap=True)
     else:
-        app = AvatarApp(store, start="ask", bot=bot, freeze_startup_heap=True)
+        # --seed fills the new-game dialog's seed (it stays editable there)
+        app = AvatarApp(store, start="ask", bot=bot, seed=getattr(args, "seed", None),
+                        freeze_startup_heap=True)
     app.run()
     return app.return_code or 0
