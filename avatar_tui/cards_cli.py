@@ -8,19 +8,17 @@ import argparse
 import json
 import sys
 from dataclasses import dataclass
-from typing import get_args
+from typing import TYPE_CHECKING, get_args
 
 from avatar_tui.cardsearch import QueryError, parse
-from avatar_tui.catalog import (
-    CardDataError,
-    Catalog,
-    default_catalog,
-)
-from avatar_tui.deckbuilding import check_deck, may_use
-from avatar_tui.decklib import DeckFileError, read_deck_file
-from avatar_tui.effect_words import powers_in_words
-from avatar_tui.model.cards import AdvantageCard, ChamberCard, DeckCard, SignatureMove
-from avatar_tui.model.common import NO_ENERGY, ZONES, Energy, Trait
+from avatar_tui.model.names import Trait
+
+# The card database (pydantic) loads when a command runs, never to parse the
+# command line; none of these commands needs the game engine or Textual.
+if TYPE_CHECKING:
+    from avatar_tui.catalog import CardDataError, Catalog
+    from avatar_tui.model.cards import ChamberCard, DeckCard, SignatureMove
+    from avatar_tui.model.common import Energy
 
 TYPES = ["strike", "advantage", "ally", "signature", "chamber"]
 TRAITS = [*get_args(Trait), "generic"]
@@ -48,6 +46,8 @@ class Entry:
     powers: tuple[str, ...] = ()  # its payment and pitch powers, in words
 
     def as_json(self) -> dict:
+        from avatar_tui.model.common import ZONES
+
         return {
             "id": self.id,
             "name": self.name,
@@ -66,6 +66,9 @@ class Entry:
 
 
 def card_entry(card: DeckCard) -> Entry:
+    from avatar_tui.effect_words import powers_in_words
+    from avatar_tui.model.cards import AdvantageCard
+
     keywords = [
         word
         for word, present in (
@@ -84,6 +87,8 @@ def card_entry(card: DeckCard) -> Entry:
 
 
 def chamber_entry(chamber: ChamberCard) -> Entry:
+    from avatar_tui.model.common import NO_ENERGY
+
     return Entry(
         chamber.id, chamber.name, "chamber", chamber.number, chamber.rarity,
         list(chamber.traits), NO_ENERGY, None, None, [], chamber.implemented, chamber.text,
@@ -91,6 +96,8 @@ def chamber_entry(chamber: ChamberCard) -> Entry:
 
 
 def move_entry(move: SignatureMove) -> Entry:
+    from avatar_tui.effect_words import powers_in_words
+
     return Entry(
         move.id, move.name, "signature", None, None, [], move.cost, move.force,
         move.intercept, [], move.implemented, move.text, tuple(powers_in_words(move)),
@@ -106,6 +113,8 @@ def entries(catalog: Catalog, character: ChamberCard | None = None) -> list[Entr
     """Deck cards, then chambers (both by collector number), then signature
     moves. With a chamber: only what a deck headed by it may hold (R13.2,
     R13.3), and that character's chambers and moves."""
+    from avatar_tui.deckbuilding import may_use
+
     cards = [c for c in catalog.cards.values() if character is None or may_use(c, character)]
     chambers = [
         c for c in catalog.chambers.values()
@@ -167,10 +176,17 @@ def add_cards_parser(sub: argparse._SubParsersAction) -> None:
         "i<4 g<=1 y=0 r>0 cost<=2; -TERM negates (see README)",
     )
     cards.add_argument("--json", action="store_true", help="print a JSON list instead")
+    cards.add_argument(
+        "--check", action="store_true",
+        help="validate every card and deck file again, renew the cached database, and "
+        "say whether it is sound (exit status 2 when it is not)",
+    )
     cards.set_defaults(handler=run_cards)
 
 
 def run_cards(args: argparse.Namespace) -> int:
+    if getattr(args, "check", False):
+        return run_check()
     catalog = _load_catalog()
     if catalog is None:
         return 2
@@ -270,6 +286,9 @@ def add_deck_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run_deck_check(args: argparse.Namespace) -> int:
+    from avatar_tui.deckbuilding import check_deck
+    from avatar_tui.decklib import DeckFileError, read_deck_file
+
     place = args.file
     try:
         deck = read_deck_file(place)
@@ -301,10 +320,38 @@ def run_deck_check(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_check() -> int:
+    """`cards --check`: the database validated from its files whatever the
+    cache says, and the cache written anew."""
+    from avatar_tui import catalog as database
+
+    try:
+        catalog = database.cached_catalog(database.card_data_dir(),
+                                          database.catalog_cache_file(), check=True)
+    except database.CardDataError as err:
+        _print_problems(err)
+        return 2
+    print(f"card database: OK — {len(catalog.cards)} cards, {len(catalog.chambers)} "
+          f"chambers, {len(catalog.signatures)} signature moves, {len(catalog.decks)} decks")
+    return 0
+
+
+def default_catalog() -> Catalog:
+    from avatar_tui import catalog
+
+    return catalog.default_catalog()
+
+
 def _load_catalog() -> Catalog | None:
+    from avatar_tui.catalog import CardDataError
+
     try:
         return default_catalog()
     except CardDataError as err:
-        for line in err.problems:
-            print(f"card database: {line}", file=sys.stderr)
+        _print_problems(err)
         return None
+
+
+def _print_problems(err: CardDataError) -> None:
+    for line in err.problems:
+        print(f"card database: {line}", file=sys.stderr)

@@ -25,7 +25,10 @@ from avatar_tui.model.cards import (
 )
 from avatar_tui.model.common import Strict
 
-_ANY_CARD: TypeAdapter[AnyCard] = TypeAdapter(AnyCard)
+
+@cache
+def _any_card() -> TypeAdapter[AnyCard]:
+    return TypeAdapter(AnyCard)  # built only when card files are validated
 
 # Events a card type can listen for (the rest make no sense on it).
 _EVENTS_BY_KIND = {
@@ -227,8 +230,14 @@ def card_data_dir() -> Path:
 CARD_FILE_BYTES = 4 * files.MIB  # the largest card file is some 40 KB
 
 
-def _read_toml(path: Path, problems: list[str]) -> dict[str, Any] | None:
+def _read_toml(
+    path: Path, problems: list[str], texts: Mapping[Path, str] | None = None
+) -> dict[str, Any] | None:
+    """The file's TOML, from `texts` when it was read already (the cache key
+    is made from the same texts), else through the one reader."""
     try:
+        if texts is not None and path in texts:
+            return files.parse_toml(texts[path], path)
         return files.load_toml(path, limit=CARD_FILE_BYTES)
     except files.FileProblem as err:
         problems.append(err.named(path.name))
@@ -241,8 +250,11 @@ class _CardFile(BaseModel):
     model_config = {"extra": "forbid"}
 
 
-def load_catalog(directory: Path | None = None) -> Catalog:
-    """Load and check the whole database; raise CardDataError listing every problem."""
+def load_catalog(
+    directory: Path | None = None, texts: Mapping[Path, str] | None = None
+) -> Catalog:
+    """Load and check the whole database; raise CardDataError listing every
+    problem. `texts`: the files' texts when they have been read already."""
     directory = directory or card_data_dir()
     problems: list[str] = []
     cards: dict[str, DeckCard] = {}
@@ -258,7 +270,7 @@ def load_catalog(directory: Path | None = None) -> Catalog:
         kind_map[entry.id] = entry
 
     for path in sorted(directory.glob("*.toml")):
-        raw = _read_toml(path, problems)
+        raw = _read_toml(path, problems, texts)
         if raw is None:
             continue
         try:
@@ -266,7 +278,7 @@ def load_catalog(directory: Path | None = None) -> Catalog:
         except ValidationError as err:
             problems.extend(describe_validation_error(path.name, err, raw))
             continue
-        entries = [("card", i, item, _ANY_CARD.validate_python)
+        entries = [("card", i, item, _any_card().validate_python)
                    for i, item in enumerate(content.card, start=1)]
         entries += [("signature", i, item, SignatureMove.model_validate)
                     for i, item in enumerate(content.signature, start=1)]
@@ -281,7 +293,7 @@ def load_catalog(directory: Path | None = None) -> Catalog:
                 chambers if isinstance(entry, ChamberCard) else cards)
             register(home, entry, path.name)
 
-    decks = _load_decks(directory / "decks", problems)
+    decks = _load_decks(directory / "decks", problems, texts)
     catalog = Catalog(cards, chambers, signatures, decks)
     problems.extend(check_references(catalog, seen))
     if problems:
@@ -289,12 +301,14 @@ def load_catalog(directory: Path | None = None) -> Catalog:
     return catalog
 
 
-def _load_decks(directory: Path, problems: list[str]) -> dict[str, DeckList]:
+def _load_decks(
+    directory: Path, problems: list[str], texts: Mapping[Path, str] | None = None
+) -> dict[str, DeckList]:
     decks: dict[str, DeckList] = {}
     if not directory.is_dir():
         return decks
     for path in sorted(directory.glob("*.toml")):
-        raw = _read_toml(path, problems)
+        raw = _read_toml(path, problems, texts)
         if raw is None:
             continue
         try:
@@ -357,5 +371,115 @@ def check_references(catalog: Catalog, files: Mapping[str, str]) -> list[str]:
 
 @cache
 def default_catalog() -> Catalog:
-    """The installed database, loaded once per process."""
-    return load_catalog()
+    """The installed database, loaded once per process: from the pickled
+    cache when the card files and the program are those it was made from,
+    else loaded, validated and cached."""
+    return cached_catalog(card_data_dir(), catalog_cache_file())
+
+
+# ------------------------------------------------------------------ the cache
+#
+# Validating the database costs more than half a second (building pydantic's
+# validators for the effect language, then checking some two hundred cards),
+# and the first frame of the game waits for it. The validated catalog is kept
+# as a pickle in the user's cache directory, under a key made from the card
+# files' names and texts, the program's version and the versions of Python
+# and pydantic: any change to one of those makes a new key, so a stale cache
+# is never used. A cache that cannot be read or unpickled is ignored and made
+# again. It is the user's own file in their own cache directory (anyone who
+# can write there can already run code as them).
+
+CACHE_FORMAT = 1
+CACHE_FILE_BYTES = 64 * files.MIB  # the pickle is some 130 KB
+
+
+def catalog_cache_file() -> Path:
+    from avatar_tui.datadir import user_cache_dir
+
+    return user_cache_dir() / "catalog.pickle"
+
+
+def _source_texts(directory: Path) -> dict[Path, str] | None:
+    """The text of every card and deck file, read through the one reader;
+    None when one cannot be read (a full load then reports it)."""
+    texts: dict[Path, str] = {}
+    paths = sorted(directory.glob("*.toml")) + sorted((directory / "decks").glob("*.toml"))
+    for path in paths:
+        try:
+            texts[path] = files.read_text(path, limit=CARD_FILE_BYTES)
+        except files.FileProblem:
+            return None
+    return texts
+
+
+def cache_key(directory: Path, texts: Mapping[Path, str]) -> str:
+    import hashlib
+    import platform
+
+    import pydantic
+
+    from avatar_tui import __version__
+
+    digest = hashlib.sha256()
+    for part in (f"format {CACHE_FORMAT}", f"avatar-tui {__version__}",
+                 f"python {platform.python_version()}", f"pydantic {pydantic.VERSION}"):
+        digest.update(part.encode() + b"\0")
+    for path, text in texts.items():
+        name = path.relative_to(directory).as_posix()
+        digest.update(f"{name}\0{len(text)}\0".encode() + text.encode())
+    return digest.hexdigest()
+
+
+def _read_cache(cache: Path, key: str) -> Catalog | None:
+    import pickle
+
+    try:
+        with open(cache, "rb") as fh:
+            data = fh.read(CACHE_FILE_BYTES + 1)
+        if len(data) > CACHE_FILE_BYTES:
+            return None
+        found = pickle.loads(data)
+    except Exception:  # missing, unreadable, truncated or not ours: made again
+        return None
+    if (isinstance(found, tuple) and len(found) == 3 and found[0] == CACHE_FORMAT
+            and found[1] == key and isinstance(found[2], Catalog)):
+        return found[2]
+    return None
+
+
+def _write_cache(cache: Path, key: str, catalog: Catalog) -> None:
+    """Write the cache whole or not at all (a temporary file renamed over
+    it); a cache directory that cannot be written only costs speed."""
+    import os
+    import pickle
+    import tempfile
+
+    try:
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".catalog-", dir=cache.parent)
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                pickle.dump((CACHE_FORMAT, key, catalog), fh, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(tmp, cache)
+        except BaseException:
+            os.unlink(tmp)
+            raise
+    except OSError:
+        pass
+
+
+def cached_catalog(directory: Path, cache: Path, check: bool = False) -> Catalog:
+    """The database in `directory`, from `cache` when its key matches the
+    files; otherwise (or with `check`) loaded and validated from the files,
+    and the cache written. Raises CardDataError as load_catalog does."""
+    texts = _source_texts(directory)
+    if texts is None:
+        return load_catalog(directory)  # names the unreadable file
+    key = cache_key(directory, texts)
+    if not check:
+        found = _read_cache(cache, key)
+        if found is not None:
+            return found
+    catalog = load_catalog(directory, texts)
+    _write_cache(cache, key, catalog)
+    return catalog

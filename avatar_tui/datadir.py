@@ -16,3 +16,15 @@ def user_data_dir() -> Path:
     xdg = os.environ.get("XDG_DATA_HOME")
     base = Path(xdg) if xdg else Path.home() / ".local" / "share"
     return base / "avatar-tui"
+
+
+def user_cache_dir() -> Path:
+    """Where the app keeps what it can make again (the validated card
+    catalog): `$AVATAR_TUI_DATA_DIR/cache` when that is set, else
+    `$XDG_CACHE_HOME/avatar-tui`, else `~/.cache/avatar-tui`."""
+    override = os.environ.get("AVATAR_TUI_DATA_DIR")
+    if override:
+        return Path(override) / "cache"
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    base = Path(xdg) if xdg else Path.home() / ".cache"
+    return base / "avatar-tui"

@@ -8,19 +8,14 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from avatar_tui import files
-from avatar_tui.catalog import DeckList, default_catalog
-from avatar_tui.deckbuilding import check_deck
-from avatar_tui.decklib import (
-    DeckFileError,
-    DeckStore,
-    deck_toml,
-    export_text,
-    import_text,
-    random_starter,
-    read_deck_file,
-)
+
+# The card database and the deck library load when an action runs, not
+# when the command line is parsed (`avatar-tui --help`).
+if TYPE_CHECKING:
+    from avatar_tui.catalog import DeckList
 
 
 def add_deck_actions(actions: argparse._SubParsersAction) -> None:
@@ -60,6 +55,8 @@ def _fail(message: str) -> int:
 
 
 def _keep(name: str, deck) -> int:
+    from avatar_tui.decklib import DeckFileError, DeckStore
+
     store = DeckStore()
     try:
         if store.exists(name):
@@ -72,6 +69,9 @@ def _keep(name: str, deck) -> int:
 
 
 def run_random(args: argparse.Namespace) -> int:
+    from avatar_tui.catalog import default_catalog
+    from avatar_tui.decklib import DeckFileError, deck_toml, random_starter
+
     catalog = default_catalog()
     chamber = catalog.find_chamber(args.character)
     if chamber is None:
@@ -87,6 +87,10 @@ def run_random(args: argparse.Namespace) -> int:
 
 
 def run_import(args: argparse.Namespace) -> int:
+    from avatar_tui.catalog import default_catalog
+    from avatar_tui.deckbuilding import check_deck
+    from avatar_tui.decklib import DeckFileError, deck_toml, import_text
+
     source = "standard input" if args.file == "-" else args.file
     try:
         text = sys.stdin.read(files.MAX_BYTES) if args.file == "-" else files.read_text(args.file)
@@ -109,6 +113,8 @@ def run_import(args: argparse.Namespace) -> int:
 
 def load_deck_arg(ref: str) -> DeckList:
     """A deck named on the command line: a file, or a saved deck's name."""
+    from avatar_tui.decklib import DeckFileError, DeckStore, read_deck_file
+
     path = Path(ref)
     if not path.is_file():
         store = DeckStore()
@@ -123,6 +129,10 @@ def load_deck_arg(ref: str) -> DeckList:
 def playable_deck(ref: str) -> DeckList | str:
     """A legal deck from a file or saved deck's name, or the lines saying
     why it cannot be played (R13, R1.1)."""
+    from avatar_tui.catalog import default_catalog
+    from avatar_tui.deckbuilding import check_deck
+    from avatar_tui.decklib import DeckFileError
+
     try:
         deck = load_deck_arg(ref)
     except DeckFileError as err:
@@ -134,6 +144,9 @@ def playable_deck(ref: str) -> DeckList | str:
 
 
 def run_export(args: argparse.Namespace) -> int:
+    from avatar_tui.catalog import default_catalog
+    from avatar_tui.decklib import DeckFileError, export_text
+
     try:
         deck = load_deck_arg(args.deck)
     except DeckFileError as err:
@@ -143,6 +156,8 @@ def run_export(args: argparse.Namespace) -> int:
 
 
 def run_list(args: argparse.Namespace) -> int:
+    from avatar_tui.decklib import DeckFileError, DeckStore
+
     store = DeckStore()
     names = store.names()
     if not names:

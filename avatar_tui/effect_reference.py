@@ -105,8 +105,17 @@ def members(union: Any) -> tuple[type[BaseModel], ...]:
     return get_args(get_args(union)[0])
 
 
+def _build_all() -> None:
+    """The models are built lazily (defer_build, model/common.py); their
+    fields' types are names until then."""
+    for value in vars(fx).values():
+        if isinstance(value, type) and issubclass(value, fx.Strict):
+            value.model_rebuild()
+
+
 def render() -> str:
     """The generated section, markers included."""
+    _build_all()
     if set(fx.EVENTS) != set(get_args(fx.Event)):
         raise ValueError("effect reference: model.effects.EVENTS and Event differ")
     out = [BEGIN, "", "### Payment powers", "", doc_words(fx.Power), "",

@@ -7,10 +7,6 @@ import argparse
 import json
 import sys
 
-from avatar_tui.engine import view
-from avatar_tui.notation.replay import replay
-from avatar_tui.notation.scenario import ScenarioError, load_scenario
-
 EXIT_OK, EXIT_FAILED, EXIT_INVALID = 0, 1, 2
 
 
@@ -22,6 +18,10 @@ def add_replay_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run_replay(args: argparse.Namespace) -> int:
+    from avatar_tui.engine import view  # loaded when a replay runs, not for --help
+    from avatar_tui.notation.replay import replay
+    from avatar_tui.notation.scenario import ScenarioError, load_scenario
+
     try:
         scenario = load_scenario(args.file)
     except ScenarioError as err:

@@ -23,8 +23,6 @@ Z95 = 1.959963984540054  # the normal quantile for a two-sided 95% interval
 
 
 def add_simulate_parser(sub: argparse._SubParsersAction) -> None:
-    from avatar_tui.bots import BOT_KINDS
-
     parser = sub.add_parser(
         "simulate", help="play many games between computer players",
         description="Play many games between computer players, headless, and print the "
@@ -42,11 +40,12 @@ def add_simulate_parser(sub: argparse._SubParsersAction) -> None:
                         "house deck; an illegal deck is refused with its problems")
     parser.add_argument("--deck2", metavar="FILE", help="p2's deck, as --deck1")
     parser.add_argument("--bot", default="heuristic", metavar="KIND[,KIND]",
-                        help=f"the computer player of both sides, or 'p1kind,p2kind'; "
-                        f"kinds: {', '.join(BOT_KINDS)} (default heuristic)")
-    parser.add_argument("--bot1", choices=BOT_KINDS, metavar="KIND",
+                        help="the computer player of both sides, or 'p1kind,p2kind': "
+                        "heuristic (the default), random, expert, or another kind of "
+                        "avatar_tui/bots (an unknown kind is refused with the list)")
+    parser.add_argument("--bot1", type=_bot_kind, metavar="KIND",
                         help="p1's computer player (overrides --bot)")
-    parser.add_argument("--bot2", choices=BOT_KINDS, metavar="KIND",
+    parser.add_argument("--bot2", type=_bot_kind, metavar="KIND",
                         help="p2's computer player (overrides --bot)")
     parser.add_argument("--worlds", type=_positive, default=DEFAULT_WORLDS, metavar="N",
                         help="the expert bot's worlds searched per decision: a fixed amount "
@@ -70,6 +69,17 @@ def _positive(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError("must be at least 1")
     return value
+
+
+def _bot_kind(text: str) -> str:
+    """A kind of computer player (the bots load only when the option is
+    given, so `avatar-tui --help` needs no engine)."""
+    from avatar_tui.bots import BOT_KINDS
+
+    if text not in BOT_KINDS:
+        raise argparse.ArgumentTypeError(
+            f"unknown bot '{text}' (expected one of: {', '.join(BOT_KINDS)})")
+    return text
 
 
 def seconds(text: str) -> float:

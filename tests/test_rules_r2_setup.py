@@ -68,3 +68,18 @@ def test_r2_1_a_deck_not_given_in_full_is_the_starter_deck_shuffled_by_seed():
     assert deck(7) != deck(8)
     assert deck(7)[0] == "skewer"  # listed cards on top
     assert len(deck(7)) == 30  # one skewer of the starter deck was replaced, not added
+
+
+def test_the_new_state_is_what_validation_would_make():
+    """Issue 16: new_game builds its state with model_construct (no
+    validation); it must equal the same state validated, with no list shared
+    between zones or players."""
+    from avatar_tui.engine import new_game as start
+    from avatar_tui.model.state import GameSetup, GameState, PlayerSetup
+
+    state, _ = start(GameSetup(seed=3, p1=PlayerSetup(chamber="aang"),
+                               p2=PlayerSetup(chamber="prince_zuko")))
+    assert GameState.model_validate(state.model_dump()) == state
+    lists = [z.energy for p in state.players.values() for z in p.zones.values()]
+    lists += [p.advantages for p in state.players.values()]
+    assert len({id(x) for x in lists}) == len(lists)

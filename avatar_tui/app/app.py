@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Literal
 from textual.app import App
 from textual.timer import Timer
 
-from avatar_tui.app import describe, questions, safety, seats
+from avatar_tui.app import describe, questions, safety, seats, warm
 from avatar_tui.app import hint as hints
 from avatar_tui.app.board import CardView
 from avatar_tui.app.demo import Demo, DemoError
@@ -129,12 +129,19 @@ class AvatarApp(App[None]):
             self.ask_new_game()
         else:
             self.resume(ask=self.start_mode == "ask")
-        if self.freeze_startup_heap:
+        self.call_after_refresh(self.warm_models)
+
+    def warm_models(self) -> None:
+        """After the first frame: build the game model's deferred validators
+        one per turn of the event loop (app/warm.py), then freeze the heap."""
+        if warm.build_one():
+            self.call_later(self.warm_models)
+        elif self.freeze_startup_heap:
             # Everything made while starting (modules, card data, Textual's
-            # styles) lives as long as the app: keeping it out of Python's
-            # full garbage collections turns their 40-70 ms pauses, which
-            # landed on random moves, into a few ms.
-            self.call_after_refresh(gc.freeze)
+            # styles, the validators) lives as long as the app: keeping it
+            # out of Python's full garbage collections turns their 40-70 ms
+            # pauses, which landed on random moves, into a few ms.
+            gc.freeze()
 
     # ---------------------------------------------------------------- starting
 

@@ -9,6 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
+from textual.widget import Widget
 from textual.widgets import OptionList, Static
 
 from avatar_tui import rules_help
@@ -30,9 +31,24 @@ class Text(Static):
     sized_by_css: bool = False
 
     def set(self, markup: str) -> None:
-        if markup != self._shown:
-            self._shown = markup
-            self.update(markup, layout=not self.sized_by_css)
+        if markup == self._shown:
+            return
+        self._shown = markup
+        if self.sized_by_css:
+            self.update(markup, layout=False)
+            return
+        before = self._text_height()
+        self.update(markup, layout=False)
+        if before is None or self._text_height() != before:
+            self.refresh(layout=True)  # its height changes: the screen is laid out
+
+    def _text_height(self) -> int | None:
+        """The rows its text needs at its present width (None: it has no
+        size yet). A new text needing as many rows repaints in place."""
+        width = self.content_region.width
+        if not width:
+            return None
+        return self.get_content_height(self.container_size, self.app.size, width)
 
 
 class FixedText(Text):
@@ -60,6 +76,17 @@ class CardView(FixedText, can_focus=True):
 
     def on_click(self) -> None:
         self.post_message(self.Selected(self))
+
+
+def restyle(widget: Widget, on: bool, name: str) -> None:
+    """Give or take a class that only `widget`'s own style depends on
+    (app.tcss: -acting, -defending, -active, -sideways). Nothing happens when
+    it is already so; otherwise only the widget is restyled, where set_class
+    would restyle everything inside it too (and check the class name's
+    spelling with a CSS tokenizer on every call, changed or not)."""
+    if on != widget.has_class(name):
+        widget.set_class(on, name, update=False)
+        widget.app.stylesheet.update_nodes([widget])
 
 
 class ZoneRow(Horizontal):
@@ -91,8 +118,7 @@ class ZoneRow(Horizontal):
         zs = player.zones[self.zone]
         defending = (state.turn == self.owner and player.defending == self.zone
                      and state.phase in ("flip", "decide"))
-        if defending != self.has_class("-defending"):
-            self.set_class(defending, "-defending")  # 4 lines in the compact layout
+        restyle(self, defending, "-defending")  # 4 lines in the compact layout
         marker = "▶ " if defending else ""
         label = [f"[b]{marker}{self.zone.upper()}[/b]", f"energy {len(zs.energy)}",
                  "[reverse]CHARGED[/]" if zs.charged else ""]
@@ -102,8 +128,8 @@ class ZoneRow(Horizontal):
         else:
             self.ally.show_card(None, [], "no ally")
         flip = self.flip
-        flip.set_class(defending and state.phase == "decide", "-active")
-        flip.set_class(zs.flip is not None and zs.flip.counterattacked, "-sideways")
+        restyle(flip, defending and state.phase == "decide", "-active")
+        restyle(flip, zs.flip is not None and zs.flip.counterattacked, "-sideways")
         if zs.flip is not None:
             flip.show_card(zs.flip.card, describe.card_lines(t, zs.flip.card, self.owner,
                                                             self.zone, zs.flip), "")
@@ -163,11 +189,7 @@ class Mat(Vertical):
         t, state = session.table, session.state
         player = state.players[self.owner]
         acting = bool(session.legal) and session.legal[0].player == self.owner
-        if acting != self.has_class("-acting"):
-            # Only the mat's own border depends on -acting (app.tcss), so only
-            # the mat is restyled: set_class would restyle all its cards too.
-            self.set_class(acting, "-acting", update=False)
-            self.app.stylesheet.update_nodes([self])
+        restyle(self, acting, "-acting")  # only the mat's own border depends on it
         score = "●" * player.score + "○" * max(0, 3 - player.score)
         turn = " · [reverse] to act [/]" if acting else ""
         title = f"[b]{describe.character(t, self.owner)}[/b] · score {score} {player.score}/3{turn}"
@@ -232,6 +254,20 @@ class EventLog(OptionList):
             self.rules.append(rule)
         self.add_options([markup for markup, _ in lines])
         self._follow()
+
+    def _update_lines(self) -> None:
+        """Textual's OptionList grows its virtual size as lines come, which
+        asks for a layout pass of the whole screen after every move. When
+        only the content grew, with the scrollbar already there and the same
+        width, no widget moves or resizes: the log scrolls and repaints
+        itself, and the layout request is dropped."""
+        before, bar = self.virtual_size, self.show_vertical_scrollbar
+        asked = self._layout_required
+        super()._update_lines()
+        after = self.virtual_size
+        if (not asked and bar and after != before and after.width == before.width
+                and self.show_vertical_scrollbar):
+            self._layout_required = False
 
     def reset(self) -> None:
         self.entries.clear()

@@ -62,12 +62,15 @@ def new_game(setup: GameSetup) -> tuple[GameState, Table]:
     for pid in PLAYERS:
         ps: PlayerSetup = getattr(setup, pid)
         deck, state_rng = build_deck(catalog, ps, state_rng, pid)
-        players[pid] = PlayerState(
-            chamber=ChamberState(id=ps.chamber),
+        # model_construct: values the engine makes itself (ids from the
+        # validated setup, lists of ids), so pydantic need not check them
+        # again, nor build its validators before the first frame
+        players[pid] = PlayerState.model_construct(
+            chamber=ChamberState.model_construct(id=ps.chamber),
             deck=deck,
-            zones={z: ZoneState() for z in ZONES},
+            zones={z: ZoneState.model_construct() for z in ZONES},
         )
-    state = GameState(setup=setup, players=players, rng=state_rng)
+    state = GameState.model_construct(setup=setup, players=players, rng=state_rng)
     t = Table(state, catalog)
     for pid in PLAYERS:
         # R2.2: cards 1-3 to green, 4-6 to yellow, 7-9 to red (R9.3: as far as possible)

@@ -12,7 +12,7 @@ from avatar_tui.model.common import ZONES, PlayerId, Zone, other
 from avatar_tui.model.effects import Condition, Event, Trigger
 from avatar_tui.model.state import Context, FaceUp, ResolveStep
 
-_ALWAYS = Condition()
+_ALWAYS = Condition.model_construct()
 
 
 def _steps(t: Table, trigger: Trigger, ctx: Context) -> list[ResolveStep]:

@@ -6,20 +6,15 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from avatar_tui.model.names import Rarity as Rarity  # the card words, kept apart
+from avatar_tui.model.names import Trait as Trait
+
 PlayerId = Literal["p1", "p2"]
 PLAYERS: tuple[PlayerId, PlayerId] = ("p1", "p2")
 
 # R1.4: the three zones, top to bottom. An energy's colour is its zone's (R6.1).
 Zone = Literal["green", "yellow", "red"]
 ZONES: tuple[Zone, Zone, Zone] = ("green", "yellow", "red")
-
-Trait = Literal[
-    "bull", "fox", "lion",  # strike animals
-    "body", "mind", "spirit",  # advantages
-    "light", "shadow", "dark",  # allies
-    "air", "earth", "fire", "water",  # elements
-]
-Rarity = Literal["common", "uncommon", "rare", "zenemental", "promo"]
 
 
 def other(player: PlayerId) -> PlayerId:
@@ -39,7 +34,9 @@ def zone_above(zone: Zone) -> Zone | None:
 class Strict(BaseModel):
     """Base for data read from files: unknown keys are errors, values are frozen."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # defer_build: a model's validator is built when something is first
+    # validated with it, not at import (the cached catalog validates nothing)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class Energy(Strict):
@@ -69,4 +66,4 @@ class Energy(Strict):
         return " ".join(parts) or "0"
 
 
-NO_ENERGY = Energy()
+NO_ENERGY = Energy.model_construct()  # trusted: no validator needed at import

@@ -328,7 +328,8 @@ class Strength(Strict):
     force: int = Field(0, description="force added (a negative number takes it away)")
     intercept: int = Field(0, description="intercept added (a negative number takes it away)")
     per: Literal["ally"] | None = Field(None, description="multiplied by the number of your allies")
-    when: Condition = Field(Condition(), description="it counts only while this holds")
+    when: Condition = Field(Condition.model_construct(),
+                            description="it counts only while this holds")
 
 
 class ExtraCost(Strict):
@@ -352,7 +353,8 @@ class Restrict(Strict):
     static: Literal["restrict"]
     who: Literal["you", "opponent"] = Field("opponent", description="the player it binds")
     what: list[Restricted] = Field(description="what that player cannot do")
-    when: Condition = Field(Condition(), description="it binds only while this holds")
+    when: Condition = Field(Condition.model_construct(),
+                            description="it binds only while this holds")
 
 
 class SkipZones(Strict):
@@ -471,9 +473,10 @@ class Trigger(Strict):
     effects: list[Effect] = Field(description="what happens")
     from_charged_zone: bool = Field(False, description="counterattack: only from a charged zone")
     from_zone: Zone | None = Field(None, description="opponent_counterattacks: only from this zone")
-    when: Condition = Field(Condition(), description="it happens only while this holds")
+    when: Condition = Field(Condition.model_construct(),
+                            description="it happens only while this holds")
 
 
-for _model in (ChooseOne, OnCounterattack, OnlyIf, Grant, EliminateAlly, EliminateEnergy,
-               Uncharge, GrantPower, GrantTrigger, Power, Trigger):
-    _model.model_rebuild()
+# The models refer to each other through the names above; with defer_build
+# (model/common.py) pydantic resolves them when a model first validates, so
+# importing this module builds no validator.

@@ -16,7 +16,8 @@ from avatar_tui.model.effects import Effect, Static
 
 
 class Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", validate_assignment=False)
+    # defer_build (as model/common.py): validators are built on first use
+    model_config = ConfigDict(extra="forbid", validate_assignment=False, defer_build=True)
 
     @classmethod
     def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:

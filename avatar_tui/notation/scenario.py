@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
@@ -20,7 +21,12 @@ from avatar_tui.model.cards import AnyCard
 from avatar_tui.model.state import GameSetup, PlayerSetup
 from avatar_tui.textfile import read_text
 
-_CARDS = TypeAdapter(list[AnyCard])
+
+@cache
+def _cards_adapter() -> TypeAdapter[list[AnyCard]]:
+    return TypeAdapter(list[AnyCard])  # built when a scenario has inline cards
+
+
 MAX_ACTIONS = 20_000  # action lines in one file; a long game has a few hundred
 
 
@@ -103,7 +109,7 @@ def parse_scenario(raw_text: str, path: Path, catalog: Catalog | None = None) ->
     except ValidationError as err:
         raise ScenarioError(describe_validation_error(str(path), err)[0]) from None
     try:
-        inline = _CARDS.validate_python(data.cards)
+        inline = _cards_adapter().validate_python(data.cards)
     except ValidationError as err:
         first = describe_validation_error(str(path), err)[0]
         raise ScenarioError(first.replace(f"{path}: ", f"{path}: cards.", 1)) from None

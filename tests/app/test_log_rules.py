@@ -79,3 +79,29 @@ def test_every_rule_the_log_shows_over_a_game_has_help():
         seen |= {e.rule for e in more}
     for rule in seen:
         assert rules_help.help_lines(rule), rule
+
+
+async def test_new_lines_scroll_the_log_without_laying_out_the_screen():
+    """Issue 16: once the log has its scrollbar, a move's new lines are shown
+    at its end by a scroll and a repaint; no layout pass of the screen."""
+    app = make_app(scenario("midgame"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        log = app.screen.query_one(EventLog)
+        assert log.show_vertical_scrollbar and log.max_scroll_y > 0
+        layouts = []
+        original = app.screen._refresh_layout
+
+        def counting(size=None, scroll=False):
+            layouts.append(scroll)
+            return original(size, scroll)
+
+        app.screen._refresh_layout = counting
+        for _ in range(3):
+            before = len(log.entries)
+            app.game_screen.note("a note of the app")
+            await pilot.pause()
+            assert len(log.entries) == before + 1
+            assert log.scroll_y == log.max_scroll_y == log.virtual_size.height - \
+                log.scrollable_content_region.height  # the new line is the last shown
+        assert False not in layouts  # scrolls only (scroll=True), never a full layout

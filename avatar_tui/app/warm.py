@@ -1,0 +1,34 @@
+"""Building the game model's validators while the player looks at the
+first frame (issue 16).
+
+The models defer building their validators to first use (model/common.py,
+model/state.py), so the board is drawn sooner; the engine validates the
+states it makes, and the first move to make, say, an advantage in play would
+otherwise wait some 30-60 ms for that model's validator. Right after the
+first frame the app builds them one per turn of the event loop, so a key
+pressed meanwhile waits for one model at most."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from pydantic import BaseModel
+
+
+def deferred_models() -> Iterator[type[BaseModel]]:
+    """The game state's model classes whose validators are not built yet."""
+    from avatar_tui.model import state
+
+    for value in list(vars(state).values()):
+        if (isinstance(value, type) and issubclass(value, BaseModel)
+                and value.__module__ == state.__name__
+                and not value.__pydantic_complete__):
+            yield value
+
+
+def build_one() -> bool:
+    """Build the next deferred model; False when none is left."""
+    for model in deferred_models():
+        model.model_rebuild()
+        return True
+    return False
