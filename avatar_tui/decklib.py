@@ -22,7 +22,6 @@ from avatar_tui.model.cards import ChamberCard
 from avatar_tui.model.common import PlayerId
 from avatar_tui.model.state import PlayerSetup
 from avatar_tui.notation.save import _string, write_atomically
-from avatar_tui.textfile import read_text
 
 DECK_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,47}$")
 # The physical Starter Set's rarity split (cards/decks/*.toml follow it too).
@@ -54,7 +53,7 @@ def parse_deck_toml(text: str, place: str) -> DeckList:
 def read_deck_file(path: Path | str) -> DeckList:
     """A deck file; DeckFileError (one line) when it cannot be read."""
     path = Path(path)
-    return parse_deck_toml(read_text(path, DeckFileError), str(path))
+    return parse_deck_toml(files.read_text_or(path, DeckFileError), str(path))
 
 
 def deck_toml(deck: DeckList) -> str:
@@ -134,7 +133,7 @@ class DeckStore:
         """The deck left in the editor, and its file's name; None if none
         (or if it cannot be read: it was only a copy)."""
         try:
-            text = read_text(self.editing_path, DeckFileError)
+            text = files.read_text_or(self.editing_path, DeckFileError)
             deck = parse_deck_toml(text, str(self.editing_path))
         except DeckFileError:
             return None

@@ -73,6 +73,15 @@ def read_text(path: Path | str, limit: int = MAX_BYTES) -> str:
         raise FileProblem(path, f"line {line}", "not UTF-8 text") from None
 
 
+def read_text_or(path: Path, error: type[Exception]) -> str:
+    """`read_text`, with a refusal raised as the caller's own error type
+    (ScenarioError, DeckFileError), its one line unchanged."""
+    try:
+        return read_text(path)
+    except FileProblem as err:
+        raise error(str(err)) from None
+
+
 def parse_toml(text: str, path: Path | str) -> dict[str, Any]:
     """The TOML document `text` (read from `path`), within the limits."""
     try:

@@ -21,8 +21,8 @@ from avatar_tui.bots.match import (
     play_seeded,
     setup_for,
 )
-from avatar_tui.bots.observation import HIDDEN, Observation, observation
 from avatar_tui.bots.seat import BotSeat
+from avatar_tui.engine.observation import HIDDEN, Observation, observation
 
 __all__ = [
     "BOT_KINDS",

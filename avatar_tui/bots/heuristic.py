@@ -21,8 +21,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from avatar_tui.bots.observation import Observation
 from avatar_tui.engine import apply, legal_actions
+from avatar_tui.engine.observation import Observation
 from avatar_tui.engine.table import Table
 from avatar_tui.model.actions import Action
 from avatar_tui.model.cards import AdvantageCard, AllyCard, StrikeCard

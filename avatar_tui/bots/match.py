@@ -10,10 +10,10 @@ from dataclasses import asdict, dataclass
 from avatar_tui.bots.base import Bot, RandomBot
 from avatar_tui.bots.expert import ExpertBot
 from avatar_tui.bots.heuristic import HeuristicBot
-from avatar_tui.bots.observation import observation
 from avatar_tui.catalog import DeckList, default_catalog
 from avatar_tui.decklib import player_setup
 from avatar_tui.engine import apply_in_place, legal_actions, new_game
+from avatar_tui.engine.observation import observation
 from avatar_tui.model.common import PLAYERS, PlayerId
 from avatar_tui.model.state import GameSetup, GameState, PlayerSetup
 

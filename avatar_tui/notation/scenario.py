@@ -19,7 +19,6 @@ from avatar_tui.catalog import CardDataError, Catalog, default_catalog, describe
 from avatar_tui.model.actions import Action, NotationError, parse_action
 from avatar_tui.model.cards import AnyCard
 from avatar_tui.model.state import GameSetup, PlayerSetup
-from avatar_tui.textfile import read_text
 
 
 @cache
@@ -96,7 +95,7 @@ def _fail(path: Path, place: str, problem: str) -> ScenarioError:
 
 def load_scenario(path: Path | str, catalog: Catalog | None = None) -> Scenario:
     path = Path(path)
-    return parse_scenario(read_text(path, ScenarioError), path, catalog)
+    return parse_scenario(files.read_text_or(path, ScenarioError), path, catalog)
 
 
 def parse_scenario(raw_text: str, path: Path, catalog: Catalog | None = None) -> Scenario:
