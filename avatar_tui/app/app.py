@@ -10,7 +10,6 @@ from __future__ import annotations
 import gc
 import os
 import random
-import re
 from functools import partial
 from typing import TYPE_CHECKING, Literal
 
@@ -20,9 +19,10 @@ from textual.timer import Timer
 from avatar_tui.app import describe, questions, safety, seats, warm
 from avatar_tui.app import hint as hints
 from avatar_tui.app.board import CardView
+from avatar_tui.app.controller import GameController
 from avatar_tui.app.demo import Demo, DemoError
-from avatar_tui.app.explain import private
-from avatar_tui.app.keys import BY_NAME, candidates, example
+from avatar_tui.app.keys import candidates
+from avatar_tui.app.modes import DemoMode
 from avatar_tui.app.move_words import describe_move
 from avatar_tui.app.plain import escape
 from avatar_tui.app.screens.choice import ChoiceScreen
@@ -36,7 +36,7 @@ from avatar_tui.app.screens.privacy import PrivacyScreen, SecretGate
 from avatar_tui.app.session import Session
 from avatar_tui.app.storage import SaveStore
 from avatar_tui.decklib import reshuffled
-from avatar_tui.engine import Event, IllegalAction, new_game
+from avatar_tui.engine import Event, new_game
 from avatar_tui.model.actions import Action
 from avatar_tui.model.common import PlayerId
 from avatar_tui.model.state import GameSetup, GameState
@@ -46,7 +46,6 @@ if TYPE_CHECKING:
     from avatar_tui.bots import BotSeat
 
 Start = Literal["ask", "resume", "new"]
-RULE_ID = re.compile(r"\bR\d+(?:\.\d+)?\b")
 
 
 class AvatarApp(App[None]):
@@ -77,25 +76,34 @@ class AvatarApp(App[None]):
         self.start_mode = start
         self.initial_game = game
         self.fixed_seed = seed
-        self.session: Session | None = None
-        self.unsaved: GameState | None = None  # shown, to be written after the frame
-        self.save_error: str | None = None  # why the last save failed (None: it did not)
-        self.saved_moves = 0  # the actions in the last good save
-        self.hint: str | None = None
-        self.last_setup: GameSetup | None = None
-        self.demo = demo
-        self.demo_playing = False  # auto-play is on
+        self.game = GameController(store, bot=bot, demo=demo)  # all but the widgets
         self.demo_timer: Timer | None = None
-        self.bot = bot
         self.bot_timer: Timer | None = None
-        self.bot_said: str | None = None  # the computer's last move, in words
         self.bot_thinking: GameState | None = None  # the position the computer thinks on
         self.hint_for: hints.HintRequest | None = None
         self.hint_worlds: int | None = None  # tests: a fixed search instead of a second
-        if demo is not None:
-            self.sub_title = f"demo: {demo.title}"
-        elif bot is not None:
-            self.sub_title = f"against the computer ({bot.kind})"
+        self.sub_title = self.game.mode.subtitle
+
+    # what the board shows, kept by the controller
+    @property
+    def session(self) -> Session | None:
+        return self.game.session
+
+    @property
+    def hint(self) -> str | None:
+        return self.game.hint
+
+    @hint.setter
+    def hint(self, text: str | None) -> None:
+        self.game.hint = text
+
+    @property
+    def bot(self) -> BotSeat | None:
+        return self.game.bot
+
+    @property
+    def demo(self) -> Demo | None:
+        return self.game.demo
 
     def watch_theme(self, theme: str) -> None:
         if self.store is not None:
@@ -105,7 +113,7 @@ class AvatarApp(App[None]):
                 pass  # a lost preference; the game itself is saved elsewhere
 
     def get_default_screen(self) -> GameScreen:
-        return GameScreen()
+        return GameScreen(self.game)
 
     @property
     def game_screen(self) -> GameScreen:
@@ -152,10 +160,7 @@ class AvatarApp(App[None]):
 
     def play(self, state: GameState, events: list[Event]) -> None:
         """Put a game on the table (new, resumed, or from a scenario)."""
-        self.session = Session(state, list(events))
-        self.saved_moves = len(state.history)
-        self.last_setup = state.setup
-        self.hint = None
+        self.game.start(state, events)
         self.game_screen.reset_log()
         self.changed()
 
@@ -170,7 +175,7 @@ class AvatarApp(App[None]):
     def ask_new_game(self, can_cancel: bool | None = None) -> None:
         if can_cancel is None:
             can_cancel = self.session is not None
-        last = self.last_setup
+        last = self.game.last_setup
         p1 = last.p1.chamber if last else "aang"
         p2 = last.p2.chamber if last else "prince_zuko"
 
@@ -192,12 +197,16 @@ class AvatarApp(App[None]):
         difficulty), or a person (None); a seat of the same kind stays."""
         if kind == (self.bot.kind if self.bot is not None else None):
             return
-        self.bot = seats.bot_for({"p2": kind} if kind is not None else {}, self.bot)
+        self.seat(seats.bot_for({"p2": kind} if kind is not None else {}, self.bot))
+
+    def seat(self, bot: BotSeat | None) -> None:
+        """The computer in `bot`'s seat (None: hot seat), said in the title."""
+        self.game.seat(bot)
         self.bot_thinking = None
-        self.sub_title = f"against the computer ({kind})" if kind is not None else ""
+        self.sub_title = self.game.mode.subtitle
 
     def rematch(self) -> None:
-        last = self.last_setup
+        last = self.game.last_setup
         if last is None:
             self.ask_new_game()
             return
@@ -221,7 +230,7 @@ class AvatarApp(App[None]):
             self.broken_save(str(err))
             return
         if state.phase == "over":
-            self.save(state)  # archives it
+            self.game.save(state)  # archives it
             self.ask_new_game()
             return
         saved = store.load_computer()
@@ -251,8 +260,7 @@ class AvatarApp(App[None]):
         stays one, a hot-seat game stays hot seat (and says so when the
         command line asked for the computer)."""
         asked = self.bot
-        self.bot = seats.bot_for(saved, asked)
-        self.sub_title = f"against the computer ({self.bot.kind})" if self.bot else ""
+        self.seat(seats.bot_for(saved, asked))
         self.play(state, events)
         if asked is not None and self.bot is None:
             self.hint = ("This saved game is hot seat (two players): it resumes as it was "
@@ -281,29 +289,22 @@ class AvatarApp(App[None]):
 
     def act(self, action: Action) -> None:
         """Make a move through the engine; a refusal is shown, never raised."""
-        if self.session is None:
-            return
-        try:
-            self.session.act(action)
-        except IllegalAction as err:
-            self.hint = f"[b]Not allowed:[/b] {escape(str(err))}"
-            self.refresh_view()
-            return
-        self.hint = None
-        self.bot_said = None
-        self.changed()
+        self.shown(self.game.act(action))
 
     def play_key(self, name: str) -> None:
         """A game key: its one legal action, or a chooser when it has several."""
-        if self.session is None:
-            return
-        actions = candidates(name, self.session.legal)
-        if not actions:
-            self.explain_key(name)
-        elif len(actions) == 1:
-            self.act(actions[0])
+        said = self.game.press(name)
+        if isinstance(said, questions.Question):
+            self.ask(said)
         else:
-            self.ask(questions.which(self.session, name, actions))
+            self.shown(said)
+
+    def shown(self, moved: bool) -> None:
+        """After the controller acted: a move is saved and shown, a refusal shown."""
+        if moved:
+            self.changed()
+        else:
+            self.refresh_view()
 
     def ask(self, question: questions.Question) -> None:
         """Put a question; the answer is one of the engine's legal actions."""
@@ -319,62 +320,37 @@ class AvatarApp(App[None]):
                                               question.details), answered)
 
         # R1.6: on a shared screen the other player looks away first (not the computer)
-        if question.secret_for is not None and self.session is not None and self.bot is None:
+        if question.secret_for is not None and self.session is not None and \
+                self.game.mode.shared_screen:
             self.push_screen(SecretGate(self.session.table, question.secret_for), show)
         else:
             show()
 
     def explain_key(self, name: str) -> None:
         """Say, in the engine's words, why a game key does nothing now."""
-        session = self.session
-        if session is None:
-            return
-        label = BY_NAME[name].label
-        if not session.legal:
-            reason = "the game is over" if session.over else "nothing to do"
-        else:
-            probe = example(name, session.legal[0].player)
-            reason = session.why_not(probe) if probe is not None else None
-            if reason is not None and probe is not None:
-                reason = private(session, probe.player, reason)
-            if reason is None:
-                reason = ("no overpayment is needed or possible now (R6.3)"
-                          if name == "overpay" else "it is not possible now")
-        self.hint = f"[b]{label}:[/b] {escape(reason)}"
-        self.refresh_view()
-
-    @property
-    def can_undo(self) -> bool:
-        """Undo is offered for the person's own last action, never across a
-        card turned face up, never the opponent's or the computer's move."""
-        return self.session is not None and self.session.can_undo
+        if self.session is not None:
+            self.hint = self.game.key_refusal(name)
+            self.refresh_view()
 
     def undo(self) -> None:
-        if self.session is None:
-            return
-        reason = self.session.why_not_undo()
-        if reason is not None:
-            self.hint = f"[b]Undo:[/b] {escape(reason)}"
-            self.refresh_view()
-            return
-        last = self.session.undo()
-        self.game_screen.note(f"undone: {last}")
-        self.hint = f"Undone: {escape(last)}"
-        self.changed()
+        last = self.game.undo()
+        if last is not None:
+            self.game_screen.note(f"undone: {last}")
+        self.shown(last is not None)
 
     # ---------------------------------------------------------------- after a change
 
     def changed(self) -> None:
         """After every change of the game: save it, show it, ask what it
         asks, and let the computer play when it is its move."""
-        if self.demo is not None:
+        if not self.game.mode.saves:
             self.refresh_view()
             return
         if self.session is not None:
             # written once the move is on screen: the file costs the player
             # no wait, and a crash in between loses only what a crash just
             # before the key would have; quitting first still writes it
-            self.unsaved = self.session.state
+            self.game.unsaved = self.session.state
             self.call_after_refresh(self.save_unsaved)
         self.refresh_view()
         self.call_later(self.prompt)
@@ -383,14 +359,15 @@ class AvatarApp(App[None]):
     def save_unsaved(self) -> None:
         """The save of the move just shown; a failure is shown at once, since
         the board was drawn before the file was written."""
-        if self.unsaved is not None:
-            state, self.unsaved = self.unsaved, None
-            if not self.save(state):
+        game = self.game
+        if game.unsaved is not None:
+            state, game.unsaved = game.unsaved, None
+            if not game.save(state):
                 self.refresh_view()
 
     def on_unmount(self) -> None:
-        if self.unsaved is not None:  # a quit right after a move
-            self.save(self.unsaved)
+        if self.game.unsaved is not None:  # a quit right after a move
+            self.game.save(self.game.unsaved)
         if self.store is not None:
             self.store.lock.release()
 
@@ -398,32 +375,16 @@ class AvatarApp(App[None]):
         """Every quit (q, ctrl+q, game over) asks first if moves would be lost."""
         safety.request_quit(self)
 
-    def save(self, state: GameState) -> bool:
-        """Write the game; False (and the reason in the hint) if it was not."""
-        if self.store is None:
-            return True
-        if self.store.read_only:  # another instance writes this game (safety.claim)
-            self.hint = self.hint or safety.READ_ONLY_HINT
-            return False
-        try:
-            self.store.save(state, computer=seats.of(self.bot))
-        except OSError as err:
-            self.save_error = str(err)
-            self.hint = f"[b]The game could not be saved:[/b] {escape(str(err))}"
-            return False
-        self.save_error, self.saved_moves = None, len(state.history)
-        return True
-
     def refresh_view(self) -> None:
         self.game_screen.show(self.session, self.hint)
-        if self.demo is not None:
-            self.game_screen.show_narration(*self.narration())
+        if isinstance(self.game.mode, DemoMode):
+            self.game_screen.show_narration(*self.game.mode.narration())
 
     def prompt(self) -> None:
         """Open the dialog the game waits on (game over, a question), when
         the board is the screen on top."""
         if self.session is None or self.screen is not self.game_screen or \
-                self.demo is not None:
+                not self.game.mode.asks:
             return
         if self.session.over:
             self.push_screen(GameOverScreen(self.session.table), self.game_over_answer)
@@ -449,10 +410,7 @@ class AvatarApp(App[None]):
     @property
     def bot_to_move(self) -> bool:
         """The computer must act now (its keys are off for the person)."""
-        session, bot = self.session, self.bot
-        if session is None or bot is None or self.demo is not None:
-            return False
-        return bot.to_move(session.legal)
+        return self.game.mode.waiting
 
     def schedule_bot(self) -> None:
         """The computer's move after a short, visible pause (a timer; tests
@@ -463,7 +421,8 @@ class AvatarApp(App[None]):
         assert self.session is not None
         who = describe.character(self.session.table, self.bot.player)
         # its last move stays in words while it thinks about the next one
-        said = f"{self.bot_said} · [i]thinking…[/i]" if self.bot_said else "is thinking…"
+        last = self.game.bot_said
+        said = f"{last} · [i]thinking…[/i]" if last else "is thinking…"
         self.hint = f"[b]{who}[/b] (the computer) {said}"
         self.refresh_view()
         self.bot_timer = self.set_timer(self.bot.delay, self.bot_move, name="bot")
@@ -514,14 +473,12 @@ class AvatarApp(App[None]):
             self.bot_failed(err)
             return
         who = describe.character(session.table, bot.player)
-        self.bot_said = describe_move(state, session.state, action)
-        self.hint = f"[b]{who}[/b] (the computer) {self.bot_said}"
+        self.game.bot_said = describe_move(state, session.state, action)
+        self.hint = f"[b]{who}[/b] (the computer) {self.game.bot_said}"
         self.changed()
 
     def bot_failed(self, err: Exception) -> None:
-        self.bot = None
-        self.bot_thinking = None
-        self.sub_title = ""
+        self.seat(None)
         self.message("The computer player stopped",
                      f"{escape(str(err))}\n\nPlay on for both players (hot seat).",
                      then=self.changed)
@@ -555,21 +512,17 @@ class AvatarApp(App[None]):
         self.hint = text
         self.refresh_view()
 
-    def computer_busy(self) -> None:
-        if self.session is not None and self.bot is not None:
-            who = describe.character(self.session.table, self.bot.player)
-            self.hint = f"[b]{who}[/b] is the computer: wait for its move."
-            self.refresh_view()
-
     # ---------------------------------------------------------------- demos
+
+    @property
+    def demo_mode(self) -> DemoMode | None:
+        mode = self.game.mode
+        return mode if isinstance(mode, DemoMode) else None
 
     def demo_show(self, state: GameState, events: list[Event], rebuilt: bool = True) -> None:
         """Put the demo's board of this step on the table."""
-        self.session = Session(state, list(events))
-        self.last_setup = state.setup
-        self.hint = ("[b]Demo:[/b] → or space next step · ← back · a auto-play · p take over "
-                     "and play on from here · PgUp/PgDn scroll the narration · e explain · "
-                     "q quit")
+        self.game.start(state, events)
+        self.hint = DemoMode.HINT
         if rebuilt:
             self.game_screen.reset_log()
         self.refresh_view()
@@ -597,19 +550,22 @@ class AvatarApp(App[None]):
         if self.demo_timer is not None:
             self.demo_timer.stop()
             self.demo_timer = None
-        self.demo_playing = on and self.demo is not None and not self.demo.at_end
-        if self.demo_playing:
-            assert self.demo is not None
-            self.demo_timer = self.set_timer(self.demo.pause(), self.demo_tick, name="demo")
+        mode = self.demo_mode
+        if mode is None:
+            return
+        mode.playing = on and not mode.demo.at_end
+        if mode.playing:
+            self.demo_timer = self.set_timer(mode.demo.pause(), self.demo_tick, name="demo")
         self.refresh_view()
 
     def demo_tick(self) -> None:
         """One auto-play step (the timer's; tests call it directly)."""
         self.demo_timer = None
-        if self.demo is None or not self.demo_playing:
+        mode = self.demo_mode
+        if mode is None or not mode.playing:
             return
         self.demo_step(1)
-        self.demo_auto(self.demo is not None and not self.demo.at_end and self.demo_playing)
+        self.demo_auto(mode.playing and not mode.demo.at_end)
 
     def take_over(self) -> None:
         """Play on from this step: the normal hot-seat game (not saved)."""
@@ -617,38 +573,12 @@ class AvatarApp(App[None]):
         if demo is None:
             return
         self.demo_auto(False)
-        self.demo = None
-        self.sub_title = ""
+        self.seat(None)
         self.game_screen.show_narration(None)
         self.game_screen.note(f"You took over the demo at step {demo.step}: play on.")
         self.hint = (f"You took over at step {demo.step} of {demo.total}: the keys below are "
                      "the moves you may make (e explains, ? helps). This game is not saved.")
         self.changed()
-
-    def narration(self) -> tuple[str | None, str]:
-        """The narration panel: the step's action and its narration."""
-        demo = self.demo
-        if demo is None:
-            return None, ""
-        step = demo.current()
-        parts: list[str] = []
-        if step.line is None:
-            parts.append(f"[b]{escape(demo.title)}[/b] — the setup")
-        elif step.refused is not None:
-            parts.append(f"{step.words} [dim]({escape(step.line.text)})[/] — "
-                         f"[$error]refused:[/] {escape(step.refused)}")
-        else:
-            parts.append(f"{step.words} [dim]({escape(step.line.text)})[/]")
-        parts.extend(RULE_ID.sub(r"[b]\g<0>[/b]", escape(said)) for said in step.narration)
-        if demo.at_end:
-            parts.append("[dim]The end of this demo: p plays on from here, ← goes back, "
-                         "q quits.[/]")
-        elif demo.step == 0:
-            parts.append("[dim]→ or space: next step · ← back · a auto-play · p take over "
-                         "and play on · e explain · q quit[/]")
-        where = f"Demo · step {demo.step}/{demo.total}" + (" · auto-play" if
-                                                           self.demo_playing else "")
-        return "\n\n".join(parts), where
 
     # ---------------------------------------------------------------- looking
 

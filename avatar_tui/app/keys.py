@@ -56,6 +56,15 @@ GAME_KEYS: list[GameKey] = [
 ]
 
 BY_NAME: dict[str, GameKey] = {k.name: k for k in GAME_KEYS}
+# the keys of the game itself (moves, answers, undo, a look at one's moves)
+GAME_KEY_NAMES = {k.key for k in GAME_KEYS} | {"c", "u", "v"}
+# how a key is named in words (a reason, a hint)
+KEY_NAMES = {"right": "→", "left": "←", "space": "space", "question_mark": "?",
+             "pageup": "PgUp", "pagedown": "PgDn"}
+
+
+def key_name(key: str) -> str:
+    return KEY_NAMES.get(key, key)
 
 
 def candidates(name: str, legal: list[Action]) -> list[Action]:

@@ -24,8 +24,6 @@ if TYPE_CHECKING:
     from avatar_tui.model.state import GameState
 
 READ_ONLY = "read-only: nothing is saved"
-READ_ONLY_HINT = ("[b]Read-only:[/b] another avatar-tui saves this game; nothing you do "
-                  "here is saved.")
 
 
 def claim(app: AvatarApp, then: Callable[[], None]) -> None:
@@ -54,19 +52,12 @@ def claim(app: AvatarApp, then: Callable[[], None]) -> None:
         can_cancel=False), answered)
 
 
-def moves_at_risk(app: AvatarApp) -> int:
-    """How many moves the save lacks because writing it failed (0: none)."""
-    store, session = app.store, app.session
-    if store is None or store.read_only or session is None or app.save_error is None:
-        return 0
-    return max(1, len(session.state.history) - app.saved_moves)
-
-
 def request_quit(app: AvatarApp) -> None:
     """Quit, unless moves would be lost: then ask what to do."""
-    if app.unsaved is not None:  # the last move, not yet written
+    game = app.game
+    if game.unsaved is not None:  # the last move, not yet written
         app.save_unsaved()
-    lost = moves_at_risk(app)
+    lost = game.moves_at_risk()
     if not lost:
         app.exit()
         return
@@ -76,7 +67,7 @@ def request_quit(app: AvatarApp) -> None:
 
     def answered(index: int | None) -> None:
         if index == 0:
-            if app.save(state):
+            if game.save(state):
                 app.exit()
             else:
                 request_quit(app)
@@ -88,7 +79,7 @@ def request_quit(app: AvatarApp) -> None:
 
     app.push_screen(ChoiceScreen(
         "The game could not be saved",
-        f"{escape(app.save_error or '')}\n\nThe save lacks the last {moves}.",
+        f"{escape(game.save_error or '')}\n\nThe save lacks the last {moves}.",
         ["Try again", f"Save it elsewhere ({escape(str(elsewhere_dirs()[0]))})",
          f"Quit and lose {moves}"]), answered)
 
@@ -113,7 +104,7 @@ def save_elsewhere(app: AvatarApp, state: GameState) -> None:
                     f"`avatar-tui play --scenario {escape(str(path))}` plays on from it.",
                     then=app.exit)
         return
-    app.save_error = "; ".join(problems)
+    app.game.save_error = "; ".join(problems)
     request_quit(app)
 
 

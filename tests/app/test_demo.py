@@ -100,19 +100,19 @@ async def test_auto_play_steps_on_its_timer_and_stops_at_the_end():
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await pilot.press("a")
-        assert app.demo_playing and app.demo_timer is not None
+        assert app.game.mode.playing and app.demo_timer is not None
         assert app.screen.check_action("demo_stop", ()) and \
             not app.screen.check_action("demo_auto", ())
-        while app.demo_playing:  # the timer's callback, called without waiting
+        while app.game.mode.playing:  # the timer's callback, called without waiting
             app.demo_tick()
             await pilot.pause()
         assert app.demo.at_end and app.demo_timer is None
         assert "The end of this demo" in narration(app)
         await pilot.press("left")
         await pilot.press("a")
-        assert app.demo_playing
+        assert app.game.mode.playing
         await pilot.press("a")  # stops
-        assert not app.demo_playing and app.demo_timer is None
+        assert not app.game.mode.playing and app.demo_timer is None
 
 
 async def test_the_game_keys_are_off_in_a_demo():

@@ -53,6 +53,7 @@ async def test_the_status_line_says_the_computer_is_thinking_then_what_it_did():
         assert last.startswith("p2:")
         hint = app.hint or ""
         assert "(the computer)" in hint and last not in hint and "p2:" not in hint.split(")", 1)[1]
-        assert app.bot_said is not None and app.bot_said in hint  # words, also while thinking
-        assert any(w in app.bot_said for w in ("flipped", "played", "chose", "focused",
-                                               "discarded", "used", "answered", "pitched"))
+        said = app.game.bot_said
+        assert said is not None and said in hint  # words, also while thinking
+        assert any(w in said for w in ("flipped", "played", "chose", "focused",
+                                       "discarded", "used", "answered", "pitched"))

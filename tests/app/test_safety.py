@@ -237,5 +237,6 @@ async def test_a_broken_save_that_cannot_be_set_aside_is_never_written_over(data
         for _ in range(3):
             app.act(policy(app.session.state))
             await pilot.pause()
-        assert "not written over" in (app.save_error or "") and "could not be saved" in app.hint
+        assert "not written over" in (app.game.save_error or "")
+        assert "could not be saved" in app.hint
         assert store.current.read_bytes() == before

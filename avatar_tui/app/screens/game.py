@@ -14,18 +14,17 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 
-from avatar_tui.app import key_reasons, layout
+from avatar_tui.app import layout
 from avatar_tui.app.board import Board, CardView, EventLog, RuleHelp, ZoneRow
+from avatar_tui.app.controller import GameController
 from avatar_tui.app.keybar import KeyBar
-from avatar_tui.app.keys import GAME_KEYS, candidates
+from avatar_tui.app.keys import GAME_KEYS, key_name
 from avatar_tui.app.layout import MIN_SIZE, WIDE_SIZE
 from avatar_tui.app.session import Session
 
 if TYPE_CHECKING:
     from avatar_tui.app.app import AvatarApp
 
-GAME_KEY_NAMES = {k.key for k in GAME_KEYS} | {"c", "u", "v"}
-DEMO_KEYS = {"right", "left", "space", "a", "p"}
 
 
 class GameScreen(Screen[None]):
@@ -59,8 +58,9 @@ class GameScreen(Screen[None]):
     def game_app(self) -> AvatarApp:
         return self.app  # type: ignore[return-value]
 
-    def __init__(self, *a, **kw):
-        super().__init__(*a, **kw)
+    def __init__(self, game: GameController, **kw):
+        super().__init__(**kw)
+        self.game = game  # what the board shows and which keys are on (its mode)
         self.narration_where = ""  # the narration panel's title: the demo and step
         # kept: show() runs after every move
         self.board = Board(id="board")
@@ -91,7 +91,7 @@ class GameScreen(Screen[None]):
 
     def show(self, session: Session | None, hint: str | None = None) -> None:
         self.main.visible = session is not None
-        self.set_class(self.game_app.demo is not None, "-demo")
+        self.set_class(self.game.demo is not None, "-demo")
         if session is not None:
             self.board.show(session, hint)
             self.event_log.show(session)
@@ -185,78 +185,33 @@ class GameScreen(Screen[None]):
     # ---------------------------------------------------------------- keys
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        app = self.game_app
-        session = app.session
-        demo = app.demo
-        if action.startswith("demo_") or action in ("take_over", "narration_page"):
-            if demo is None:
-                return False
-            if action == "demo_step":
-                step = int(parameters[0])  # type: ignore[call-overload]
-                return demo.step > 0 if step < 0 else not demo.at_end
-            if action == "demo_auto":
-                return not app.demo_playing and not demo.at_end
-            if action == "demo_stop":
-                return app.demo_playing
-            if action == "narration_page":
-                return self.narration_panel.max_scroll_y > 0
-            return True
-        if action == "hint":
-            return demo is None and session is not None and not session.over \
-                and not app.bot_to_move
-        if action in ("play", "choose", "undo", "moves", "explain", "new_game"):
-            if action == "explain":  # also in a demo: what could the player do here?
-                return session is not None and not session.over and not app.bot_to_move
-            if demo is not None or app.bot_to_move:
-                return False
-        if action == "play":
-            return session is not None and bool(candidates(str(parameters[0]), session.legal))
-        if action == "choose":
-            return session is not None and session.pending_question
-        if action == "undo":
-            return session is not None and app.can_undo
-        if action == "moves":
-            return session is not None and not session.over
-        if action == "inspect":
-            return session is not None
-        return True
+        """The keys on now, as the game's mode says (the footer shows them)."""
+        if action == "narration_page" and self.game.demo is not None:
+            return self.narration_panel.max_scroll_y > 0
+        return self.game.mode.allows(action, parameters)
 
     def on_key(self, event: events.Key) -> None:
-        """A key that would do nothing says why instead (key_reasons): a
-        game key in the engine's words, the others in the app's; on a
-        terminal too small for the board, no key but q acts at all."""
+        """A key that would do nothing says why instead (the mode's
+        reasons: a game key in the engine's words); on a terminal too small
+        for the board, no key but q acts at all."""
         app = self.game_app
         if self.has_class("-too-small"):
             if event.key not in ("q", "ctrl+q", "ctrl+c"):
                 event.stop()
-                self.show_too_small(key_reasons.too_small(event.key, *self.size, MIN_SIZE))
+                self.show_too_small(too_small(event.key, *self.size, MIN_SIZE))
             return
         bindings = KEY_BINDINGS.get(event.key)
         if bindings is None:
             if event.is_printable and event.character not in (None, " "):
                 event.stop()
-                app.hint = key_reasons.unknown(event.key)
+                app.hint = f"[b]{key_name(event.key)}[/b]: not a key of this game " \
+                           "(? lists the keys)"
                 app.refresh_view()
             return
         if any(self.check_action(name, params) for name, params in bindings):
             return
         event.stop()
-        if app.demo is not None and event.key in GAME_KEY_NAMES and event.key not in DEMO_KEYS:
-            app.hint = "[b]This is a demo:[/b] p takes over, to play on from this step."
-            app.refresh_view()
-            return
-        # the binding the key stands for here: a demo's, else the game's
-        name, params = next(((n, p) for n, p in bindings if (n.startswith("demo_") or
-                                                             n == "take_over") ==
-                             (app.demo is not None)), bindings[0])
-        if name == "play" and app.demo is None:
-            if app.bot_to_move:
-                app.computer_busy()
-            else:
-                app.explain_key(str(params[0]))
-            return
-        app.hint = f"[b]{key_reasons.key_name(event.key)}:[/b] " \
-                   f"{key_reasons.reason(app, name, params)}"
+        app.hint = self.game.mode.refusal(event.key, bindings)
         app.refresh_view()
 
     def action_play(self, name: str) -> None:
@@ -323,3 +278,8 @@ def _key_bindings() -> dict[str, list[tuple[str, tuple[object, ...]]]]:
 
 
 KEY_BINDINGS = _key_bindings()
+
+
+def too_small(key: str, width: int, height: int, need: tuple[int, int]) -> str:
+    return (f"{key_name(key)} does nothing: the board cannot be shown at {width}×{height} "
+            f"(it needs {need[0]}×{need[1]}), so no move is made. q quits.")

@@ -1,0 +1,160 @@
+"""The game behind the board, without a screen: the session (state, log,
+legal actions), the mode (hot seat, against the computer, a demo), the
+status line's text, the undo policy and saving. The Textual app asks it to
+act, then puts what it says on the widgets; tests drive it without Textual.
+
+The controller decides no rule either: moves go through the engine, refusals
+are the engine's `why_not` reasons (made private, R1.6)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from avatar_tui.app import questions, seats
+from avatar_tui.app.explain import private
+from avatar_tui.app.keys import BY_NAME, candidates, example
+from avatar_tui.app.modes import DemoMode, HotSeat, Mode, VsComputer
+from avatar_tui.app.plain import escape
+from avatar_tui.app.session import Session
+from avatar_tui.engine import Event, IllegalAction
+from avatar_tui.model.actions import Action
+from avatar_tui.model.state import GameSetup, GameState
+
+if TYPE_CHECKING:
+    from avatar_tui.app.demo import Demo
+    from avatar_tui.app.storage import SaveStore
+    from avatar_tui.bots import BotSeat
+
+READ_ONLY = "read-only: nothing is saved"
+READ_ONLY_HINT = ("[b]Read-only:[/b] another avatar-tui saves this game; nothing you do "
+                  "here is saved.")
+
+
+class GameController:
+    """One game as the keyboard plays it. `store`: where it is saved (None:
+    nowhere); `bot`: the computer's seat; `demo`: a narrated demo instead."""
+
+    def __init__(self, store: SaveStore | None = None, *, bot: BotSeat | None = None,
+                 demo: Demo | None = None):
+        self.store = store
+        self.session: Session | None = None
+        self.hint: str | None = None  # the status line (None: the board's own words)
+        self.last_setup: GameSetup | None = None
+        self.unsaved: GameState | None = None  # shown, to be written after the frame
+        self.save_error: str | None = None  # why the last save failed (None: it did not)
+        self.saved_moves = 0  # the actions in the last good save
+        self.bot_said: str | None = None  # the computer's last move, in words
+        self.mode: Mode = (DemoMode(self, demo) if demo is not None else
+                           VsComputer(self, bot) if bot is not None else HotSeat(self))
+
+    # ---------------------------------------------------------------- seats
+
+    @property
+    def bot(self) -> BotSeat | None:
+        return self.mode.bot
+
+    @property
+    def demo(self) -> Demo | None:
+        return self.mode.demo
+
+    def seat(self, bot: BotSeat | None) -> None:
+        """Play on with the computer in `bot`'s seat, or hot seat (None)."""
+        self.mode = VsComputer(self, bot) if bot is not None else HotSeat(self)
+
+    @property
+    def computer(self) -> dict[str, str]:
+        """The seats the computer plays, as the save keeps them."""
+        return seats.of(self.bot)
+
+    # ---------------------------------------------------------------- the game
+
+    def start(self, state: GameState, events: list[Event]) -> None:
+        """Put a game on the table (new, resumed, from a scenario or a demo step)."""
+        self.session = Session(state, list(events))
+        self.last_setup = state.setup
+        self.hint = None
+        if self.mode.saves:
+            self.saved_moves = len(state.history)
+
+    def act(self, action: Action) -> bool:
+        """Make a move through the engine; a refusal goes to the status line
+        (False), never raised."""
+        if self.session is None:
+            return False
+        try:
+            self.session.act(action)
+        except IllegalAction as err:
+            self.hint = f"[b]Not allowed:[/b] {escape(str(err))}"
+            return False
+        self.hint = None
+        self.bot_said = None
+        return True
+
+    def press(self, name: str) -> questions.Question | bool:
+        """A game key: its one legal action (True when made), a question
+        when it stands for several, or why it does nothing (False)."""
+        if self.session is None:
+            return False
+        actions = candidates(name, self.session.legal)
+        if not actions:
+            self.hint = self.key_refusal(name)
+            return False
+        if len(actions) == 1:
+            return self.act(actions[0])
+        return questions.which(self.session, name, actions)
+
+    def key_refusal(self, name: str) -> str:
+        """Why a game key does nothing now, in the engine's words."""
+        session = self.session
+        assert session is not None
+        label = BY_NAME[name].label
+        if not session.legal:
+            reason = "the game is over" if session.over else "nothing to do"
+        else:
+            probe = example(name, session.legal[0].player)
+            reason = session.why_not(probe) if probe is not None else None
+            if reason is not None and probe is not None:
+                reason = private(session, probe.player, reason)
+            if reason is None:
+                reason = ("no overpayment is needed or possible now (R6.3)"
+                          if name == "overpay" else "it is not possible now")
+        return f"[b]{label}:[/b] {escape(reason)}"
+
+    def undo(self) -> str | None:
+        """Take back the player's own last action (Session.why_not_undo
+        says when not); returns it in words, or None with the reason shown."""
+        if self.session is None:
+            return None
+        reason = self.session.why_not_undo()
+        if reason is not None:
+            self.hint = f"[b]Undo:[/b] {escape(reason)}"
+            return None
+        last = self.session.undo()
+        self.hint = f"Undone: {escape(last)}"
+        return last
+
+    # ---------------------------------------------------------------- saving
+
+    def save(self, state: GameState) -> bool:
+        """Write the game; False (and the reason in the status line) if it was not."""
+        store = self.store
+        if store is None or not self.mode.saves:
+            return True
+        if store.read_only:  # another instance writes this game (safety.claim)
+            self.hint = self.hint or READ_ONLY_HINT
+            return False
+        try:
+            store.save(state, computer=self.computer)
+        except OSError as err:
+            self.save_error = str(err)
+            self.hint = f"[b]The game could not be saved:[/b] {escape(str(err))}"
+            return False
+        self.save_error, self.saved_moves = None, len(state.history)
+        return True
+
+    def moves_at_risk(self) -> int:
+        """How many moves the save lacks because writing it failed (0: none)."""
+        store, session = self.store, self.session
+        if store is None or store.read_only or session is None or self.save_error is None:
+            return 0
+        return max(1, len(session.state.history) - self.saved_moves)

@@ -1,0 +1,82 @@
+"""The game controller and the modes play without Textual (issue 13): a
+whole game through the controller alone, and the keys each mode allows."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from avatar_tui.app.controller import GameController
+from avatar_tui.app.demo import Demo
+from avatar_tui.app.modes import DemoMode, HotSeat, VsComputer
+from avatar_tui.bots import BotSeat
+from avatar_tui.engine import new_game
+from avatar_tui.notation.scenario import load_scenario
+
+from .helpers import NARRATED, default_setup, scenario
+
+PROBE = """
+import sys
+import avatar_tui.app.controller, avatar_tui.app.modes
+loaded = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))
+print(','.join(loaded))
+"""
+
+
+def test_the_controller_and_the_modes_import_no_ui_library():
+    result = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == ""
+
+
+def test_a_hot_seat_game_through_the_controller_alone():
+    game = GameController()
+    assert isinstance(game.mode, HotSeat) and game.mode.shared_screen
+    game.start(*new_game(default_setup(4)))
+    assert game.session is not None and game.mode.allows("new_game")
+    assert not game.mode.allows("undo") and "no action" in game.mode.why_not("undo")
+    for _ in range(30):
+        session = game.session
+        if session.over or session.pending_question:
+            break
+        key = next(name for name in ("flip", "pay", "focus", "discard", "skip")
+                   if game.mode.allows("play", (name,)))
+        before = session.state
+        assert game.press(key) is True and session.state is not before
+    assert game.save(game.session.state)  # no store: nothing to write, nothing lost
+    assert game.moves_at_risk() == 0
+
+
+def test_a_refused_key_says_why_in_the_engines_words():
+    game = GameController()
+    game.start(*scenario("midgame"))
+    assert not game.mode.allows("play", ("signature",))
+    assert game.press("signature") is False
+    assert (game.hint or "").startswith("[b]Signature:[/b]")
+
+
+def test_against_the_computer_the_persons_keys_wait_for_its_move():
+    game = GameController(bot=BotSeat("heuristic", player="p1", seed=1, delay=0))
+    assert isinstance(game.mode, VsComputer) and not game.mode.shared_screen
+    game.start(*new_game(default_setup(4)))
+    assert game.mode.waiting  # p1 moves first here: the computer's seat
+    assert not game.mode.allows("new_game") and not game.mode.allows("hint")
+    assert not game.mode.allows("choose") and not game.mode.allows("explain")
+    assert game.mode.allows("inspect") and game.mode.allows("help")
+    assert "wait for its move" in game.mode.why_not("undo")
+    game.seat(None)
+    assert isinstance(game.mode, HotSeat) and not game.mode.waiting
+    assert game.mode.allows("new_game") and game.mode.allows("choose")
+
+
+def test_a_demo_allows_its_own_keys_and_none_of_the_game():
+    game = GameController(demo=Demo(load_scenario(NARRATED), "narrated"))
+    assert isinstance(game.mode, DemoMode) and not game.mode.saves
+    game.start(*game.mode.demo.start())
+    assert game.mode.allows("demo_step", (1,)) and not game.mode.allows("demo_step", (-1,))
+    assert game.mode.allows("explain") and game.mode.allows("take_over")
+    assert not game.mode.allows("play", ("flip",)) and not game.mode.allows("undo")
+    assert "p takes over" in game.mode.why_not("undo")
+    assert "This is a demo" in game.mode.refusal("c", [("choose", ())])
+    text, where = game.mode.narration()
+    assert "the setup" in text and where.startswith("Demo · step 0/")
