@@ -18,7 +18,7 @@ from textual.timer import Timer
 
 from avatar_tui.app import describe, questions, safety, seats, warm
 from avatar_tui.app import hint as hints
-from avatar_tui.app.board import CardView
+from avatar_tui.app.board import CardView, ZoneRow
 from avatar_tui.app.controller import GameController
 from avatar_tui.app.demo import Demo, DemoError
 from avatar_tui.app.keys import candidates
@@ -121,11 +121,24 @@ class AvatarApp(App[None]):
         assert isinstance(screen, GameScreen)
         return screen
 
-    def begin(self) -> None:
-        """Start: called by the game screen once its widgets are mounted, so
-        a game given at launch is on the very first frame. The data
-        directory is claimed first (one writer, `safety.claim`)."""
+    def on_game_screen_ready(self, _message: GameScreen.Ready) -> None:
+        """Start once the board's widgets are mounted, so a game given at
+        launch is on the first frame. The data directory is claimed first
+        (one writer, `safety.claim`)."""
         safety.claim(self, self.open_game)
+
+    def on_game_screen_command(self, message: GameScreen.Command) -> None:
+        """A key of the board: what it stands for (the screen checked with
+        the mode that it is on now)."""
+        commands = {
+            "play": self.play_key, "choose": self.ask_question, "explain": self.explain,
+            "hint": self.show_hint, "undo": self.undo, "moves": self.show_moves,
+            "inspect": self.inspect, "help": self.show_help, "new_game": self.ask_new_game,
+            "demo_step": self.demo_step, "demo_auto": partial(self.demo_auto, True),
+            "demo_stop": partial(self.demo_auto, False), "take_over": self.take_over,
+            "quit": self.action_quit,
+        }
+        commands[message.name](*message.params)
 
     def open_game(self) -> None:
         if self.demo is not None:
@@ -376,9 +389,7 @@ class AvatarApp(App[None]):
         safety.request_quit(self)
 
     def refresh_view(self) -> None:
-        self.game_screen.show(self.session, self.hint)
-        if isinstance(self.game.mode, DemoMode):
-            self.game_screen.show_narration(*self.game.mode.narration())
+        self.game_screen.show()
 
     def prompt(self) -> None:
         """Open the dialog the game waits on (game over, a question), when
@@ -623,9 +634,9 @@ class AvatarApp(App[None]):
 
     # ---------------------------------------------------------------- mouse
 
-    def card_clicked(self, card: CardView) -> None:
+    def on_card_view_selected(self, message: CardView.Selected) -> None:
         """Clicking the highlighted flipped card pays for it when it may."""
-        session = self.session
+        card, session = message.card, self.session
         if session is None or card.role != "flip" or card.card_id is None:
             return
         state = session.state
@@ -639,8 +650,8 @@ class AvatarApp(App[None]):
         else:
             self.explain_key("pay")
 
-    def deck_clicked(self, owner: PlayerId) -> None:
-        session = self.session
+    def on_zone_row_deck_clicked(self, message: ZoneRow.DeckClicked) -> None:
+        session, owner = self.session, message.owner
         if session is not None and session.state.turn == owner and \
                 candidates("flip", session.legal):
             self.play_key("flip")

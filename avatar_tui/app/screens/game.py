@@ -1,30 +1,27 @@
 """The main screen: the board, the event log and the footer of the keys
-that are legal now. It holds no game logic: keys and clicks go to the app,
-which asks the engine; `show` puts the new state on the widgets in place."""
+that are legal now. It holds no game logic and knows no app: it shows the
+game controller (`show`, in place), asks the controller's mode which keys
+are on, and posts a `Command` message up for every key it acts on; the app
+handles those. Clicks on cards and decks bubble up as the board's messages."""
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 from textual import events
 from textual.actions import parse
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 
 from avatar_tui.app import layout
-from avatar_tui.app.board import Board, CardView, EventLog, RuleHelp, ZoneRow
+from avatar_tui.app.board import Board, CardView, EventLog, RuleHelp
 from avatar_tui.app.controller import GameController
 from avatar_tui.app.keybar import KeyBar
 from avatar_tui.app.keys import GAME_KEYS, key_name
 from avatar_tui.app.layout import MIN_SIZE, WIDE_SIZE
-from avatar_tui.app.session import Session
-
-if TYPE_CHECKING:
-    from avatar_tui.app.app import AvatarApp
-
+from avatar_tui.app.modes import DemoMode
 
 
 class GameScreen(Screen[None]):
@@ -54,9 +51,17 @@ class GameScreen(Screen[None]):
         Binding("q", "quit", "Quit", id="quit"),
     ]
 
-    @property
-    def game_app(self) -> AvatarApp:
-        return self.app  # type: ignore[return-value]
+    class Ready(Message):
+        """The board's widgets are mounted: the game may be put on them."""
+
+    class Command(Message):
+        """A key of the board acted: `name` (a binding's action) with its
+        parameters, for the app to carry out."""
+
+        def __init__(self, name: str, params: tuple[object, ...] = ()):
+            super().__init__()
+            self.name = name
+            self.params = params
 
     def __init__(self, game: GameController, **kw):
         super().__init__(**kw)
@@ -87,14 +92,18 @@ class GameScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one(RuleHelp).display = False
         self.event_log.border_title = "Events · l: their rules"
-        self.game_app.begin()
+        self.post_message(self.Ready())
 
-    def show(self, session: Session | None, hint: str | None = None) -> None:
+    def show(self) -> None:
+        """Put the controller's game, status line and narration on the widgets."""
+        session, mode = self.game.session, self.game.mode
         self.main.visible = session is not None
-        self.set_class(self.game.demo is not None, "-demo")
+        self.set_class(isinstance(mode, DemoMode), "-demo")
         if session is not None:
-            self.board.show(session, hint)
+            self.board.show(session, self.game.hint)
             self.event_log.show(session)
+        if isinstance(mode, DemoMode):
+            self.show_narration(*mode.narration())
         self.key_bar.refresh_keys()
 
     def refresh_bindings(self) -> None:
@@ -160,8 +169,8 @@ class GameScreen(Screen[None]):
         self.key_bar.refresh_keys()
         if chosen.kind == "too-small":
             self.show_too_small()
-        elif self.game_app.session is not None:
-            self.game_app.refresh_view()  # the mats' borders carry the advantages in compact
+        elif self.game.session is not None:
+            self.show()  # the mats' borders carry the advantages in compact
 
     # ---------------------------------------------------------------- the log's rules
 
@@ -194,7 +203,7 @@ class GameScreen(Screen[None]):
         """A key that would do nothing says why instead (the mode's
         reasons: a game key in the engine's words); on a terminal too small
         for the board, no key but q acts at all."""
-        app = self.game_app
+        game = self.game
         if self.has_class("-too-small"):
             if event.key not in ("q", "ctrl+q", "ctrl+c"):
                 event.stop()
@@ -204,66 +213,34 @@ class GameScreen(Screen[None]):
         if bindings is None:
             if event.is_printable and event.character not in (None, " "):
                 event.stop()
-                app.hint = f"[b]{key_name(event.key)}[/b]: not a key of this game " \
-                           "(? lists the keys)"
-                app.refresh_view()
+                game.hint = f"[b]{key_name(event.key)}[/b]: not a key of this game " \
+                            "(? lists the keys)"
+                self.show()
             return
         if any(self.check_action(name, params) for name, params in bindings):
             return
         event.stop()
-        app.hint = self.game.mode.refusal(event.key, bindings)
-        app.refresh_view()
-
-    def action_play(self, name: str) -> None:
-        self.game_app.play_key(name)
-
-    def action_choose(self) -> None:
-        self.game_app.ask_question()
-
-    def action_explain(self) -> None:
-        self.game_app.explain()
-
-    def action_hint(self) -> None:
-        self.game_app.show_hint()
-
-    def action_undo(self) -> None:
-        self.game_app.undo()
-
-    def action_moves(self) -> None:
-        self.game_app.show_moves()
+        game.hint = game.mode.refusal(event.key, bindings)
+        self.show()
 
     def action_inspect(self) -> None:
         focused = self.focused
-        self.game_app.inspect(focused if isinstance(focused, CardView) else None)
+        self.post_message(self.Command("inspect", (focused if isinstance(focused, CardView)
+                                                   else None,)))
 
-    def action_help(self) -> None:
-        self.game_app.show_help()
 
-    def action_new_game(self) -> None:
-        self.game_app.ask_new_game()
+def _command(name: str):
+    def action(self: GameScreen, *params: object) -> None:
+        self.post_message(GameScreen.Command(name, params))
+    action.__doc__ = f"The {name} key: a Command message for the app."
+    return action
 
-    def action_demo_step(self, step: int) -> None:
-        self.game_app.demo_step(step)
 
-    def action_demo_auto(self) -> None:
-        self.game_app.demo_auto(True)
-
-    def action_demo_stop(self) -> None:
-        self.game_app.demo_auto(False)
-
-    def action_take_over(self) -> None:
-        self.game_app.take_over()
-
-    def action_quit(self) -> None:
-        self.game_app.action_quit()
-
-    # ---------------------------------------------------------------- mouse
-
-    def on_card_view_selected(self, message: CardView.Selected) -> None:
-        self.game_app.card_clicked(message.card)
-
-    def on_zone_row_deck_clicked(self, message: ZoneRow.DeckClicked) -> None:
-        self.game_app.deck_clicked(message.owner)
+# every other key of the board is the app's to carry out: its action posts a message
+COMMANDS = ("play", "choose", "explain", "hint", "undo", "moves", "help", "new_game",
+            "demo_step", "demo_auto", "demo_stop", "take_over", "quit")
+for _name in COMMANDS:
+    setattr(GameScreen, f"action_{_name}", _command(_name))
 
 
 def _key_bindings() -> dict[str, list[tuple[str, tuple[object, ...]]]]:
