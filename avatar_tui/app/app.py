@@ -27,7 +27,7 @@ from avatar_tui.app.move_words import describe_move
 from avatar_tui.app.plain import escape
 from avatar_tui.app.screens.choice import ChoiceScreen
 from avatar_tui.app.screens.explain import ExplainScreen
-from avatar_tui.app.screens.game import GameScreen
+from avatar_tui.app.screens.game import BOARD_COMMANDS, GameScreen
 from avatar_tui.app.screens.gameover import GameOverScreen
 from avatar_tui.app.screens.help import HelpScreen
 from avatar_tui.app.screens.inspector import InspectorScreen, table_cards
@@ -127,18 +127,10 @@ class AvatarApp(App[None]):
         (one writer, `safety.claim`)."""
         safety.claim(self, self.open_game)
 
-    def on_game_screen_command(self, message: GameScreen.Command) -> None:
-        """A key of the board: what it stands for (the screen checked with
-        the mode that it is on now)."""
-        commands = {
-            "play": self.play_key, "choose": self.ask_question, "explain": self.explain,
-            "hint": self.show_hint, "undo": self.undo, "moves": self.show_moves,
-            "inspect": self.inspect, "help": self.show_help, "new_game": self.ask_new_game,
-            "demo_step": self.demo_step, "demo_auto": partial(self.demo_auto, True),
-            "demo_stop": partial(self.demo_auto, False), "take_over": self.take_over,
-            "quit": self.action_quit,
-        }
-        commands[message.name](*message.params)
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The board's keys (bound to the app's actions) are on when the
+        game's mode says so, as the board's footer shows."""
+        return self.game.mode.allows(action, parameters) if action in BOARD_COMMANDS else True
 
     def open_game(self) -> None:
         if self.demo is not None:
@@ -184,6 +176,9 @@ class AvatarApp(App[None]):
             self.message("Cannot start this game", escape(str(err)), then=self.ask_new_game)
             return
         self.play(state, events)
+
+    def action_new_game(self) -> None:
+        self.ask_new_game()
 
     def ask_new_game(self, can_cancel: bool | None = None) -> None:
         if can_cancel is None:
@@ -304,7 +299,7 @@ class AvatarApp(App[None]):
         """Make a move through the engine; a refusal is shown, never raised."""
         self.shown(self.game.act(action))
 
-    def play_key(self, name: str) -> None:
+    def action_play(self, name: str) -> None:
         """A game key: its one legal action, or a chooser when it has several."""
         said = self.game.press(name)
         if isinstance(said, questions.Question):
@@ -345,7 +340,7 @@ class AvatarApp(App[None]):
             self.hint = self.game.key_refusal(name)
             self.refresh_view()
 
-    def undo(self) -> None:
+    def action_undo(self) -> None:
         last = self.game.undo()
         if last is not None:
             self.game_screen.note(f"undone: {last}")
@@ -400,7 +395,7 @@ class AvatarApp(App[None]):
         if self.session.over:
             self.push_screen(GameOverScreen(self.session.table), self.game_over_answer)
         elif self.session.pending_question and not self.bot_to_move:
-            self.ask_question()
+            self.action_choose()
 
     def game_over_answer(self, answer: str | None) -> None:
         if answer == "rematch":
@@ -410,7 +405,7 @@ class AvatarApp(App[None]):
         elif answer == "quit":
             self.action_quit()
 
-    def ask_question(self) -> None:
+    def action_choose(self) -> None:
         """The opening defender (R2.4, R10.5) or the engine's pending choice."""
         question = questions.pending(self.session) if self.session else None
         if question is not None:
@@ -494,7 +489,7 @@ class AvatarApp(App[None]):
                      f"{escape(str(err))}\n\nPlay on for both players (hot seat).",
                      then=self.changed)
 
-    def show_hint(self) -> None:
+    def action_hint(self) -> None:
         """`h`: what the expert would do now, for the acting player, from
         their observation only (R1.6); worked out in a thread."""
         if self.session is None or self.session.over:
@@ -538,7 +533,7 @@ class AvatarApp(App[None]):
             self.game_screen.reset_log()
         self.refresh_view()
 
-    def demo_step(self, delta: int) -> None:
+    def action_demo_step(self, delta: int) -> None:
         """The next step (the line's action through the engine), or the
         previous one (rebuilt exactly by replaying from the setup)."""
         demo, session = self.demo, self.session
@@ -556,6 +551,9 @@ class AvatarApp(App[None]):
             self.demo_auto(False)
             self.message("This demo cannot go on", escape(str(err)))
 
+    def action_demo_auto(self) -> None:
+        self.demo_auto(True)
+
     def demo_auto(self, on: bool) -> None:
         """Auto-play: a step after a pause long enough to read it."""
         if self.demo_timer is not None:
@@ -569,16 +567,19 @@ class AvatarApp(App[None]):
             self.demo_timer = self.set_timer(mode.demo.pause(), self.demo_tick, name="demo")
         self.refresh_view()
 
+    def action_demo_stop(self) -> None:
+        self.demo_auto(False)
+
     def demo_tick(self) -> None:
         """One auto-play step (the timer's; tests call it directly)."""
         self.demo_timer = None
         mode = self.demo_mode
         if mode is None or not mode.playing:
             return
-        self.demo_step(1)
+        self.action_demo_step(1)
         self.demo_auto(mode.playing and not mode.demo.at_end)
 
-    def take_over(self) -> None:
+    def action_take_over(self) -> None:
         """Play on from this step: the normal hot-seat game (not saved)."""
         demo = self.demo
         if demo is None:
@@ -593,15 +594,15 @@ class AvatarApp(App[None]):
 
     # ---------------------------------------------------------------- looking
 
-    def explain(self) -> None:
+    def action_explain(self) -> None:
         """The explain panel: every move now, possible or not, and why."""
         if self.session is not None and not self.session.over:
             self.push_screen(ExplainScreen(self.session))
 
-    def show_help(self) -> None:
+    def action_help(self) -> None:
         self.push_screen(HelpScreen())
 
-    def show_moves(self) -> None:
+    def action_moves(self) -> None:
         session = self.session
         if session is None:
             return
@@ -609,8 +610,10 @@ class AvatarApp(App[None]):
         pid: PlayerId = session.legal[0].player if session.legal else (state.turn or "p1")
         self.push_screen(PrivacyScreen(session.table, pid))
 
-    def inspect(self, card: CardView | None) -> None:
-        session = self.session
+    def action_inspect(self) -> None:
+        """The inspector, at the focused card (tab, a click) or the flipped one."""
+        session, focused = self.session, self.focused
+        card = focused if isinstance(focused, CardView) else None
         if session is None:
             return
         t, state = session.table, session.state
@@ -644,9 +647,9 @@ class AvatarApp(App[None]):
                 state.players[card.owner].defending != card.zone:
             return
         if candidates("pay", session.legal):
-            self.play_key("pay")
+            self.action_play("pay")
         elif candidates("overpay", session.legal):
-            self.play_key("overpay")
+            self.action_play("overpay")
         else:
             self.explain_key("pay")
 
@@ -654,4 +657,4 @@ class AvatarApp(App[None]):
         session, owner = self.session, message.owner
         if session is not None and session.state.turn == owner and \
                 candidates("flip", session.legal):
-            self.play_key("flip")
+            self.action_play("flip")

@@ -1,4 +1,7 @@
-"""Keys and the engine's actions: which legal actions a key stands for.
+"""The board's keys, described here only: the game keys (which legal
+actions each stands for) and the others (answer, explain, undo, a demo's
+steps...), each with its footer label and its help text. The game screen's
+bindings, the help screen and the demo's hints are made from these tables.
 
 The app never decides a rule: a key is offered when the engine lists at
 least one legal action it stands for; with several (overpayment
@@ -58,13 +61,82 @@ GAME_KEYS: list[GameKey] = [
 BY_NAME: dict[str, GameKey] = {k.name: k for k in GAME_KEYS}
 # the keys of the game itself (moves, answers, undo, a look at one's moves)
 GAME_KEY_NAMES = {k.key for k in GAME_KEYS} | {"c", "u", "v"}
-# how a key is named in words (a reason, a hint)
+# how a key is named in words (a reason, a hint, the footer)
 KEY_NAMES = {"right": "→", "left": "←", "space": "space", "question_mark": "?",
              "pageup": "PgUp", "pagedown": "PgDn"}
 
 
 def key_name(key: str) -> str:
     return KEY_NAMES.get(key, key)
+
+
+@dataclass(frozen=True)
+class BoardKey:
+    """A key of the board that is not a move: its binding (action, id), the
+    footer's label, and its help (None: not listed; "": told together with
+    the key before it)."""
+
+    key: str
+    action: str
+    label: str
+    help: str | None
+    id: str
+    show: bool = True  # in the footer (when on)
+    demo: bool = False  # a demo's key
+
+
+# the demo's steps come first in the footer, the other keys after the game keys
+STEP_KEYS: list[BoardKey] = [
+    BoardKey("right", "demo_step(1)", "Next", "next", "demo_next", demo=True),
+    BoardKey("left", "demo_step(-1)", "Back", "back", "demo_back", demo=True),
+]
+OTHER_KEYS: list[BoardKey] = [
+    BoardKey("c", "choose", "Answer", "answer the pending question (one about your hidden "
+             "cards: privately, R1.6)", "choose"),
+    BoardKey("e", "explain", "Why?", "explain: every move now, possible or not, and the "
+             "engine's reason why", "explain"),
+    BoardKey("h", "hint", "Hint", "hint: the expert's best moves and its chance to win after "
+             "each (R1.6)", "hint", show=False),
+    BoardKey("l", "log", "Log", "select a log line (or click it) to read its rule; escape "
+             "leaves the log", "log", show=False),
+    BoardKey("u", "undo", "Undo", "undo your own last action (never the opponent's, nor a "
+             "card turned up)", "undo"),
+    BoardKey("v", "moves", "Moves", "look at your own signature moves (the other player "
+             "looks away, R1.6)", "moves"),
+    BoardKey("i", "inspect", "Inspect", "inspect a card: the focused one (tab / click) or the "
+             "flipped one", "inspect"),
+    BoardKey("space", "demo_step(1)", "Next", "", "demo_next_space", show=False, demo=True),
+    BoardKey("a", "demo_auto", "Auto-play", "auto-play", "demo_auto", demo=True),
+    BoardKey("a", "demo_stop", "Stop", None, "demo_stop", demo=True),
+    BoardKey("p", "take_over", "Take over", "take over", "take_over",
+             demo=True),
+    BoardKey("pageup", "narration_page(-1)", "Scroll", "scroll", "narration_up",
+             show=False, demo=True),
+    BoardKey("pagedown", "narration_page(1)", "Scroll", "", "narration_down", show=False,
+             demo=True),
+    BoardKey("question_mark", "help", "Help", "this help", "help"),
+    BoardKey("n", "new_game", "New", "new game", "new_game", show=False),  # ? lists it
+    BoardKey("q", "quit", "Quit", "quit", "quit"),
+]
+BOARD_KEYS = STEP_KEYS + OTHER_KEYS
+KEY_HELP = {k.id: k.help for k in BOARD_KEYS}
+
+
+def demo_keys(also: bool = False) -> str:
+    """A demo's keys in words: `→ / space next step · ← back · …` (`also`:
+    and the keys that work in a demo as in a game)."""
+    parts: list[list[str]] = []  # [command, keys, words]
+    for k in BOARD_KEYS:
+        if k.demo and k.help is not None:
+            command = k.action.split("(")[0]
+            if k.help:
+                parts.append([command, key_name(k.key), k.help])
+            else:  # told with the first key of the same command
+                part = next(p for p in parts if p[0] == command)
+                part[1] += f" / {key_name(k.key)}"
+    if also:
+        parts += [["", "e", "explain"], ["", "q", "quit"]]
+    return " · ".join(f"{keys} {words}" for _, keys, words in parts)
 
 
 def candidates(name: str, legal: list[Action]) -> list[Action]:

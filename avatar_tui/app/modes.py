@@ -12,7 +12,7 @@ import re
 from typing import TYPE_CHECKING
 
 from avatar_tui.app import describe
-from avatar_tui.app.keys import GAME_KEY_NAMES, candidates, key_name
+from avatar_tui.app.keys import GAME_KEY_NAMES, candidates, demo_keys, key_name
 from avatar_tui.app.plain import escape
 
 if TYPE_CHECKING:
@@ -158,8 +158,7 @@ class DemoMode(Mode):
     kind = "demo"
     saves = False
     asks = False
-    HINT = ("[b]Demo:[/b] → or space next step · ← back · a auto-play · p take over "
-            "and play on from here · PgUp/PgDn scroll the narration · e explain · q quit")
+    HINT = f"[b]Demo:[/b] {demo_keys(also=True)}"
 
     def __init__(self, game: GameController, demo: Demo):
         super().__init__(game)
@@ -226,8 +225,7 @@ class DemoMode(Mode):
             parts.append("[dim]The end of this demo: p plays on from here, ← goes back, "
                          "q quits.[/]")
         elif demo.step == 0:
-            parts.append("[dim]→ or space: next step · ← back · a auto-play · p take over "
-                         "and play on · e explain · q quit[/]")
+            parts.append(f"[dim]{demo_keys(also=True)}[/]")
         where = f"Demo · step {demo.step}/{demo.total}" + (" · auto-play" if self.playing
                                                            else "")
         return "\n\n".join(parts), where

@@ -1,8 +1,9 @@
 """The main screen: the board, the event log and the footer of the keys
 that are legal now. It holds no game logic and knows no app: it shows the
-game controller (`show`, in place), asks the controller's mode which keys
-are on, and posts a `Command` message up for every key it acts on; the app
-handles those. Clicks on cards and decks bubble up as the board's messages."""
+game controller (`show`, in place) and asks the controller's mode which keys
+are on. Its keys are bound to the app's actions (`app.undo`), which Textual
+runs when the key is handled; being mounted (`Ready`) and clicks on cards
+and decks go up as messages."""
 
 from __future__ import annotations
 
@@ -16,52 +17,36 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 
 from avatar_tui.app import layout
-from avatar_tui.app.board import Board, CardView, EventLog, RuleHelp
+from avatar_tui.app.board import Board, EventLog, RuleHelp
 from avatar_tui.app.controller import GameController
 from avatar_tui.app.keybar import KeyBar
-from avatar_tui.app.keys import GAME_KEYS, key_name
+from avatar_tui.app.keys import GAME_KEYS, KEY_NAMES, OTHER_KEYS, STEP_KEYS, BoardKey, key_name
 from avatar_tui.app.layout import MIN_SIZE, WIDE_SIZE
 from avatar_tui.app.modes import DemoMode
+
+# the keys the app carries out (its actions: "app.undo"); the screen's own
+# are only the log's and the narration's
+BOARD_COMMANDS = frozenset({"play", *(k.action.split("(")[0] for k in STEP_KEYS + OTHER_KEYS)}
+                           - {"log", "narration_page"})
+
+
+def _binding(k: BoardKey) -> Binding:
+    action = f"app.{k.action}" if k.action.split("(")[0] in BOARD_COMMANDS else k.action
+    return Binding(k.key, action, k.label, id=k.id, show=k.show,
+                   key_display=KEY_NAMES.get(k.key) if k.key != "space" else None)
 
 
 class GameScreen(Screen[None]):
     AUTO_FOCUS = ""  # nothing: a card is focused by tab or a click, for the inspector
-    BINDINGS = [
-        # a demo's steps (first, so that the footer shows them first)
-        Binding("right", "demo_step(1)", "Next", id="demo_next", key_display="→"),
-        Binding("left", "demo_step(-1)", "Back", id="demo_back", key_display="←"),
-        *[Binding(k.key, f"play('{k.name}')", k.label, id=k.name, key_display=k.display)
+    BINDINGS = [  # made from the keys' one description (app/keys.py)
+        *[_binding(k) for k in STEP_KEYS],  # a demo's steps first in the footer
+        *[Binding(k.key, f"app.play('{k.name}')", k.label, id=k.name, key_display=k.display)
           for k in GAME_KEYS],
-        Binding("c", "choose", "Answer", id="choose"),
-        Binding("e", "explain", "Why?", id="explain"),  # explain: every move, and why (not)
-        Binding("h", "hint", "Hint", id="hint", show=False),  # the expert's advice
-        Binding("u", "undo", "Undo", id="undo"),
-        Binding("v", "moves", "Moves", id="moves"),
-        Binding("i", "inspect", "Inspect", id="inspect"),
-        Binding("l", "log", "Log", id="log", show=False),
-        # a demo (avatar-tui demo NAME): stepping, auto-play, taking over
-        Binding("space", "demo_step(1)", "Next", id="demo_next_space", show=False),
-        Binding("a", "demo_auto", "Auto-play", id="demo_auto"),
-        Binding("a", "demo_stop", "Stop", id="demo_stop"),
-        Binding("p", "take_over", "Take over", id="take_over"),
-        Binding("pageup", "narration_page(-1)", "Scroll", id="narration_up", show=False),
-        Binding("pagedown", "narration_page(1)", "Scroll", id="narration_down", show=False),
-        Binding("question_mark", "help", "Help", id="help", key_display="?"),
-        Binding("n", "new_game", "New", id="new_game", show=False),  # ? and game over list it
-        Binding("q", "quit", "Quit", id="quit"),
+        *[_binding(k) for k in OTHER_KEYS],
     ]
 
     class Ready(Message):
         """The board's widgets are mounted: the game may be put on them."""
-
-    class Command(Message):
-        """A key of the board acted: `name` (a binding's action) with its
-        parameters, for the app to carry out."""
-
-        def __init__(self, name: str, params: tuple[object, ...] = ()):
-            super().__init__()
-            self.name = name
-            self.params = params
 
     def __init__(self, game: GameController, **kw):
         super().__init__(**kw)
@@ -222,25 +207,6 @@ class GameScreen(Screen[None]):
         event.stop()
         game.hint = game.mode.refusal(event.key, bindings)
         self.show()
-
-    def action_inspect(self) -> None:
-        focused = self.focused
-        self.post_message(self.Command("inspect", (focused if isinstance(focused, CardView)
-                                                   else None,)))
-
-
-def _command(name: str):
-    def action(self: GameScreen, *params: object) -> None:
-        self.post_message(GameScreen.Command(name, params))
-    action.__doc__ = f"The {name} key: a Command message for the app."
-    return action
-
-
-# every other key of the board is the app's to carry out: its action posts a message
-COMMANDS = ("play", "choose", "explain", "hint", "undo", "moves", "help", "new_game",
-            "demo_step", "demo_auto", "demo_stop", "take_over", "quit")
-for _name in COMMANDS:
-    setattr(GameScreen, f"action_{_name}", _command(_name))
 
 
 def _key_bindings() -> dict[str, list[tuple[str, tuple[object, ...]]]]:

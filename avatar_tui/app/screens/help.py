@@ -8,7 +8,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from avatar_tui.app.keys import GAME_KEYS
+from avatar_tui.app.keys import GAME_KEYS, KEY_HELP, OTHER_KEYS, demo_keys, key_name
 from avatar_tui.app.screens.dialog import Dialog
 from avatar_tui.app.screens.rules import NotationScreen, RulesScreen
 
@@ -29,20 +29,15 @@ def keys_table() -> str:
             if not k.name.startswith("power_") or k.name == "power_1"]
     rows = [r.replace(" [b]    1[/b]  use payment power 1", " [b]  1-9[/b]  use payment power N")
             for r in rows]
-    rows += [
-        " [b]    c[/b]  answer the pending question (one about your hidden cards: privately, R1.6)",
-        " [b]    e[/b]  explain: every move now, possible or not, and the engine's reason why",
-        " [b]    h[/b]  hint: the expert's best moves and its chance to win after each (R1.6)",
-        " [b]    l[/b]  select a log line (or click it) to read its rule; escape leaves the log",
-        " [b]    u[/b]  undo your own last action (never the opponent's, nor a card turned up)",
-        " [b]    v[/b]  look at your own signature moves (the other player looks away, R1.6)",
-        " [b]    i[/b]  inspect a card: the focused one (tab / click) or the flipped one",
-        " [b]    n[/b]  new game    [b]?[/b]  this help    [b]^p[/b]  commands (colour themes)"
-        "    [b]q[/b]  quit",
-        " Click the highlighted flipped card to pay for it; click the deck to flip.",
-        " [b]In a demo:[/b] → / space next · ← back · a auto-play · p take over · PgUp PgDn "
-        "scroll",
-    ]
+    brief = ("new_game", "help", "quit")  # on one line
+    rows += [f" [b]{k.key:>5}[/b]  {k.help}" for k in OTHER_KEYS
+             if not k.demo and k.id not in brief]
+    short = [(key_name(k.key), k.help) for k in OTHER_KEYS if k.id in brief[1:]]
+    short.insert(1, ("^p", "commands (colour themes)"))  # Textual's command palette
+    rows += [f" [b]{'n':>5}[/b]  {KEY_HELP['new_game']}" +
+             "".join(f"    [b]{key}[/b]  {words}" for key, words in short),
+             " Click the highlighted flipped card to pay for it; click the deck to flip.",
+             f" [b]In a demo:[/b] {demo_keys()}"]
     return "\n".join(rows)
 
 
