@@ -14,6 +14,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Literal
 
 from textual.app import App
+from textual.message import Message
 from textual.timer import Timer
 
 from avatar_tui.app import describe, questions, safety, seats, warm
@@ -365,17 +366,24 @@ class AvatarApp(App[None]):
         self.schedule_bot()
 
     def save_unsaved(self) -> None:
-        """The save of the move just shown; a failure is shown at once, since
-        the board was drawn before the file was written."""
+        """Hand the move just shown to the save writer (a thread: the board
+        never waits for the disk); a failure is shown when it is known."""
         game = self.game
         if game.unsaved is not None:
             state, game.unsaved = game.unsaved, None
-            if not game.save(state):
+            if not game.save_later(state, lambda ok: ok or self.post_message(self.SaveFailed())):
                 self.refresh_view()
 
+    class SaveFailed(Message):
+        """A save written in the background failed (controller.save_error says why)."""
+
+    def on_avatar_app_save_failed(self, _message: SaveFailed) -> None:
+        if self.game.save_error is not None:
+            self.hint = self.game.save_failed()
+            self.refresh_view()
+
     def on_unmount(self) -> None:
-        if self.game.unsaved is not None:  # a quit right after a move
-            self.game.save(self.game.unsaved)
+        self.game.settle()  # a quit right after a move still writes it
         if self.store is not None:
             self.store.lock.release()
 

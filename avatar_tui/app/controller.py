@@ -8,6 +8,8 @@ are the engine's `why_not` reasons (made private, R1.6)."""
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from avatar_tui.app import questions, seats
@@ -44,6 +46,7 @@ class GameController:
         self.save_error: str | None = None  # why the last save failed (None: it did not)
         self.saved_moves = 0  # the actions in the last good save
         self.bot_said: str | None = None  # the computer's last move, in words
+        self.writer: SaveWriter | None = None  # started by the first save in the background
         self.mode: Mode = (DemoMode(self, demo) if demo is not None else
                            VsComputer(self, bot) if bot is not None else HotSeat(self))
 
@@ -135,22 +138,59 @@ class GameController:
 
     # ---------------------------------------------------------------- saving
 
-    def save(self, state: GameState) -> bool:
-        """Write the game; False (and the reason in the status line) if it was not."""
+    def save_later(self, state: GameState, then: Callable[[bool], None]) -> bool:
+        """Write the game in the background (SaveWriter: in order, the last
+        state wins); `then(ok)` is called from the writer's thread. False
+        (and why in the status line) when nothing will be written."""
         store = self.store
         if store is None or not self.mode.saves:
             return True
         if store.read_only:  # another instance writes this game (safety.claim)
             self.hint = self.hint or READ_ONLY_HINT
             return False
+        if self.writer is None:
+            self.writer = SaveWriter(self._write)
+        self.writer.submit(state, self.computer, then)
+        return True
+
+    def save(self, state: GameState) -> bool:
+        """Write the game now, after any save still being written; False
+        (and the reason in the status line) if it was not."""
+        store = self.store
+        if store is None or not self.mode.saves:
+            return True
+        if store.read_only:
+            self.hint = self.hint or READ_ONLY_HINT
+            return False
+        if self.writer is not None:
+            self.writer.flush()
+        if not self._write(state, self.computer):
+            self.hint = self.save_failed()
+            return False
+        return True
+
+    def settle(self) -> None:
+        """Before quitting: every save handed in is written, and the move
+        shown but not yet handed in too."""
+        if self.writer is not None:
+            self.writer.flush()
+        if self.unsaved is not None:
+            state, self.unsaved = self.unsaved, None
+            self.save(state)
+
+    def _write(self, state: GameState, computer: dict[str, str]) -> bool:
+        """Write the file and note the outcome (from any thread)."""
+        assert self.store is not None
         try:
-            store.save(state, computer=self.computer)
+            self.store.save(state, computer=computer)
         except OSError as err:
             self.save_error = str(err)
-            self.hint = f"[b]The game could not be saved:[/b] {escape(str(err))}"
             return False
         self.save_error, self.saved_moves = None, len(state.history)
         return True
+
+    def save_failed(self) -> str:
+        return f"[b]The game could not be saved:[/b] {escape(self.save_error or '')}"
 
     def moves_at_risk(self) -> int:
         """How many moves the save lacks because writing it failed (0: none)."""
@@ -158,3 +198,46 @@ class GameController:
         if store is None or store.read_only or session is None or self.save_error is None:
             return 0
         return max(1, len(session.state.history) - self.saved_moves)
+
+
+class SaveWriter:
+    """Writes saves in a thread of its own, one at a time and in order: a
+    state handed in while another is written waits, and a newer one replaces
+    it (each save holds the whole game, so the last state wins). The board
+    never waits for the disk; `flush` waits for it (a quit, a save made now)."""
+
+    def __init__(self, write: Callable[[GameState, dict[str, str]], bool]):
+        self.write = write
+        self._lock = threading.Lock()
+        self._pending: tuple[GameState, dict[str, str], Callable[[bool], None]] | None = None
+        self._thread: threading.Thread | None = None
+        self._idle = threading.Event()
+        self._idle.set()
+
+    def submit(self, state: GameState, computer: dict[str, str],
+               then: Callable[[bool], None]) -> None:
+        with self._lock:
+            self._pending = (state, computer, then)
+            if self._thread is None:
+                self._idle.clear()
+                self._thread = threading.Thread(target=self._run, name="avatar-tui-save",
+                                                daemon=True)
+                self._thread.start()
+
+    def _run(self) -> None:
+        while True:
+            with self._lock:
+                job, self._pending = self._pending, None
+                if job is None:
+                    self._thread = None
+                    self._idle.set()
+                    return
+            state, computer, then = job
+            try:
+                ok = self.write(state, computer)
+            except Exception:  # noqa: BLE001 - a bug must not stop later saves
+                ok = False
+            then(ok)
+
+    def flush(self) -> None:
+        self._idle.wait()

@@ -55,8 +55,7 @@ def claim(app: AvatarApp, then: Callable[[], None]) -> None:
 def request_quit(app: AvatarApp) -> None:
     """Quit, unless moves would be lost: then ask what to do."""
     game = app.game
-    if game.unsaved is not None:  # the last move, not yet written
-        app.save_unsaved()
+    game.settle()  # the saves being written, and the last move not yet handed in
     lost = game.moves_at_risk()
     if not lost:
         app.exit()

@@ -5,15 +5,17 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import threading
 
-from avatar_tui.app.controller import GameController
+from avatar_tui.app.controller import GameController, SaveWriter
 from avatar_tui.app.demo import Demo
 from avatar_tui.app.modes import DemoMode, HotSeat, VsComputer
+from avatar_tui.app.storage import SaveStore
 from avatar_tui.bots import BotSeat
 from avatar_tui.engine import new_game
 from avatar_tui.notation.scenario import load_scenario
 
-from .helpers import NARRATED, default_setup, scenario
+from .helpers import NARRATED, default_setup, policy, scenario
 
 PROBE = """
 import sys
@@ -80,3 +82,41 @@ def test_a_demo_allows_its_own_keys_and_none_of_the_game():
     assert "This is a demo" in game.mode.refusal("c", [("choose", ())])
     text, where = game.mode.narration()
     assert "the setup" in text and where.startswith("Demo · step 0/")
+
+
+def test_saves_are_written_off_the_caller_in_order_and_the_last_state_wins():
+    started, release = threading.Event(), threading.Event()
+    written: list[str] = []
+    callers: list[str] = []
+
+    def write(state, computer) -> bool:
+        written.append(state)
+        started.set()
+        release.wait(10)
+        return True
+
+    writer = SaveWriter(write)
+    writer.submit("first", {}, lambda ok: callers.append(threading.current_thread().name))
+    assert started.wait(10)  # "first" is being written...
+    writer.submit("second", {}, lambda ok: None)
+    writer.submit("third", {}, lambda ok: None)  # ...and replaces "second", not yet begun
+    assert written == ["first"]  # the caller did not wait for the disk
+    release.set()
+    writer.flush()
+    assert written == ["first", "third"]
+    assert callers == ["avatar-tui-save"]
+
+
+def test_a_save_made_now_waits_for_the_one_in_the_background(tmp_path):
+    store = SaveStore(tmp_path)
+    game = GameController(store)
+    state, events = new_game(default_setup(4))
+    game.start(state, events)
+    failed: list[bool] = []
+    for _ in range(5):
+        assert game.act(policy(game.session.state))
+        game.save_later(game.session.state, lambda ok: ok or failed.append(ok))
+    game.unsaved = game.session.state
+    game.settle()
+    assert not failed and game.save_error is None and game.moves_at_risk() == 0
+    assert store.load()[0].model_dump_json() == game.session.state.model_dump_json()
