@@ -1,18 +1,23 @@
-"""The rules engine must never pull in the UI libraries (Textual, Rich)."""
+"""The rules engine must never pull in the UI libraries (Textual, Rich), nor
+must the app's game controller and modes (the app minus its widgets)."""
 
 import subprocess
 import sys
 
+import pytest
+
 PROBE = """
 import sys
-import avatar_tui.engine
-import avatar_tui.model
+{imports}
 loaded = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))
 print(','.join(loaded))
 """
 
 
-def test_engine_imports_no_ui_library():
-    result = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True)
+@pytest.mark.parametrize("modules", [("avatar_tui.engine", "avatar_tui.model"),
+                                     ("avatar_tui.app.controller", "avatar_tui.app.modes")])
+def test_engine_imports_no_ui_library(modules):
+    probe = PROBE.format(imports="\n".join(f"import {m}" for m in modules))
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == ""

@@ -85,26 +85,10 @@ class AvatarApp(App[None]):
         self.hint_worlds: int | None = None  # tests: a fixed search instead of a second
         self.sub_title = self.game.mode.subtitle
 
-    # what the board shows, kept by the controller
+    # the game on the board (the controller keeps it)
     @property
     def session(self) -> Session | None:
         return self.game.session
-
-    @property
-    def hint(self) -> str | None:
-        return self.game.hint
-
-    @hint.setter
-    def hint(self, text: str | None) -> None:
-        self.game.hint = text
-
-    @property
-    def bot(self) -> BotSeat | None:
-        return self.game.bot
-
-    @property
-    def demo(self) -> Demo | None:
-        return self.game.demo
 
     def watch_theme(self, theme: str) -> None:
         if self.store is not None:
@@ -134,8 +118,8 @@ class AvatarApp(App[None]):
         return self.game.mode.allows(action, parameters) if action in BOARD_COMMANDS else True
 
     def open_game(self) -> None:
-        if self.demo is not None:
-            self.demo_show(*self.demo.start())
+        if self.game.demo is not None:
+            self.demo_show(*self.game.demo.start())
         elif self.initial_game is not None:
             state, events = self.initial_game
             self.play(state, events)
@@ -189,8 +173,8 @@ class AvatarApp(App[None]):
         p2 = last.p2.chamber if last else "prince_zuko"
 
         screen = NewGameScreen(self.next_seed(), p1, p2, can_cancel=can_cancel,
-                               who=seats.who_plays(seats.of(self.bot)),
-                               opponent=self.bot.kind if self.bot is not None else None)
+                               who=seats.who_plays(self.game.computer),
+                               opponent=self.game.bot.kind if self.game.bot is not None else None)
 
         def chosen(setup: GameSetup | None) -> None:
             if setup is not None:
@@ -204,9 +188,9 @@ class AvatarApp(App[None]):
     def set_opponent(self, kind: str | None) -> None:
         """p2 is the computer of this kind (the new-game screen's
         difficulty), or a person (None); a seat of the same kind stays."""
-        if kind == (self.bot.kind if self.bot is not None else None):
+        if kind == (self.game.bot.kind if self.game.bot is not None else None):
             return
-        self.seat(seats.bot_for({"p2": kind} if kind is not None else {}, self.bot))
+        self.seat(seats.bot_for({"p2": kind} if kind is not None else {}, self.game.bot))
 
     def seat(self, bot: BotSeat | None) -> None:
         """The computer in `bot`'s seat (None: hot seat), said in the title."""
@@ -260,7 +244,7 @@ class AvatarApp(App[None]):
             "Resume the unfinished game?",
             f"{scores} · turn {state.turn_number} · {len(state.history)} actions · "
             f"seed {state.setup.seed}\nWho plays: {seats.who_plays(saved)}.",
-            seats.resume_labels(saved, self.bot, store.read_only), can_cancel=False),
+            seats.resume_labels(saved, self.game.bot, store.read_only), can_cancel=False),
             answered)
 
     def resume_as_saved(self, saved: dict[str, str], state: GameState,
@@ -268,11 +252,11 @@ class AvatarApp(App[None]):
         """Resume with the seats the save names: a game against the computer
         stays one, a hot-seat game stays hot seat (and says so when the
         command line asked for the computer)."""
-        asked = self.bot
+        asked = self.game.bot
         self.seat(seats.bot_for(saved, asked))
         self.play(state, events)
-        if asked is not None and self.bot is None:
-            self.hint = ("This saved game is hot seat (two players): it resumes as it was "
+        if asked is not None and self.game.bot is None:
+            self.game.hint = ("This saved game is hot seat (two players): it resumes as it was "
                          "saved, without the computer.")
             self.refresh_view()
 
@@ -338,7 +322,7 @@ class AvatarApp(App[None]):
     def explain_key(self, name: str) -> None:
         """Say, in the engine's words, why a game key does nothing now."""
         if self.session is not None:
-            self.hint = self.game.key_refusal(name)
+            self.game.hint = self.game.key_refusal(name)
             self.refresh_view()
 
     def action_undo(self) -> None:
@@ -379,7 +363,7 @@ class AvatarApp(App[None]):
 
     def on_avatar_app_save_failed(self, _message: SaveFailed) -> None:
         if self.game.save_error is not None:
-            self.hint = self.game.save_failed()
+            self.game.hint = self.game.save_failed()
             self.refresh_view()
 
     def on_unmount(self) -> None:
@@ -429,24 +413,24 @@ class AvatarApp(App[None]):
     def schedule_bot(self) -> None:
         """The computer's move after a short, visible pause (a timer; tests
         call `bot_move` themselves)."""
-        if self.bot is None or not self.bot_to_move or self.bot_timer is not None \
+        if self.game.bot is None or not self.bot_to_move or self.bot_timer is not None \
                 or self.bot_thinking is not None:
             return
         assert self.session is not None
-        who = describe.character(self.session.table, self.bot.player)
+        who = describe.character(self.session.table, self.game.bot.player)
         # its last move stays in words while it thinks about the next one
         last = self.game.bot_said
         said = f"{last} · [i]thinking…[/i]" if last else "is thinking…"
-        self.hint = f"[b]{who}[/b] (the computer) {said}"
+        self.game.hint = f"[b]{who}[/b] (the computer) {said}"
         self.refresh_view()
-        self.bot_timer = self.set_timer(self.bot.delay, self.bot_move, name="bot")
+        self.bot_timer = self.set_timer(self.game.bot.delay, self.bot_move, name="bot")
 
     def bot_move(self) -> None:
         """The computer makes its move now, if it is its move."""
         if self.bot_timer is not None:
             self.bot_timer.stop()
             self.bot_timer = None
-        bot, session = self.bot, self.session
+        bot, session = self.game.bot, self.session
         if bot is None or session is None or not self.bot_to_move:
             return
         if self.screen is not self.game_screen:  # a dialog is open: wait for it
@@ -478,7 +462,7 @@ class AvatarApp(App[None]):
         if self.bot_thinking is not None and self.bot_thinking is not state:
             return  # an answer for an old position: another search runs now
         self.bot_thinking = None
-        if bot is not self.bot or session is None or session.state is not state:
+        if bot is not self.game.bot or session is None or session.state is not state:
             self.schedule_bot()
             return
         try:
@@ -488,7 +472,7 @@ class AvatarApp(App[None]):
             return
         who = describe.character(session.table, bot.player)
         self.game.bot_said = describe_move(state, session.state, action)
-        self.hint = f"[b]{who}[/b] (the computer) {self.game.bot_said}"
+        self.game.hint = f"[b]{who}[/b] (the computer) {self.game.bot_said}"
         self.changed()
 
     def bot_failed(self, err: Exception) -> None:
@@ -506,7 +490,7 @@ class AvatarApp(App[None]):
         if request is None:
             return
         self.hint_for = request
-        self.hint = "[b]Hint:[/b] the expert is thinking…"
+        self.game.hint = "[b]Hint:[/b] the expert is thinking…"
         self.refresh_view()
         self.run_worker(partial(self.hint_think, request), thread=True, group="hint",
                         exit_on_error=False)
@@ -523,7 +507,7 @@ class AvatarApp(App[None]):
         if request is not self.hint_for or session is None or \
                 len(session.state.history) != request.history:
             return  # the game moved on: the hint is for a position gone
-        self.hint = text
+        self.game.hint = text
         self.refresh_view()
 
     # ---------------------------------------------------------------- demos
@@ -536,7 +520,7 @@ class AvatarApp(App[None]):
     def demo_show(self, state: GameState, events: list[Event], rebuilt: bool = True) -> None:
         """Put the demo's board of this step on the table."""
         self.game.start(state, events)
-        self.hint = DemoMode.HINT
+        self.game.hint = DemoMode.HINT
         if rebuilt:
             self.game_screen.reset_log()
         self.refresh_view()
@@ -544,7 +528,7 @@ class AvatarApp(App[None]):
     def action_demo_step(self, delta: int) -> None:
         """The next step (the line's action through the engine), or the
         previous one (rebuilt exactly by replaying from the setup)."""
-        demo, session = self.demo, self.session
+        demo, session = self.game.demo, self.session
         if demo is None or session is None:
             return
         try:
@@ -589,14 +573,14 @@ class AvatarApp(App[None]):
 
     def action_take_over(self) -> None:
         """Play on from this step: the normal hot-seat game (not saved)."""
-        demo = self.demo
+        demo = self.game.demo
         if demo is None:
             return
         self.demo_auto(False)
         self.seat(None)
         self.game_screen.show_narration(None)
         self.game_screen.note(f"You took over the demo at step {demo.step}: play on.")
-        self.hint = (f"You took over at step {demo.step} of {demo.total}: the keys below are "
+        self.game.hint = (f"You took over at step {demo.step} of {demo.total}: the keys below are "
                      "the moves you may make (e explains, ? helps). This game is not saved.")
         self.changed()
 

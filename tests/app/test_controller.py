@@ -1,10 +1,9 @@
-"""The game controller and the modes play without Textual (issue 13): a
-whole game through the controller alone, and the keys each mode allows."""
+"""The game controller and the modes play without Textual (issue 13; that
+they import none: tests/test_engine_is_headless.py): a game through the
+controller alone, the keys each mode allows, saving in the background."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import threading
 
 from avatar_tui.app.controller import GameController, SaveWriter
@@ -16,19 +15,6 @@ from avatar_tui.engine import new_game
 from avatar_tui.notation.scenario import load_scenario
 
 from .helpers import NARRATED, default_setup, policy, scenario
-
-PROBE = """
-import sys
-import avatar_tui.app.controller, avatar_tui.app.modes
-loaded = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))
-print(','.join(loaded))
-"""
-
-
-def test_the_controller_and_the_modes_import_no_ui_library():
-    result = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True)
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.strip() == ""
 
 
 def test_a_hot_seat_game_through_the_controller_alone():

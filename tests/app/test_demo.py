@@ -59,21 +59,21 @@ async def test_next_and_previous_steps_are_exact():
     app = make_app(demo=narrated())
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        setup_state, _ = new_game(app.demo.scenario.setup)
+        setup_state, _ = new_game(app.game.demo.scenario.setup)
         assert app.session.state.model_dump_json() == setup_state.model_dump_json()
         assert "Aang (p1) and Prince Zuko (p2) have dealt" in narration(app)
         steps = [dump(app)]
         for _ in range(4):
             await pilot.press("right")
             steps.append(dump(app))
-        assert app.demo.step == 4
+        assert app.game.demo.step == 4
         assert str(app.session.state.history[-1].action) == "p1: pay"  # Momo, from the engine
         assert "Momo takes the green ally space" in narration(app)
         await pilot.press("space")  # space steps too
-        assert app.demo.step == 5
+        assert app.game.demo.step == 5
         for k in (4, 3, 2, 1, 0):
             await pilot.press("left")
-            assert app.demo.step == k
+            assert app.game.demo.step == k
             assert dump(app) == steps[k]
         # the log shows exactly the events up to the step
         log = app.screen.query_one("#log")
@@ -87,7 +87,7 @@ async def test_a_refused_line_is_a_step_that_changes_nothing():
         await pilot.pause()
         before = dump(app)
         await pilot.press("right")  # p2: open p2 !
-        assert app.demo.step == 1
+        assert app.game.demo.step == 1
         assert dump(app) == before
         text = narration(app)
         assert "p2: open p2" in text and "refused:" in text
@@ -106,7 +106,7 @@ async def test_auto_play_steps_on_its_timer_and_stops_at_the_end():
         while app.game.mode.playing:  # the timer's callback, called without waiting
             app.demo_tick()
             await pilot.pause()
-        assert app.demo.at_end and app.demo_timer is None
+        assert app.game.demo.at_end and app.demo_timer is None
         assert "The end of this demo" in narration(app)
         await pilot.press("left")
         await pilot.press("a")
@@ -128,7 +128,7 @@ async def test_the_game_keys_are_off_in_a_demo():
         before = dump(app)
         await pilot.press("f")  # focus: not in a demo
         assert dump(app) == before
-        assert "This is a demo" in (app.hint or "")
+        assert "This is a demo" in (app.game.hint or "")
         assert app.screen is screen  # no dialog either (the opening question was not asked)
 
 
@@ -141,7 +141,7 @@ async def test_taking_over_plays_on_from_the_step_hot_seat():
         state = app.session.state
         await pilot.press("p")  # take over
         await pilot.pause()
-        assert app.demo is None and app.session.state is state
+        assert app.game.demo is None and app.session.state is state
         assert "took over" in screen_text(app)
         assert not app.screen.has_class("-demo")
         assert app.screen.check_action("play", ("pay",))

@@ -65,7 +65,7 @@ async def test_the_app_answers_keys_while_the_expert_thinks():
         assert app.bot_thinking is before
         assert "thinking" in screen_text(app)
         await pilot.press("space")  # p1's key: refused at once, with the reason
-        assert "wait for its move" in (app.hint or "")
+        assert "wait for its move" in (app.game.hint or "")
         await pilot.press("question_mark")  # the help opens while it thinks
         assert isinstance(app.screen, HelpScreen)
         await pilot.press("escape")
@@ -109,7 +109,7 @@ async def test_h_shows_the_experts_estimates_in_words():
         await pilot.press("h")
         await app.workers.wait_for_complete()
         await pilot.pause()
-        text = app.hint or ""
+        text = app.game.hint or ""
         assert text.startswith("[b]Hint[/b]") and "%" in text and "pay for" in text
         assert "Hint" in screen_text(app)
 
@@ -156,7 +156,7 @@ async def test_the_new_game_screen_chooses_the_difficulty():
     app = make_app(scenario("midgame"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert app.bot is None
+        assert app.game.bot is None
         await pilot.press("n")
         assert isinstance(app.screen, NewGameScreen)
         assert "p2 played by" in screen_text(app)
@@ -164,10 +164,11 @@ async def test_the_new_game_screen_chooses_the_difficulty():
         await pilot.pause()
         await pilot.click("#start")
         await pilot.pause()
-        assert app.bot is not None and app.bot.kind == "expert" and app.bot.thinks
-        assert isinstance(app.bot.bot, ExpertBot)
+        bot = app.game.bot
+        assert bot is not None and bot.kind == "expert" and bot.thinks
+        assert isinstance(app.game.bot.bot, ExpertBot)
         assert "expert" in app.sub_title
-        app.bot.delay = NEVER  # no move of its own during the test
+        app.game.bot.delay = NEVER  # no move of its own during the test
         app.ask_new_game()  # the choice is offered again as it is now
         await pilot.pause()
         assert app.screen.query_one("#opponent", Select).value == "expert"
@@ -175,7 +176,7 @@ async def test_the_new_game_screen_chooses_the_difficulty():
         await pilot.pause()
         await pilot.click("#start")
         await pilot.pause()
-        assert app.bot is None
+        assert app.game.bot is None
 
 
 def test_the_command_line_takes_the_expert_and_its_time():

@@ -46,12 +46,12 @@ async def test_the_status_line_says_the_computer_is_thinking_then_what_it_did():
             app.act(policy(app.session.state))
             await pilot.pause()
         assert app.bot_to_move
-        assert "thinking…" in (app.hint or "")
+        assert "thinking…" in (app.game.hint or "")
         app.bot_move()
         await pilot.pause()
         last = str(app.session.state.history[-1].action)
         assert last.startswith("p2:")
-        hint = app.hint or ""
+        hint = app.game.hint or ""
         assert "(the computer)" in hint and last not in hint and "p2:" not in hint.split(")", 1)[1]
         said = app.game.bot_said
         assert said is not None and said in hint  # words, also while thinking

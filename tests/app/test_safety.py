@@ -238,5 +238,5 @@ async def test_a_broken_save_that_cannot_be_set_aside_is_never_written_over(data
             app.act(policy(app.session.state))
             await pilot.pause()
         assert "not written over" in (app.game.save_error or "")
-        assert "could not be saved" in app.hint
+        assert "could not be saved" in app.game.hint
         assert store.current.read_bytes() == before

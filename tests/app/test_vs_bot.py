@@ -67,7 +67,7 @@ async def test_a_key_on_the_computers_turn_does_nothing_and_says_why():
         for key in ("space", "p", "f", "d", "c", "u"):
             await pilot.press(key)
         assert app.session.state is before
-        assert "the computer" in (app.hint or "")
+        assert "the computer" in (app.game.hint or "")
         assert not isinstance(app.screen, ChoiceScreen)  # the computer answers its own questions
         app.bot_move()
         await pilot.pause()
