@@ -22,7 +22,7 @@ from avatar_tui.app import hint as hints
 from avatar_tui.app.board import CardView, ZoneRow
 from avatar_tui.app.controller import GameController
 from avatar_tui.app.demo import Demo, DemoError
-from avatar_tui.app.keys import candidates
+from avatar_tui.app.keys import BY_NAME
 from avatar_tui.app.modes import DemoMode
 from avatar_tui.app.move_words import describe_move
 from avatar_tui.app.plain import escape
@@ -39,7 +39,6 @@ from avatar_tui.app.storage import SaveStore
 from avatar_tui.decklib import reshuffled
 from avatar_tui.engine import Event, new_game
 from avatar_tui.model.actions import Action
-from avatar_tui.model.common import PlayerId
 from avatar_tui.model.state import GameSetup, GameState
 from avatar_tui.notation.scenario import ScenarioError
 
@@ -595,58 +594,38 @@ class AvatarApp(App[None]):
         self.push_screen(HelpScreen())
 
     def action_moves(self) -> None:
-        session = self.session
-        if session is None:
-            return
-        state = session.state
-        pid: PlayerId = session.legal[0].player if session.legal else (state.turn or "p1")
-        self.push_screen(PrivacyScreen(session.table, pid))
+        if self.session is not None:
+            self.push_screen(PrivacyScreen(self.session.table, self.game.actor))
 
     def action_inspect(self) -> None:
         """The inspector, at the focused card (tab, a click) or the flipped one."""
         session, focused = self.session, self.focused
-        card = focused if isinstance(focused, CardView) else None
         if session is None:
             return
-        t, state = session.table, session.state
-        spots = table_cards(t)
-        index = 0
-        wanted: tuple[str | None, str | None] = (None, None)
-        if card is not None and card.card_id is not None:
-            wanted = (card.card_id, card.owner)
-        elif state.turn is not None:
-            zone = state.players[state.turn].defending
-            flip = state.players[state.turn].zones[zone].flip if zone else None
-            if flip is not None:
-                wanted = (flip.card, state.turn)
-            elif state.incoming is not None:
-                wanted = (state.incoming.card, state.incoming.owner)
-        for i, spot in enumerate(spots):
-            if (spot.card, spot.owner) == wanted:
-                index = i
-                break
-        self.push_screen(InspectorScreen(t, spots, index))
+        card = focused if isinstance(focused, CardView) and focused.card_id else None
+        wanted = self.game.looked_at(card.card_id if card else None, card.owner if card else None)
+        spots = table_cards(session.table)
+        index = next((i for i, spot in enumerate(spots) if (spot.card, spot.owner) == wanted), 0)
+        self.push_screen(InspectorScreen(session.table, spots, index))
 
     # ---------------------------------------------------------------- mouse
 
     def on_card_view_selected(self, message: CardView.Selected) -> None:
         """Clicking the highlighted flipped card pays for it when it may."""
-        card, session = message.card, self.session
-        if session is None or card.role != "flip" or card.card_id is None:
-            return
-        state = session.state
-        if state.phase != "decide" or state.turn != card.owner or \
-                state.players[card.owner].defending != card.zone:
-            return
-        if candidates("pay", session.legal):
-            self.action_play("pay")
-        elif candidates("overpay", session.legal):
-            self.action_play("overpay")
-        else:
-            self.explain_key("pay")
+        card = message.card
+        if card.role == "flip" and card.card_id is not None:
+            self.play_clicked(self.game.clicked(card.owner, card.zone, flip=True))
 
     def on_zone_row_deck_clicked(self, message: ZoneRow.DeckClicked) -> None:
-        session, owner = self.session, message.owner
-        if session is not None and session.state.turn == owner and \
-                candidates("flip", session.legal):
-            self.action_play("flip")
+        self.play_clicked(self.game.clicked(message.owner))
+
+    def play_clicked(self, name: str | None) -> None:
+        """A click stands for a game key: played when the mode allows it,
+        else said why, like the key pressed (a demo, the computer's move)."""
+        if name is None:
+            return
+        if self.game.mode.allows("play", (name,)) or self.game.mode.off("play") is None:
+            self.action_play(name)  # or the engine's reason it cannot
+        else:
+            self.game.hint = self.game.mode.refusal(BY_NAME[name].key, [("play", (name,))])
+            self.refresh_view()

@@ -20,6 +20,7 @@ from avatar_tui.app.plain import escape
 from avatar_tui.app.session import Session
 from avatar_tui.engine import Event, IllegalAction
 from avatar_tui.model.actions import Action
+from avatar_tui.model.common import PlayerId
 from avatar_tui.model.state import GameSetup, GameState
 
 if TYPE_CHECKING:
@@ -135,6 +136,44 @@ class GameController:
         last = self.session.undo()
         self.hint = f"Undone: {escape(last)}"
         return last
+
+    # ---------------------------------------------------------------- looking
+
+    @property
+    def actor(self) -> PlayerId:
+        """Who acts now (who the `v` look at one's moves is for)."""
+        assert self.session is not None
+        state, legal = self.session.state, self.session.legal
+        return legal[0].player if legal else (state.turn or "p1")
+
+    def looked_at(self, card: str | None, owner: str | None) -> tuple[str | None, str | None]:
+        """The card the inspector opens at: the one asked for, else the
+        defender's flipped card, else the incoming attack."""
+        state = self.session.state if self.session is not None else None
+        if card is not None or state is None or state.turn is None:
+            return card, owner
+        zone = state.players[state.turn].defending
+        flip = state.players[state.turn].zones[zone].flip if zone else None
+        if flip is not None:
+            return flip.card, state.turn
+        if state.incoming is not None:
+            return state.incoming.card, state.incoming.owner
+        return None, None
+
+    def clicked(self, owner: PlayerId, zone: str | None = None, flip: bool = False) -> str | None:
+        """The game key a click stands for: on the defender's highlighted
+        flipped card, paying (or why not); on the acting player's deck, a flip."""
+        session = self.session
+        if session is None:
+            return None
+        state, legal = session.state, session.legal
+        if not flip:
+            return "flip" if state.turn == owner and candidates("flip", legal) else None
+        if state.phase != "decide" or state.turn != owner or \
+                state.players[owner].defending != zone:
+            return None
+        return "overpay" if not candidates("pay", legal) and candidates("overpay", legal) \
+            else "pay"
 
     # ---------------------------------------------------------------- saving
 

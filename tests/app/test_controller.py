@@ -106,3 +106,18 @@ def test_a_save_made_now_waits_for_the_one_in_the_background(tmp_path):
     game.settle()
     assert not failed and game.save_error is None and game.moves_at_risk() == 0
     assert store.load()[0].model_dump_json() == game.session.state.model_dump_json()
+
+
+def test_a_click_stands_for_a_key_and_the_inspector_opens_at_the_flipped_card():
+    game = GameController()
+    game.start(*scenario("midgame"))
+    state = game.session.state
+    who = state.turn
+    zone = state.players[who].defending
+    flip = state.players[who].zones[zone].flip
+    assert game.clicked(who, zone, flip=True) in ("pay", "overpay")
+    other = "p1" if who == "p2" else "p2"
+    assert game.clicked(other, zone, flip=True) is None  # not the defender's card
+    assert game.clicked(who) is None  # the deck: the flipped card must be dealt with first
+    assert game.looked_at(None, None) == (flip.card, who)
+    assert game.actor == who

@@ -130,6 +130,11 @@ async def test_the_game_keys_are_off_in_a_demo():
         assert dump(app) == before
         assert "This is a demo" in (app.game.hint or "")
         assert app.screen is screen  # no dialog either (the opening question was not asked)
+        app.game.hint = None
+        assert app.game.clicked("p1", "green", flip=True) == "pay"
+        app.play_clicked("pay")  # a click on Momo: not in a demo either
+        await pilot.pause()
+        assert dump(app) == before and "This is a demo" in (app.game.hint or "")
 
 
 async def test_taking_over_plays_on_from_the_step_hot_seat():
