@@ -118,7 +118,7 @@ class AvatarApp(App[None]):
 
     def open_game(self) -> None:
         if self.game.demo is not None:
-            self.demo_show(*self.game.demo.start())
+            self.action_demo_step(0)
         elif self.initial_game is not None:
             state, events = self.initial_game
             self.play(state, events)
@@ -516,31 +516,22 @@ class AvatarApp(App[None]):
         mode = self.game.mode
         return mode if isinstance(mode, DemoMode) else None
 
-    def demo_show(self, state: GameState, events: list[Event], rebuilt: bool = True) -> None:
-        """Put the demo's board of this step on the table."""
-        self.game.start(state, events)
-        self.game.hint = DemoMode.HINT
-        if rebuilt:
-            self.game_screen.reset_log()
-        self.refresh_view()
-
-    def action_demo_step(self, delta: int) -> None:
-        """The next step (the line's action through the engine), or the
-        previous one (rebuilt exactly by replaying from the setup)."""
-        demo, session = self.game.demo, self.session
-        if demo is None or session is None:
+    def action_demo_step(self, delta: int = 0) -> None:
+        """The next step (1), the previous one (-1) or the start (0) of the
+        demo, put on the board (DemoMode.step)."""
+        mode = self.demo_mode
+        if mode is None:
             return
         try:
-            if delta > 0:
-                if demo.at_end:
-                    return
-                state, events = demo.forward(session.state)
-                self.demo_show(state, session.log + events, rebuilt=False)
-            elif demo.step > 0:
-                self.demo_show(*demo.rebuild(demo.step - 1))
+            rebuilt = mode.step(delta)
         except DemoError as err:
             self.demo_auto(False)
             self.message("This demo cannot go on", escape(str(err)))
+            return
+        if rebuilt is not None:
+            if rebuilt:
+                self.game_screen.reset_log()
+            self.refresh_view()
 
     def action_demo_auto(self) -> None:
         self.demo_auto(True)

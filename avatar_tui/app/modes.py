@@ -206,6 +206,26 @@ class DemoMode(Mode):
         command, params = (mine or bindings)[0]
         return f"[b]{key_name(key)}:[/b] {self.why_not(command, params)}"
 
+    def step(self, delta: int) -> bool | None:
+        """Put the demo's next step (1: the line's action through the
+        engine), previous one (-1: rebuilt exactly, replaying from the setup)
+        or start (0) on the table. True: the board was rebuilt (the log
+        starts anew); None: there is no such step. Raises DemoError."""
+        demo, game = self.demo, self.game
+        assert demo is not None
+        session = game.session
+        if delta > 0 and session is not None:
+            if demo.at_end:
+                return None
+            state, events = demo.forward(session.state)
+            game.start(state, session.log + events)
+        elif delta < 0 and demo.step == 0:
+            return None
+        else:
+            game.start(*(demo.rebuild(demo.step - 1) if delta < 0 else demo.start()))
+        game.hint = self.HINT
+        return delta <= 0
+
     def narration(self) -> tuple[str, str]:
         """The narration panel: the step's action and its narration, and
         the panel's title (the demo and the step)."""
