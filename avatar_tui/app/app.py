@@ -255,8 +255,8 @@ class AvatarApp(App[None]):
         self.seat(seats.bot_for(saved, asked))
         self.play(state, events)
         if asked is not None and self.game.bot is None:
-            self.game.hint = ("This saved game is hot seat (two players): it resumes as it was "
-                         "saved, without the computer.")
+            self.game.hint = ("This saved game is hot seat (two players): it resumes as it "
+                              "was saved, without the computer.")
             self.refresh_view()
 
     def broken_save(self, reason: str) -> None:

@@ -4,7 +4,9 @@ controller alone, the keys each mode allows, saving in the background."""
 
 from __future__ import annotations
 
+import ast
 import threading
+from pathlib import Path
 
 from avatar_tui.app.controller import GameController, SaveWriter
 from avatar_tui.app.demo import Demo
@@ -121,3 +123,20 @@ def test_a_click_stands_for_a_key_and_the_inspector_opens_at_the_flipped_card():
     assert game.clicked(who) is None  # the deck: the flipped card must be dealt with first
     assert game.looked_at(None, None) == (flip.card, who)
     assert game.actor == who
+
+
+def test_no_screen_or_widget_knows_the_app():
+    """The screens, the widgets and the controller never import the app
+    (not even for type hints): they talk to it by messages and actions."""
+    app_dir = Path(__file__).resolve().parents[2] / "avatar_tui" / "app"
+    files = [*sorted((app_dir / "screens").glob("*.py"))] + [
+        app_dir / f"{name}.py" for name in ("board", "keybar", "controller", "modes", "keys")]
+    found = []
+    for path in files:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [node.module or ""] if isinstance(node, ast.ImportFrom) else \
+                [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            imported = {f"{n}.{a.name}" for n in names for a in getattr(node, "names", [])}
+            if {"avatar_tui.app.app", "avatar_tui.app.AvatarApp"} & (set(names) | imported):
+                found.append(f"{path.name}:{node.lineno}")
+    assert len(files) > 10 and not found
