@@ -570,8 +570,9 @@ class AvatarApp(App[None]):
         self.seat(None)
         self.game_screen.show_narration(None)
         self.game_screen.note(f"You took over the demo at step {demo.step}: play on.")
-        self.game.hint = (f"You took over at step {demo.step} of {demo.total}: the keys below are "
-                     "the moves you may make (e explains, ? helps). This game is not saved.")
+        self.game.hint = (f"You took over at step {demo.step} of {demo.total}: the keys below "
+                          "are the moves you may make (e explains, ? helps). This game is not "
+                          "saved.")
         self.changed()
 
     # ---------------------------------------------------------------- looking
