@@ -23,8 +23,7 @@ from avatar_tui.app.board import CardView, ZoneRow
 from avatar_tui.app.controller import GameController
 from avatar_tui.app.demo import Demo, DemoError
 from avatar_tui.app.keys import BY_NAME
-from avatar_tui.app.modes import DemoMode
-from avatar_tui.app.move_words import describe_move
+from avatar_tui.app.modes import DemoMode, VsComputer
 from avatar_tui.app.plain import escape
 from avatar_tui.app.screens.choice import ChoiceScreen
 from avatar_tui.app.screens.explain import ExplainScreen
@@ -415,12 +414,8 @@ class AvatarApp(App[None]):
         if self.game.bot is None or not self.bot_to_move or self.bot_timer is not None \
                 or self.bot_thinking is not None:
             return
-        assert self.session is not None
-        who = describe.character(self.session.table, self.game.bot.player)
-        # its last move stays in words while it thinks about the next one
-        last = self.game.bot_said
-        said = f"{last} · [i]thinking…[/i]" if last else "is thinking…"
-        self.game.hint = f"[b]{who}[/b] (the computer) {said}"
+        assert isinstance(self.game.mode, VsComputer)
+        self.game.hint = self.game.mode.thinking()
         self.refresh_view()
         self.bot_timer = self.set_timer(self.game.bot.delay, self.bot_move, name="bot")
 
@@ -464,14 +459,12 @@ class AvatarApp(App[None]):
         if bot is not self.game.bot or session is None or session.state is not state:
             self.schedule_bot()
             return
+        assert isinstance(self.game.mode, VsComputer)
         try:
-            session.act(action)
+            self.game.mode.move(action)
         except Exception as err:  # noqa: BLE001 - a bot failing must not end the game
             self.bot_failed(err)
             return
-        who = describe.character(session.table, bot.player)
-        self.game.bot_said = describe_move(state, session.state, action)
-        self.game.hint = f"[b]{who}[/b] (the computer) {self.game.bot_said}"
         self.changed()
 
     def bot_failed(self, err: Exception) -> None:

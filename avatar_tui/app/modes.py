@@ -13,12 +13,14 @@ from typing import TYPE_CHECKING
 
 from avatar_tui.app import describe
 from avatar_tui.app.keys import GAME_KEY_NAMES, candidates, demo_keys, key_name
+from avatar_tui.app.move_words import describe_move
 from avatar_tui.app.plain import escape
 
 if TYPE_CHECKING:
     from avatar_tui.app.controller import GameController
     from avatar_tui.app.demo import Demo
     from avatar_tui.bots import BotSeat
+    from avatar_tui.model.actions import Action
 
 # the commands of a demo (stepping, auto-play, taking over) and those of a
 # game made by the player (never in a demo, never while the computer moves)
@@ -131,6 +133,22 @@ class VsComputer(Mode):
         session = self.game.session
         assert session is not None and self.bot is not None
         return describe.character(session.table, self.bot.player)
+
+    def thinking(self) -> str:
+        """The status line while it thinks: its last move stays in words."""
+        last = self.game.bot_said
+        said = f"{last} · [i]thinking…[/i]" if last else "is thinking…"
+        return f"[b]{self.who()}[/b] (the computer) {said}"
+
+    def move(self, action: Action) -> None:
+        """Make the computer's move through the engine and say it in words
+        (raises what the engine raises, leaving the game as it was)."""
+        session = self.game.session
+        assert session is not None
+        before = session.state
+        session.act(action)
+        self.game.bot_said = describe_move(before, session.state, action)
+        self.game.hint = f"[b]{self.who()}[/b] (the computer) {self.game.bot_said}"
 
     def off(self, command: str) -> str | None:
         if self.waiting and command in PLAYER_COMMANDS + ("explain",):
