@@ -126,7 +126,7 @@ class Look:
     question: QuestionLook | None
     incoming: AttackLook | None
     players: tuple[PlayerLook, PlayerLook]  # p1, p2
-    flipped: FaceLook | None  # the card the defending player decides on now
+    flipped: FaceLook | None  # the card the defending player decides on now (no question)
     powers: tuple[PowerLook, ...]  # its numbered powers (or the signature move's)
     reflips: tuple[ReflipCost, ...]  # how it may be reflipped now (R7.4)
     overpay: Energy | None  # a payment of it in stronger colours, for `why_not` (R6.3)
@@ -209,10 +209,11 @@ def _deciding(t: Table, players: tuple[PlayerLook, ...]) -> tuple[
         FaceLook | None, tuple[PowerLook, ...], tuple[ReflipCost, ...], Energy | None]:
     """The defending player's card being decided on, its numbered powers, its
     reflip costs and a stronger payment of it; at the signature step (R4.3)
-    the move's powers. Nothing while a question is pending elsewhere."""
+    the move's powers. Nothing while a question is pending: then the
+    question is all that may be answered."""
     state = t.state
     pid = state.turn
-    if pid is None or state.phase not in ("decide", "signature"):
+    if pid is None or state.phase not in ("decide", "signature") or state.choice is not None:
         return None, (), (), None
     if state.phase == "signature":
         if t.catalog.find_chamber(state.players[pid].chamber.id) is None:
