@@ -11,14 +11,18 @@ import pytest
 
 from avatar_tui.engine import (
     IllegalAction,
+    Table,
     actor_of,
+    answer_is_secret,
     apply,
     legal_actions,
     look,
     new_game,
     observation,
+    shown_action,
     view,
     why_not,
+    without_secret_move,
 )
 from avatar_tui.model.common import Energy
 from avatar_tui.model.state import GameState
@@ -126,3 +130,20 @@ def test_the_actor_of_a_finished_game_is_no_one():
     assert actor_of(over) is None and look(over).actor is None
     with pytest.raises(IllegalAction):
         apply(over, legal_actions(state)[0])
+
+
+def test_a_secret_answer_and_an_unrevealed_move_read_the_same_everywhere():
+    # p2's Contemplate: p2 orders its top two cards, which only p2 may see (R1.6)
+    state = played("contemplate", 5)
+    answer = next(a for a in legal_actions(state) if a.word == "knuckle_sandwich")
+    assert answer_is_secret(state, answer) and look(state).question.secret
+    after, _ = apply(state, answer)
+    assert after.history[-1].secret
+    said = shown_action(after.history[-1].action, after.history[-1].secret)
+    assert "knuckle" not in said and said.startswith("p2: choose")
+    assert shown_action(after.history[-2].action, after.history[-2].secret) == "p2: pay"
+    # Aang's signature move is not in play: a reason naming it is reworded
+    t = Table(after)
+    name = t.current_move("p1").name
+    assert without_secret_move(t, "p1", f"{name}'s cost") == "your signature move's cost"
+    assert without_secret_move(t, "p2", "nothing secret") == "nothing secret"
