@@ -13,12 +13,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from avatar_tui.app import questions, seats
-from avatar_tui.app.explain import private
 from avatar_tui.app.keys import BY_NAME, candidates, example
 from avatar_tui.app.modes import DemoMode, HotSeat, Mode, VsComputer
 from avatar_tui.app.plain import escape
 from avatar_tui.app.session import Session
-from avatar_tui.engine import Event, IllegalAction
+from avatar_tui.engine import Event, IllegalAction, without_secret_move
 from avatar_tui.model.actions import Action
 from avatar_tui.model.common import PlayerId
 from avatar_tui.model.state import GameSetup, GameState
@@ -115,10 +114,10 @@ class GameController:
         if not session.legal:
             reason = "the game is over" if session.over else "nothing to do"
         else:
-            probe = example(name, session.legal[0].player)
+            probe = example(name, session.actor)
             reason = session.why_not(probe) if probe is not None else None
             if reason is not None and probe is not None:
-                reason = private(session, probe.player, reason)
+                reason = without_secret_move(session.table, probe.player, reason)
             if reason is None:
                 reason = ("no overpayment is needed or possible now (R6.3)"
                           if name == "overpay" else "it is not possible now")
@@ -143,8 +142,7 @@ class GameController:
     def actor(self) -> PlayerId:
         """Who acts now (who the `v` look at one's moves is for)."""
         assert self.session is not None
-        state, legal = self.session.state, self.session.legal
-        return legal[0].player if legal else (state.turn or "p1")
+        return self.session.actor or self.session.state.turn or "p1"
 
     def looked_at(self, card: str | None, owner: str | None) -> tuple[str | None, str | None]:
         """The card the inspector opens at: the one asked for, else the
