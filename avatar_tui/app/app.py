@@ -317,12 +317,6 @@ class AvatarApp(App[None]):
         else:
             show()
 
-    def explain_key(self, name: str) -> None:
-        """Say, in the engine's words, why a game key does nothing now."""
-        if self.session is not None:
-            self.game.hint = self.game.key_refusal(name)
-            self.refresh_view()
-
     def action_undo(self) -> None:
         last = self.game.undo()
         if last is not None:
