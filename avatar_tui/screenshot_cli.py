@@ -99,7 +99,8 @@ async def _shoot(game, demo, step: int, args: argparse.Namespace) -> Path:
 
     async def before(pilot) -> None:
         if demo is not None and step:
-            app.demo_show(*demo.rebuild(step))
+            for _ in range(step):  # forward from the setup, as the player steps
+                app.action_demo_step(1)
             await pilot.pause()
 
     return await snap(app, args.size, keys, out, before)

@@ -101,7 +101,7 @@ def no_app(monkeypatch):
 
     def run(self, *args, **kwargs):
         seen["game"] = self.initial_game
-        seen["bot"] = self.bot
+        seen["bot"] = self.game.bot
 
     monkeypatch.setattr(AvatarApp, "run", run)
     return seen
