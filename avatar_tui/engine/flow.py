@@ -29,8 +29,10 @@ def run(t: Table) -> None:
 
 def react(t: Table) -> None:
     """Queue what each board event of the last step sets off, in the order
-    they happened, each in front of the queue as if queued at that moment:
-    nothing is queued between a board event and the end of its step."""
+    they happened, each at the front of the queue. That is where it would
+    have gone at the moment of the event, as no step that charges or flips
+    queues anything after doing so (keep it that way: the scenario tests
+    check the order, R12.2)."""
     happened, t.happened = t.happened, []
     for event in happened:
         queue_triggered(t, triggers.started_by(t, event))
