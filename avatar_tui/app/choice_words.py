@@ -8,7 +8,7 @@ from __future__ import annotations
 from avatar_tui import effect_words
 from avatar_tui.app import describe
 from avatar_tui.app.plain import escape
-from avatar_tui.engine.table import Table
+from avatar_tui.engine import Table
 from avatar_tui.model import effects as fx
 from avatar_tui.model.actions import Action
 from avatar_tui.model.common import PlayerId, other

@@ -16,8 +16,7 @@ from avatar_tui.app import describe
 from avatar_tui.app.plain import escape
 from avatar_tui.bots.expert import DEFAULT_THINK, Estimate, ExpertBot
 from avatar_tui.bots.seat import position_seed
-from avatar_tui.engine import Observation, legal_actions, observation
-from avatar_tui.engine.table import Table
+from avatar_tui.engine import Observation, Table, actor_of, legal_actions, observation
 from avatar_tui.model.actions import Action
 from avatar_tui.model.state import GameState
 
@@ -36,10 +35,10 @@ class HintRequest:
 def hint_request(state: GameState) -> HintRequest | None:
     """What a hint for the acting player is worked out from; None when there
     is nothing to decide (the game is over)."""
-    legal = legal_actions(state)
-    if not legal:
+    pid = actor_of(state)
+    if pid is None:
         return None
-    return HintRequest(observation(state, legal[0].player), legal, position_seed(state),
+    return HintRequest(observation(state, pid), legal_actions(state), position_seed(state),
                        len(state.history))
 
 

@@ -21,12 +21,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from avatar_tui.engine import apply, legal_actions
-from avatar_tui.engine.observation import Observation
-from avatar_tui.engine.table import Table
+from avatar_tui.engine import Observation, Table, apply, legal_actions, look
 from avatar_tui.model.actions import Action
 from avatar_tui.model.cards import AdvantageCard, AllyCard, StrikeCard
-from avatar_tui.model.common import ZONES, PlayerId
+from avatar_tui.model.common import ZONES
 from avatar_tui.model.effects import (
     AddEnergy,
     Charge,
@@ -124,15 +122,12 @@ class HeuristicBot:
         """With the strike already payable: a power that makes it stronger
         (more force, an effect on counterattack) and costs no energy, no
         ally and no charge, when the strike stays payable after it."""
-        t = Table(obs.state)
-        me = obs.player
-        zone = obs.state.players[me].defending
-        assert zone is not None
+        numbered = look(obs.state)  # the engine's numbering, granted powers included
         for action in legal:
             if action.verb != "power":
                 continue
-            power = _power_of(t, me, zone, action)
-            if power is None or not _free_and_good(power):
+            shown = numbered.power(action.number or 0, action.ally)
+            if shown is None or not _free_and_good(shown.power):
                 continue
             after = _try(obs, action)
             if after is not None and _first(after[1], "pay") is not None:
@@ -238,15 +233,6 @@ def _try_state(state, action: Action):
     if after.choice is not None:
         return None
     return after, legal_actions(after)
-
-
-def _power_of(t: Table, me: PlayerId, zone, action: Action) -> Power | None:
-    zs = t.state.players[me].zones[zone]
-    source = zs.ally if action.ally else zs.flip
-    if source is None or action.number is None:
-        return None
-    powers = t.card(source.card).powers
-    return powers[action.number - 1] if 0 < action.number <= len(powers) else None
 
 
 def _free_and_good(power: Power) -> bool:

@@ -10,11 +10,11 @@ from avatar_tui.engine.errors import IllegalAction
 from avatar_tui.engine.events import Event
 from avatar_tui.engine.flow import run
 from avatar_tui.engine.moves import actor, payment_options, pending
+from avatar_tui.engine.payment import cost_now
 from avatar_tui.engine.setup import new_game as _setup
-from avatar_tui.engine.stats import reflip_costs, strike_cost
+from avatar_tui.engine.stats import reflip_costs
 from avatar_tui.engine.table import Table
 from avatar_tui.model.actions import Action
-from avatar_tui.model.cards import StrikeCard
 from avatar_tui.model.common import Energy
 from avatar_tui.model.state import FaceUp, GameSetup, GameState, HistoryEntry, PlayerState
 
@@ -181,7 +181,7 @@ def _candidates(t: Table, now: str, pid) -> Iterable[Action]:
         move = t.current_move(pid)
         for i, (_, power) in enumerate(powers.powers_of(t, pid), start=1):
             yield from paying("power", _energy(power.cost), number=i)
-        yield from paying("signature", strike_cost(t, pid, move.cost))
+        yield from paying("signature", cost_now(t, pid, move))
         yield _action(pid, verb="skip")
     elif now == "decide":
         zone = t.player(pid).defending
@@ -193,8 +193,7 @@ def _candidates(t: Table, now: str, pid) -> Iterable[Action]:
             yield from paying("power", _energy(power.cost), number=i)
         for i, (_, power) in enumerate(powers.powers_of(t, pid, ally=True), start=1):
             yield from paying("power", _energy(power.cost), number=i, ally=True)
-        cost = strike_cost(t, pid, card.cost) if isinstance(card, StrikeCard) else card.cost
-        yield from paying("pay", cost)
+        yield from paying("pay", cost_now(t, pid, card))
         if card.pitch is not None:
             yield from paying("pitch", _energy(card.pitch.cost))
         reflips = reflip_costs(t, pid, zone, face.card)

@@ -8,6 +8,7 @@ from avatar_tui.engine import board, triggers
 from avatar_tui.engine.effects import queue_effects, queue_triggered
 from avatar_tui.engine.effects.endings import ally_left
 from avatar_tui.engine.payment import (
+    cost_now,
     energy_of,
     legal_payments,
     spend,
@@ -19,7 +20,6 @@ from avatar_tui.engine.stats import (
     restricted,
     stops,
     strength,
-    strike_cost,
 )
 from avatar_tui.engine.table import Table
 from avatar_tui.engine.turn import flip_into, open_attack, push, start_defending
@@ -33,13 +33,20 @@ from avatar_tui.model.state import (
     Context,
     FaceUp,
     FlowStep,
+    GameState,
     Incoming,
 )
 
 
 def actor(t: Table) -> PlayerId | None:
     """Who must act next (NOTATION.md `actor`)."""
-    state = t.state
+    return actor_of(t.state)
+
+
+def actor_of(state: GameState) -> PlayerId | None:
+    """Who must act next in `state`: the chooser of a pending question, the
+    player naming the opening defender, else the defending player; None once
+    the game is over (NOTATION.md `actor`)."""
     if state.phase == "over":
         return None
     if state.choice is not None:
@@ -121,13 +128,11 @@ def why_not_pay(t: Table, a: Action) -> str | None:
         _, intercept = strength(t, pid, zone, face)
         if not stops(intercept, force):
             return f"{card.name}'s intercept {intercept} is below the incoming force {force} (R5.3)"
-        cost = strike_cost(t, pid, card.cost)
-    else:
-        if zone == "green":
-            blocker = restricted(t, pid, "play_in_green")
-            if blocker:
-                return f"{blocker} forbids playing advantages and allies in green (R12.3)"
-        cost = card.cost
+    elif zone == "green":
+        blocker = restricted(t, pid, "play_in_green")
+        if blocker:
+            return f"{blocker} forbids playing advantages and allies in green (R12.3)"
+    cost = cost_now(t, pid, card)
     _, why = payment(cost, energy_of(t, pid), a.paid)
     if why:
         return f"{card.name} costs {cost.short()}: {why}"
@@ -138,8 +143,7 @@ def do_pay(t: Table, a: Action) -> None:
     pid = a.player
     zone, face = flipped(t, pid)
     card = t.card(face.card)
-    cost = strike_cost(t, pid, card.cost) if isinstance(card, StrikeCard) else card.cost
-    paid, _ = payment(cost, energy_of(t, pid), a.paid)
+    paid, _ = payment(cost_now(t, pid, card), energy_of(t, pid), a.paid)
     if isinstance(card, StrikeCard):
         force = incoming_force(t) or 0  # before the attack changes hands
         spend(t, pid, paid)

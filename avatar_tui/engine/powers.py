@@ -11,6 +11,7 @@ from avatar_tui.engine.payment import (
     energy_of,
     spend,
 )
+from avatar_tui.engine.secrecy import move_named
 from avatar_tui.engine.stats import (
     ReflipCost,
     granted_powers,
@@ -65,9 +66,7 @@ def _power_of(t: Table, a: Action) -> tuple[Power | None, str, Zone | None, Face
                 "an ally's power never helps a signature move (R8.2)")
         move = t.current_move(pid)
         face = t.player(pid).chamber.move or FaceUp(card=move.id)  # not revealed yet
-        # R1.6: the move stays secret in reasons until it is revealed
-        zone, name = None, (move.name if face is t.player(pid).chamber.move
-                            else "your signature move")
+        zone, name = None, move_named(t, pid)  # R1.6: unnamed until revealed
     else:
         zone, face = flipped(t, pid)
         name = t.name(face.card)
