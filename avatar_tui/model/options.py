@@ -29,8 +29,21 @@ def _set_word(option: object, word: str) -> None:
     object.__setattr__(option, "word", word)  # frozen: set once, at creation
 
 
+class _Answer:
+    """Immutable all the way down, so a copy of a game state (the engine
+    deep-copies a pending choice) shares its options as it shares strings."""
+
+    __slots__ = ()
+
+    def __copy__(self) -> _Answer:
+        return self
+
+    def __deepcopy__(self, memo: dict) -> _Answer:
+        return self
+
+
 @dataclass(frozen=True, slots=True)
-class Target:
+class Target(_Answer):
     """A player's zone (`p1.green`, a place: to charge, or an empty ally
     space), or the ally or energy in it (`p1.green.ally`, `p2.red.energy`)."""
 
@@ -44,7 +57,7 @@ class Target:
 
 
 @dataclass(frozen=True, slots=True)
-class Decline:
+class Decline(_Answer):
     """`none`: decline a "you may", or stop an "up to"."""
 
     word: str = field(init=False, compare=False, repr=False)
@@ -54,7 +67,7 @@ class Decline:
 
 
 @dataclass(frozen=True, slots=True)
-class Verdict:
+class Verdict(_Answer):
     """What happens to a card: R5.5's `replace` or `keep` for a second ally;
     `discard` or `keep` for a top card looked at or revealed."""
 
@@ -66,7 +79,7 @@ class Verdict:
 
 
 @dataclass(frozen=True, slots=True)
-class TopCard:
+class TopCard(_Answer):
     """A card among the top cards of the chooser's deck being put in order."""
 
     card: str
@@ -77,7 +90,7 @@ class TopCard:
 
 
 @dataclass(frozen=True, slots=True)
-class Payment:
+class Payment(_Answer):
     """A way to pay a cost an effect offers (R6.3): `paid` None is the cost
     in its own colours (`pay`); else exactly what is spent (`pay_y1`)."""
 
@@ -90,7 +103,7 @@ class Payment:
 
 
 @dataclass(frozen=True, slots=True)
-class Order:
+class Order(_Answer):
     """R12.2: the group of effects `index` (of the order question's groups)
     happens first. Its word is the group's card id, `_2`, `_3`... added
     when one card has several groups."""
@@ -104,7 +117,7 @@ class Order:
 
 
 @dataclass(frozen=True, slots=True)
-class Reflip:
+class Reflip(_Answer):
     """R7.4: reflip with the reflip cost `source` (a card id) gives."""
 
     source: str
@@ -115,7 +128,7 @@ class Reflip:
 
 
 @dataclass(frozen=True, slots=True)
-class Named:
+class Named(_Answer):
     """One of a `choose_one` effect's options, by its name in the card data."""
 
     name: str
