@@ -11,7 +11,9 @@ few in CI; e.g. `AVATAR_TUI_CHOICE_GAMES=500` for a long run)."""
 
 from __future__ import annotations
 
+import copy
 import os
+import pickle
 import random
 from collections import Counter
 from pathlib import Path
@@ -88,9 +90,19 @@ def test_order_options_number_a_cards_second_group():
     assert [o.index for o in options] == [0, 1, 2, 3]
 
 
-def test_options_are_frozen():
+def test_options_are_frozen_and_shared_by_copies():
+    option = Target("p1", "green")
     with pytest.raises(AttributeError):
-        Target("p1", "green").zone = "red"  # type: ignore[misc]
+        option.zone = "red"  # type: ignore[misc]
+    assert copy.deepcopy(option) is option  # a cloned state shares its options
+
+
+@pytest.mark.parametrize("option", [Target("p2", "red", "energy"), DECLINE, KEEP,
+                                    Payment(Energy(yellow=1)), Order(1, "evade_2"),
+                                    TopCard("skewer"), Reflip("herbalist"), Named("force")])
+def test_a_pickled_option_comes_back_with_its_word(option):
+    back = pickle.loads(pickle.dumps(option))
+    assert back == option and back.word == option.word
 
 
 # ------------------------------------------------------------------ reading words

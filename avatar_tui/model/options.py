@@ -16,7 +16,7 @@ kind, the effect asking and the word's place in the list."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, fields
 from typing import Literal
 
 from avatar_tui.model.common import PLAYERS, ZONES, Energy, PlayerId, Zone
@@ -25,21 +25,30 @@ Part = Literal["ally", "energy"]
 Ruling = Literal["replace", "keep", "discard"]
 
 
-def _set_word(option: object, word: str) -> None:
-    object.__setattr__(option, "word", word)  # frozen: set once, at creation
-
-
 class _Answer:
-    """Immutable all the way down, so a copy of a game state (the engine
-    deep-copies a pending choice) shares its options as it shares strings."""
+    """What every option shares: its `word`, spelled by `_spell` once, when
+    the option is made. Options are immutable all the way down, so a copy
+    of a game state (the engine deep-copies a pending choice) shares them
+    as it shares strings, and a pickled one is made again from its fields."""
 
-    __slots__ = ()
+    __slots__ = ("word",)
+    word: str
+
+    def _spell(self) -> str:
+        """The word: unless a kind says otherwise, its first field's value."""
+        return getattr(self, self.__match_args__[0])  # type: ignore[attr-defined]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "word", self._spell())  # frozen: set once, here
 
     def __copy__(self) -> _Answer:
         return self
 
     def __deepcopy__(self, memo: dict) -> _Answer:
         return self
+
+    def __reduce__(self) -> tuple:
+        return type(self), tuple(getattr(self, f.name) for f in fields(self))  # type: ignore
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,20 +59,17 @@ class Target(_Answer):
     who: PlayerId
     zone: Zone
     part: Part | None = None
-    word: str = field(init=False, compare=False, repr=False)
 
-    def __post_init__(self) -> None:
-        _set_word(self, f"{self.who}.{self.zone}" + (f".{self.part}" if self.part else ""))
+    def _spell(self) -> str:
+        return f"{self.who}.{self.zone}" + (f".{self.part}" if self.part else "")
 
 
 @dataclass(frozen=True, slots=True)
 class Decline(_Answer):
     """`none`: decline a "you may", or stop an "up to"."""
 
-    word: str = field(init=False, compare=False, repr=False)
-
-    def __post_init__(self) -> None:
-        _set_word(self, "none")
+    def _spell(self) -> str:
+        return "none"
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,10 +78,6 @@ class Verdict(_Answer):
     `discard` or `keep` for a top card looked at or revealed."""
 
     ruling: Ruling
-    word: str = field(init=False, compare=False, repr=False)
-
-    def __post_init__(self) -> None:
-        _set_word(self, self.ruling)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,10 +85,6 @@ class TopCard(_Answer):
     """A card among the top cards of the chooser's deck being put in order."""
 
     card: str
-    word: str = field(init=False, compare=False, repr=False)
-
-    def __post_init__(self) -> None:
-        _set_word(self, self.card)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,11 +93,10 @@ class Payment(_Answer):
     in its own colours (`pay`); else exactly what is spent (`pay_y1`)."""
 
     paid: Energy | None = None
-    word: str = field(init=False, compare=False, repr=False)
 
-    def __post_init__(self) -> None:
-        spent = "" if self.paid is None else "_" + self.paid.short().replace(" ", "").lower()
-        _set_word(self, "pay" + spent)
+    def _spell(self) -> str:
+        return "pay" + ("" if self.paid is None else
+                        "_" + self.paid.short().replace(" ", "").lower())
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,10 +107,9 @@ class Order(_Answer):
 
     index: int
     label: str
-    word: str = field(init=False, compare=False, repr=False)
 
-    def __post_init__(self) -> None:
-        _set_word(self, self.label)
+    def _spell(self) -> str:
+        return self.label
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,10 +117,6 @@ class Reflip(_Answer):
     """R7.4: reflip with the reflip cost `source` (a card id) gives."""
 
     source: str
-    word: str = field(init=False, compare=False, repr=False)
-
-    def __post_init__(self) -> None:
-        _set_word(self, self.source)
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,10 +124,6 @@ class Named(_Answer):
     """One of a `choose_one` effect's options, by its name in the card data."""
 
     name: str
-    word: str = field(init=False, compare=False, repr=False)
-
-    def __post_init__(self) -> None:
-        _set_word(self, self.name)
 
 
 Option = Target | Decline | Verdict | TopCard | Payment | Order | Reflip | Named
