@@ -107,8 +107,8 @@ def move_ally(t: Table, step: ResolveStep, effect: MoveAlly, answer: Option | No
         return
     if effect.mode == "swap_with_this":
         here = step.ctx.zone
-        options: list[Option] = [Target(pid, z, "ally") for z in ZONES
-                                 if z != here and zones[z].ally is not None]
+        options = [Target(pid, z, "ally") for z in ZONES
+                   if z != here and zones[z].ally is not None]
         if here is None or zones[here].ally is None or not options:
             return
         if answer is None:
@@ -140,7 +140,7 @@ def _to_this_zone(t: Table, step: ResolveStep, effect: MoveAlly,
     if here is None or t.zone(pid, here).ally is not None:
         return
     if answer is None:
-        options: list[Option] = [a for a in _movable_allies(t, [pid]) if a.zone != here]
+        options = [a for a in _movable_allies(t, [pid]) if a.zone != here]
         if options:
             ask(t, step, pid, f"{t.name(step.ctx.source)}: move an ally to your {here} zone?",
                 options + ([NONE] if effect.optional else []), "ally")
@@ -172,7 +172,7 @@ def _relocate(t: Table, step: ResolveStep, effect: MoveAlly, answer: Option | No
     picked = step.progress.get("ally")
     if picked is None:
         if answer is None:
-            allies: list[Option] = [*_movable_allies(t, players_of(effect.whose, step.ctx))]
+            allies = _movable_allies(t, players_of(effect.whose, step.ctx))
             if effect.mode == "to_your_empty" and not _empty_spaces(t, me):
                 return
             if not allies:
@@ -201,7 +201,7 @@ def _relocate(t: Table, step: ResolveStep, effect: MoveAlly, answer: Option | No
         return
     if answer is None:
         chooser = other(me) if effect.mode == "to_your_empty" else me
-        ask(t, step, chooser, f"{name}: to which empty ally space?", [*spaces])
+        ask(t, step, chooser, f"{name}: to which empty ally space?", spaces)
         return
     if not isinstance(answer, Target):
         return
@@ -248,7 +248,7 @@ def _rearrange(t: Table, step: ResolveStep, answer: Option | None) -> None:
         return
     ally = zones[origin[len(placed)]].ally
     assert ally is not None
-    free: list[Option] = [Target(pid, z) for z in ZONES if z not in placed]
+    free = [Target(pid, z) for z in ZONES if z not in placed]
     ask(t, step, pid, f"Where does {t.name(ally.card)} go?",
         free + ([NONE] if not placed else []))
 
@@ -264,7 +264,7 @@ def search_deck(t: Table, step: ResolveStep, effect: SearchDeck,
             t.state.seen += 1  # the deck was searched
             t.emit("R12.4", f"{pid} searches the deck: no {t.name(effect.card)}", pid)
         return
-    spaces: list[Option] = [*_empty_spaces(t, pid)]
+    spaces = _empty_spaces(t, pid)
     if not spaces:
         return
     if answer is None:

@@ -3,6 +3,8 @@ reading what an effect refers to (whose, which zone, how many)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from avatar_tui.engine.table import Table
 from avatar_tui.engine.turn import push
 from avatar_tui.model.common import ZONES, PlayerId, Zone, other
@@ -22,7 +24,7 @@ NONE = DECLINE  # the answer that declines a "you may" (`none`)
 
 
 def ask(t: Table, step: ResolveStep | OrderStep, chooser: PlayerId, prompt: str,
-        options: list[Option], kind: str = "effect", secret: bool = False) -> None:
+        options: Sequence[Option], kind: str = "effect", secret: bool = False) -> None:
     """Wait for `choose WORD`, WORD the word of one of the `options`.
     `secret`: the prompt or answers show cards only the chooser may see (R1.6)."""
     t.state.choice = Choice(chooser=chooser, prompt=prompt, options=options, kind=kind,

@@ -63,7 +63,7 @@ def eliminate_energy(t: Table, step: ResolveStep, effect: EliminateEnergy,
         return
     step.progress["done"] = done
     may_stop = effect.optional or effect.up_to
-    options: list[Option] = [Target(p, z, "energy") for p, z in targets]
+    options = [Target(p, z, "energy") for p, z in targets]
     if len(options) == 1 and not may_stop:
         return eliminate_energy(t, step, effect, options[0])
     chooser = chooser_of(effect.chooser, ctx, {p for p, _ in targets})

@@ -23,7 +23,7 @@ def order_effects(t: Table, step: OrderStep, answer: Option | None) -> None:
     if not isinstance(answer, Order):
         ask(t, step, t.state.turn or step.groups[0][0].ctx.controller,
             "Several effects happen at once: which first? (R12.2)",
-            [*order_options([group[0].ctx.source for group in step.groups])], "order")
+            order_options([group[0].ctx.source for group in step.groups]), "order")
         return
     first = step.groups[answer.index]
     t.emit("R12.2", f"{t.state.turn} resolves {t.name(first[0].ctx.source)}'s effect first")

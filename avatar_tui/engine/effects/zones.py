@@ -26,7 +26,7 @@ from avatar_tui.model.state import (
 )
 
 
-def _zone_targets(t: Table, pids: list[PlayerId], charged: bool) -> list[Option]:
+def _zone_targets(t: Table, pids: list[PlayerId], charged: bool) -> list[Target]:
     """Zones that can change now: charged ones to uncharge, uncharged ones to
     charge, leaving out a player's zones a "cannot" protects (R12.3)."""
     action = "uncharge" if charged else "charge"
