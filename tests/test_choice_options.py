@@ -139,6 +139,8 @@ def test_an_order_word_reads_back_with_its_place():
     ("p1.green.flip", "effect", "charge"),
     ("banana", "effect", "eliminate_energy"),
     ("pay_x1", "effect", "force_reflip"),
+    ("pay_y1g1", "effect", "force_reflip"),  # a payment is spelled green first
+    ("pay_g1g1", "effect", "force_reflip"),
     ("pay", "effect", "charge"),  # a payment only where a cost is offered
     ("replace", "effect", "eliminate_ally"),  # R5.5 words answer only R5.5
 ])

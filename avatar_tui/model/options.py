@@ -168,7 +168,8 @@ def _read_payment(word: str) -> Payment | None:
     if m is None:
         return None
     amounts = {_COLOUR[p[0]]: int(p[1:]) for p in re.findall(r"[gyr][0-9]+", m.group(1))}
-    return Payment(Energy(**amounts))
+    payment = Payment(Energy(**amounts))
+    return payment if payment.word == word else None  # `pay_y1g1`, `pay_g0`: not as written
 
 
 def read_option(word: str, kind: str = "effect", effect: str | None = None,
