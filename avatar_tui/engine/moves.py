@@ -26,6 +26,7 @@ from avatar_tui.engine.turn import flip_into, open_attack, push, start_defending
 from avatar_tui.model.actions import Action
 from avatar_tui.model.cards import AdvantageCard, AllyCard, StrikeCard
 from avatar_tui.model.common import Energy, PlayerId, Zone
+from avatar_tui.model.options import KEEP, REPLACE, Option
 from avatar_tui.model.state import (
     AdvantageInPlay,
     AllyInPlay,
@@ -177,17 +178,17 @@ def do_pay(t: Table, a: Action) -> None:
             queue_triggered(t, triggers.on_play(t, pid, zone))
         else:
             t.state.choice = Choice(
-                chooser=pid, kind="ally", options=["replace", "keep"],
+                chooser=pid, kind="ally", options=[REPLACE, KEEP],
                 prompt=f"{card.name} replaces {t.name(zs.ally.card)}, or goes to the "
                        "discard pile? (R5.5)")
 
 
-def do_ally_choice(t: Table, pid: PlayerId, answer: str) -> None:
+def do_ally_choice(t: Table, pid: PlayerId, answer: Option) -> None:
     """R5.5: a second ally in a zone replaces the first, or is discarded."""
     zone, face = flipped(t, pid)
     zs = t.zone(pid, zone)
     zs.flip = None
-    if answer == "replace" and zs.ally is not None:
+    if answer == REPLACE and zs.ally is not None:
         old = zs.ally
         board.to_discard(t, old.owner, old.card)
         zs.ally = AllyInPlay(card=face.card, owner=pid)

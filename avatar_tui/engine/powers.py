@@ -25,6 +25,7 @@ from avatar_tui.model.actions import Action
 from avatar_tui.model.cards import StrikeCard
 from avatar_tui.model.common import ZONES, Energy, PlayerId, Zone, zone_above, zone_below
 from avatar_tui.model.effects import EliminateAlly, Power, Uncharge
+from avatar_tui.model.options import Reflip
 from avatar_tui.model.state import (
     Choice,
     Context,
@@ -266,7 +267,8 @@ def do_reflip(t: Table, a: Action) -> None:
         reflip_with(t, a.player, payable[0], a.paid)
         return
     t.state.choice = Choice(
-        chooser=a.player, kind="reflip", options=[c.source for c in payable], paid=a.paid,
+        chooser=a.player, kind="reflip", options=[Reflip(c.source) for c in payable],
+        paid=a.paid,
         prompt="Reflip how? " + "; ".join(f"{c.source}: {_reflip_price(t, c)}" for c in payable))
 
 
