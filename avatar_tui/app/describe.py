@@ -5,8 +5,6 @@ colours follow the active theme and every colour also has a text label."""
 
 from __future__ import annotations
 
-import re
-
 from avatar_tui import effect_words
 from avatar_tui.app.plain import escape
 from avatar_tui.engine import Look, Table, answer_is_secret, face_look, look
@@ -14,7 +12,8 @@ from avatar_tui.model.actions import Action
 from avatar_tui.model.cards import AdvantageCard, AllyCard, SignatureMove, StrikeCard
 from avatar_tui.model.common import ZONES, Energy, PlayerId, Zone
 from avatar_tui.model.effects import Power
-from avatar_tui.model.state import FaceUp, GameState
+from avatar_tui.model.options import KEEP, REPLACE, Decline, Option, Order, Reflip, Target, TopCard
+from avatar_tui.model.state import FaceUp, GameState, OrderStep
 
 ZONE_STYLE: dict[str, str] = {"green": "$success", "yellow": "$warning", "red": "$error"}
 SIDEWAYS = "↻ counterattacking"
@@ -167,34 +166,38 @@ def next_step(state: GameState) -> str:
 # ------------------------------------------------------------------ choices
 
 
-_TARGET = re.compile(r"^(p[12])\.(green|yellow|red)(?:\.(\w+))?$")
-
-
-def option_label(t: Table, state: GameState, word: str) -> str:
-    """Plain words for an answer of `choose WORD`."""
-    if word == "replace":
+def option_label(t: Table, state: GameState, option: Option) -> str:
+    """Plain words for an answer of the pending choice."""
+    if option == REPLACE:
         return "Replace: the new ally takes the zone, the old one is discarded (R5.5)"
-    if word == "keep" and (state.choice is None or state.choice.kind == "ally"):
+    if option == KEEP and (state.choice is None or state.choice.kind == "ally"):
         return "Keep: the old ally stays, the new one is discarded (R5.5)"
-    if word in ("none", "no"):
+    if isinstance(option, Decline):
         return "None (decline)"
-    if word == "yes":
-        return "Yes"
-    m = _TARGET.match(word)
-    if m:
-        pid, zone, part = m.group(1), m.group(2), m.group(3)
-        zs = state.players[pid].zones[zone]  # type: ignore[index]
-        where = f"{character(t, pid)} [{ZONE_STYLE[zone]}]{zone}[/] zone"  # type: ignore[arg-type]
-        if part == "ally" and zs.ally is not None:
+    if isinstance(option, Target):
+        pid, zone = option.who, option.zone
+        zs = state.players[pid].zones[zone]
+        where = f"{character(t, pid)} [{ZONE_STYLE[zone]}]{zone}[/] zone"
+        if option.part == "ally" and zs.ally is not None:
             return f"{escape(t.name(zs.ally.card))} — ally in {where}"
-        if part is None:
+        if option.part is None:
             return where[0].upper() + where[1:]
-        return f"{part.replace('_', ' ')} in {where}"
-    base = re.sub(r"_\d+$", "", word)
-    try:
-        return escape(t.name(base))
-    except KeyError:
-        return escape(word.replace("_", " "))
+        return f"{option.part} in {where}"
+    if isinstance(option, TopCard):
+        return escape(t.name(option.card))
+    if isinstance(option, Reflip):
+        return escape(t.name(option.source))
+    step = state.choice.step if state.choice is not None else None
+    if isinstance(option, Order) and isinstance(step, OrderStep):
+        return escape(t.name(step.groups[option.index][0].ctx.source))
+    return escape(option.word.replace("_", " "))
+
+
+def answer_label(t: Table, state: GameState, word: str | None) -> str:
+    """Plain words for `choose WORD` of the pending choice (the word
+    itself, should it answer nothing)."""
+    option = state.choice.option(word) if state.choice is not None else None
+    return option_label(t, state, option) if option is not None else escape(word or "")
 
 
 def action_label(t: Table, action: Action) -> str:

@@ -80,7 +80,7 @@ def words(t: Table, action: Action) -> str:
         who = "you" if action.word == pid else describe.character(t, action.word)  # type: ignore[arg-type]
         return f"{who} defend{'s' if who != 'you' else ''} the opening attack"
     if verb == "choose":
-        return _MARKUP.sub("", describe.option_label(t, state, action.word or ""))
+        return _MARKUP.sub("", describe.answer_label(t, state, action.word))
     return {
         "flip": "flip", "focus": "focus", "discard": "discard", "reflip": "reflip",
         "pitch": f"pitch {card}", "signature": "your signature move",

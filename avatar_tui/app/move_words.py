@@ -78,6 +78,6 @@ def describe_move(before: GameState, after: GameState | None, action: Action) ->
         if answer_is_secret(before, action):  # R1.6: it names cards only its player saw
             return "answered a secret question (R1.6)"
         prompt = before.choice.prompt if before.choice is not None else "a question"
-        answer = describe.option_label(t, before, action.word or "")
+        answer = describe.answer_label(t, before, action.word)
         return f"answered “{escape(prompt)}”: {answer}"
     return escape(str(action))  # pragma: no cover - every verb is named above

@@ -8,12 +8,12 @@ from collections.abc import Callable, Iterable
 from avatar_tui.engine import choices, moves, powers, signature
 from avatar_tui.engine.errors import IllegalAction
 from avatar_tui.engine.events import Event
+from avatar_tui.engine.flow import run
 from avatar_tui.engine.moves import actor, payment_options, pending
 from avatar_tui.engine.payment import cost_now
 from avatar_tui.engine.setup import new_game as _setup
 from avatar_tui.engine.stats import reflip_costs
 from avatar_tui.engine.table import Table
-from avatar_tui.engine.turn import run
 from avatar_tui.model.actions import Action
 from avatar_tui.model.common import Energy
 from avatar_tui.model.state import FaceUp, GameSetup, GameState, HistoryEntry, PlayerState
@@ -147,10 +147,10 @@ def _answer_the_unasked(t: Table) -> None:
     only answer itself, as part of the action that raised it."""
     state = t.state
     while state.choice is not None and state.phase != "over" and \
-            len(set(state.choice.options)) == 1:
+            len({o.word for o in state.choice.options}) == 1:
         choice = state.choice
         choices.do_choose(t, Action(player=choice.chooser, verb="choose",
-                                    word=choice.options[0]))
+                                    word=choice.options[0].word))
         run(t)
 
 
@@ -174,7 +174,7 @@ def _candidates(t: Table, now: str, pid) -> Iterable[Action]:
         yield from (_action(pid, verb="open", word=w) for w in ("p1", "p2"))
     elif now == "choose":
         assert t.state.choice is not None
-        yield from (_action(pid, verb="choose", word=w) for w in t.state.choice.options)
+        yield from (_action(pid, verb="choose", word=o.word) for o in t.state.choice.options)
     elif now == "flip":
         yield _action(pid, verb="flip")
     elif now == "signature":

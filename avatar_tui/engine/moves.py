@@ -22,10 +22,11 @@ from avatar_tui.engine.stats import (
     strength,
 )
 from avatar_tui.engine.table import Table
-from avatar_tui.engine.turn import open_attack, push, start_defending
+from avatar_tui.engine.turn import flip_into, open_attack, push, start_defending
 from avatar_tui.model.actions import Action
 from avatar_tui.model.cards import AdvantageCard, AllyCard, StrikeCard
 from avatar_tui.model.common import Energy, PlayerId, Zone
+from avatar_tui.model.options import KEEP, REPLACE, Option
 from avatar_tui.model.state import (
     AdvantageInPlay,
     AllyInPlay,
@@ -99,28 +100,6 @@ def do_flip(t: Table, a: Action) -> None:
         queue_triggered(t, first)
     else:
         flip_into(t, a.player)
-
-
-def flip_into(t: Table, pid: PlayerId) -> None:
-    """R5.1: flip the top card into the flip space of the zone defended.
-    An empty deck is rebuilt first (R9.1); with no card even then, the zone
-    is not defended (R9.3). Flipping the last card rebuilds at once."""
-    player = t.player(pid)
-    zone = player.defending
-    assert zone is not None
-    if not player.deck:
-        board.rebuild_deck(t, pid)
-    card = board.take_from_deck(t, pid)
-    if card is None:
-        t.emit("R9.3", f"{pid} has no card to flip and fails to defend the {zone} zone", pid)
-        push(t, FlowStep(what="move_down", player=pid))
-        return
-    player.zones[zone].flip = FaceUp(card=card)
-    t.emit("R5.1", f"{pid} flips {t.name(card)} in the {zone} zone", pid)
-    if not player.deck:
-        board.rebuild_deck(t, pid)
-    t.state.phase = "decide"
-    queue_triggered(t, triggers.on_flip(t, pid, zone))
 
 
 def why_not_skip(t: Table, a: Action) -> str | None:
@@ -199,17 +178,17 @@ def do_pay(t: Table, a: Action) -> None:
             queue_triggered(t, triggers.on_play(t, pid, zone))
         else:
             t.state.choice = Choice(
-                chooser=pid, kind="ally", options=["replace", "keep"],
+                chooser=pid, kind="ally", options=[REPLACE, KEEP],
                 prompt=f"{card.name} replaces {t.name(zs.ally.card)}, or goes to the "
                        "discard pile? (R5.5)")
 
 
-def do_ally_choice(t: Table, pid: PlayerId, answer: str) -> None:
+def do_ally_choice(t: Table, pid: PlayerId, answer: Option) -> None:
     """R5.5: a second ally in a zone replaces the first, or is discarded."""
     zone, face = flipped(t, pid)
     zs = t.zone(pid, zone)
     zs.flip = None
-    if answer == "replace" and zs.ally is not None:
+    if answer == REPLACE and zs.ally is not None:
         old = zs.ally
         board.to_discard(t, old.owner, old.card)
         zs.ally = AllyInPlay(card=face.card, owner=pid)
