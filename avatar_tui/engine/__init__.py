@@ -10,6 +10,9 @@ The whole API, in the manner of OpenSpiel:
   given state is never changed;
 - `apply_in_place(state, action)` is the same on the state itself, for
   simulations (it too changes nothing when it refuses);
+- `playout_apply(state, action)` makes a move taken from `legal_actions`
+  on the state itself without checking it again, keeping no events and no
+  history: the fast path for playouts and search;
 - `undo(state)` returns the state before the last action, `can_undo`
   whether the UI may (never across a card turned face up);
 - `view(state)` is the public picture of NOTATION.md;
@@ -32,6 +35,7 @@ from avatar_tui.engine.game import (
     why_not,
 )
 from avatar_tui.engine.observation import HIDDEN, Observation, determinize, observation
+from avatar_tui.engine.simulation import playout_apply
 from avatar_tui.engine.view import view
 
 __all__ = [
@@ -47,6 +51,7 @@ __all__ = [
     "clone",
     "legal_actions",
     "new_game",
+    "playout_apply",
     "replay_actions",
     "undo",
     "view",
