@@ -26,10 +26,14 @@ from dataclasses import dataclass
 from functools import cache
 
 from avatar_tui.bots.heuristic import HeuristicBot
-from avatar_tui.engine import apply_in_place, clone, determinize, legal_actions
-from avatar_tui.engine import rng as rngmod
-from avatar_tui.engine.game import _make
-from avatar_tui.engine.observation import Observation
+from avatar_tui.engine import (
+    Observation,
+    clone,
+    determinize,
+    legal_actions,
+    playout_apply,
+    seeded_rng,
+)
 from avatar_tui.model.actions import Action
 from avatar_tui.model.common import PlayerId, other
 from avatar_tui.model.state import GameState
@@ -92,13 +96,6 @@ def _key(a: Action) -> tuple:
     return (a.verb, a.number, a.ally, a.word)
 
 
-def make_legal(state: GameState, action: Action) -> None:
-    """`apply_in_place` for an action just taken from `legal_actions`: the
-    same move, without checking it a second time (a local speed-up of the
-    playouts; the engine's own checks already chose it)."""
-    _make(state, action, state.seen)
-
-
 class ExpertBot:
     kind = "expert"
     observes = True
@@ -115,7 +112,7 @@ class ExpertBot:
 
     def reseed(self, seed: int) -> None:
         """Its own generator (the engine's kind) from `seed`."""
-        self.rng = rngmod.seeded(seed * 0x9E3779B1 + 7)
+        self.rng = seeded_rng(seed * 0x9E3779B1 + 7)
 
     def choose(self, obs: Observation | None, legal: Sequence[Action]) -> Action:
         assert obs is not None, "the expert reads its observation"
@@ -157,7 +154,7 @@ class ExpertBot:
             world, self.rng = determinize(obs, self.rng)
             for i, move in enumerate(moves):
                 state = clone(world)
-                apply_in_place(state, move)
+                playout_apply(state, move)
                 value = self.playout(state, me)
                 values[i].append(value)
                 totals[i] += value
@@ -185,7 +182,7 @@ class ExpertBot:
             legal = legal_actions(state)
             action = legal[0] if len(legal) == 1 else \
                 policy.choose(Observation(player=legal[0].player, state=state), legal)
-            make_legal(state, action)
+            playout_apply(state, action)
         if state.phase == "over":
             return 1.0 if state.winner == me else 0.0
         mine, theirs = state.players[me].score, state.players[other(me)].score

@@ -18,7 +18,8 @@ The whole API, in the manner of OpenSpiel:
 - `view(state)` is the public picture of NOTATION.md;
 - `observation(state, pid)` is what one player may see (R1.6), and
   `determinize(obs, rng)` a full state consistent with it, hidden parts
-  dealt at random (for search).
+  dealt at random (for search); `seeded_rng(seed)` starts a generator
+  of the engine's kind for it.
 """
 
 from avatar_tui.engine.errors import IllegalAction
@@ -35,6 +36,7 @@ from avatar_tui.engine.game import (
     why_not,
 )
 from avatar_tui.engine.observation import HIDDEN, Observation, determinize, observation
+from avatar_tui.engine.rng import seeded as seeded_rng
 from avatar_tui.engine.simulation import playout_apply
 from avatar_tui.engine.view import view
 
@@ -53,6 +55,7 @@ __all__ = [
     "new_game",
     "playout_apply",
     "replay_actions",
+    "seeded_rng",
     "undo",
     "view",
     "why_not",
