@@ -32,15 +32,16 @@ PAIRINGS = [("aang", "prince_zuko"), ("kinto", "prince_zuko"), ("katara", "uncle
             ("king_bumi", "commander_zhao"), ("malu", "afiko"), ("jojo", "kinto")]
 
 
-def play(job: tuple[int, str, str, str, int]) -> dict:
-    """One game: (seed, p1, p2, the expert's seat, worlds) → its result."""
+def play(job: tuple[int, str, str, str, int, dict]) -> dict:
+    """One game: (seed, p1, p2, the expert's seat, worlds, the expert's
+    other options) → its result."""
     from avatar_tui.bots import HeuristicBot, play_game, setup_for
     from avatar_tui.bots.expert import ExpertBot
     from avatar_tui.bots.match import bot_seed
 
-    seed, p1, p2, seat, worlds = job
+    seed, p1, p2, seat, worlds, options = job
     other = "p2" if seat == "p1" else "p1"
-    bots = {seat: ExpertBot(bot_seed(seed, seat), worlds=worlds),
+    bots = {seat: ExpertBot(bot_seed(seed, seat), worlds=worlds, **options),
             other: HeuristicBot(bot_seed(seed, other))}
     _, result = play_game(setup_for(seed, p1, p2), bots)
     return {"seed": seed, "p1": p1, "p2": p2, "expert": seat, "winner": result.winner}
@@ -58,10 +59,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--pairings", type=int, default=len(PAIRINGS),
                         help=f"how many of the {len(PAIRINGS)} pairings (default all)")
+    parser.add_argument("--horizon", type=int, default=None,
+                        help="points a playout runs for (default: the expert's own)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     pairings = PAIRINGS[:max(1, args.pairings)]
-    jobs = [(args.seed + i, p1, p2, seat, args.worlds)
+    options = {} if args.horizon is None else {"horizon": args.horizon}
+    jobs = [(args.seed + i, p1, p2, seat, args.worlds, options)
             for p1, p2 in pairings for i in range(args.games) for seat in ("p1", "p2")]
     start = time.perf_counter()
     if args.jobs > 1:
