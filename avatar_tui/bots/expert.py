@@ -44,6 +44,7 @@ MAX_PLAYOUT = 600  # actions: a playout that long stops and counts the score so 
 WINNING_SCORE = 3  # R10.5
 HORIZON = 1  # points scored before a playout stops (R10.2)
 MARGIN = 0.03  # how much better than the heuristic's move a move must look
+EXTEND = 3  # a close call in a fixed search gets up to this many times the worlds
 
 
 @dataclass(frozen=True)
@@ -134,8 +135,8 @@ class ExpertBot:
         """Every distinct move with its estimated chance of winning, best
         first (ties: the heuristic's own choice first). A single move is not
         searched: its estimate is 0 worlds. With `settle` (a move to choose,
-        not estimates to show) a fixed search stops at a quarter or half of
-        its worlds when the heuristic's move is still ahead."""
+        not estimates to show) a fixed search stops early or goes on longer
+        by `_settled`."""
         default = self.last_default = self.policy.choose(obs, legal)
         moves = candidates(legal, default)
         if len(moves) == 1:
@@ -147,7 +148,7 @@ class ExpertBot:
         deadline = None if self.worlds is not None else time.monotonic() + self.think
         while True:
             if self.worlds is not None:
-                if worlds >= self.worlds:
+                if worlds >= self.worlds * (EXTEND if settle else 1):
                     break
             elif worlds >= MIN_WORLDS and time.monotonic() >= deadline:  # type: ignore[operator]
                 break
@@ -159,16 +160,31 @@ class ExpertBot:
                 values[i].append(value)
                 totals[i] += value
             worlds += 1
-            if settle and self.worlds is not None and worlds in (self.worlds // 4,
-                                                                 self.worlds // 2):
-                # the heuristic's move still leads: the rest would mostly confirm it
-                if max(totals) <= totals[moves.index(default)]:
+            if settle and self.worlds is not None and worlds >= self.worlds // 2 \
+                    and worlds % max(1, self.worlds // 2) == 0:
+                if self._settled(worlds, values, totals, moves.index(default)):
                     break
         order = sorted(range(len(moves)),
                        key=lambda i: (-totals[i], moves[i] != default, i))
         d = moves.index(default)
         return [Estimate(moves[i], totals[i] / worlds, worlds,
                          None if i == d else _lead(values[i], values[d])) for i in order]
+
+    def _settled(self, worlds: int, values: list[list[float]], totals: list[float],
+                 d: int) -> bool:
+        """Whether a fixed search may stop now (its search spent where the
+        choice matters): at half its worlds when the heuristic's move still
+        leads; at its worlds unless the best other move leads by more than
+        the margin yet within the noise, which gets more worlds (up to
+        EXTEND times as many) until its lead is clear or gone."""
+        assert self.worlds is not None
+        best = max(range(len(totals)), key=lambda i: (totals[i], i == d))
+        if best == d:
+            return True
+        if worlds < self.worlds:
+            return False
+        mean, error = _lead(values[best], values[d])
+        return mean <= self.margin or mean > 2 * error
 
     def playout(self, state: GameState, me: PlayerId) -> float:
         """Heuristic play on `state` until the next point or the end; the
