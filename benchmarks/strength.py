@@ -4,6 +4,7 @@ heuristic one, with seats swapped, over several house-deck pairings.
     python benchmarks/strength.py                     # the README's figure
     python benchmarks/strength.py --games 4 --worlds 2  # a quick look
     python benchmarks/strength.py --json
+    python benchmarks/strength.py --horizon 5          # playouts to the game's end
 
 Each pairing (A, B) is played `--games` times with the expert as p1 and as
 many times with it as p2, on the same seeds, so neither the seat nor the
@@ -41,10 +42,29 @@ def play(job: tuple[int, str, str, str, int, dict]) -> dict:
 
     seed, p1, p2, seat, worlds, options = job
     other = "p2" if seat == "p1" else "p1"
-    bots = {seat: ExpertBot(bot_seed(seed, seat), worlds=worlds, **options),
-            other: HeuristicBot(bot_seed(seed, other))}
+    expert = Timed(ExpertBot(bot_seed(seed, seat), worlds=worlds, **options))
+    bots = {seat: expert, other: HeuristicBot(bot_seed(seed, other))}
     _, result = play_game(setup_for(seed, p1, p2), bots)
-    return {"seed": seed, "p1": p1, "p2": p2, "expert": seat, "winner": result.winner}
+    return {"seed": seed, "p1": p1, "p2": p2, "expert": seat, "winner": result.winner,
+            "decisions": expert.decisions, "think_s": expert.seconds}
+
+
+class Timed:
+    """A bot whose thinking is timed: the seconds spent on the decisions
+    with more than one legal move (the clock is the benchmark's, never the
+    bot's: the moves depend on the seeds alone)."""
+
+    def __init__(self, bot):
+        self.bot, self.kind, self.observes = bot, bot.kind, bot.observes
+        self.decisions, self.seconds = 0, 0.0
+
+    def choose(self, obs, legal):
+        start = time.perf_counter()
+        action = self.bot.choose(obs, legal)
+        if len(legal) > 1:
+            self.decisions += 1
+            self.seconds += time.perf_counter() - start
+        return action
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -81,7 +101,11 @@ def main(argv: list[str] | None = None) -> int:
     for p1, p2 in pairings:
         games = [r for r in results if (r["p1"], r["p2"]) == (p1, p2)]
         per_pairing[f"{p1} v {p2}"] = sum(r["winner"] == r["expert"] for r in games) / len(games)
-    summary = {"games": n, "worlds": args.worlds, "seed": args.seed, "expert_wins": wins,
+    decisions = sum(r["decisions"] for r in results)
+    think = sum(r["think_s"] for r in results) / max(1, decisions)
+    summary = {"games": n, "worlds": args.worlds, "horizon": args.horizon,
+               "seed": args.seed, "expert_wins": wins, "decisions": decisions,
+               "think_s_per_decision": round(think, 3),
                "win_rate": round(wins / n, 4), "ci95": [round(low, 4), round(high, 4)],
                "goal": GOAL, "per_pairing": per_pairing, "elapsed_s": round(elapsed, 1)}
     if args.json:
@@ -93,7 +117,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {name:32} {rate:6.1%}")
     verdict = "meets" if low >= GOAL else ("below" if high < GOAL else "not clearly at")
     print(f"expert win rate {wins / n:.1%} (95% CI {low:.1%}–{high:.1%}); goal ≥ {GOAL:.0%}: "
-          f"{verdict} the goal · {elapsed:.0f} s")
+          f"{verdict} the goal · {elapsed:.0f} s; {decisions} decisions with a choice, "
+          f"{think:.2f} s each on average")
     return 0
 
 

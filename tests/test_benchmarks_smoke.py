@@ -60,3 +60,4 @@ def test_the_strength_benchmark_runs_and_counts_both_seats():
     assert 0 <= data["expert_wins"] <= 2
     low, high = data["ci95"]
     assert 0 <= low <= data["win_rate"] <= high <= 1
+    assert data["decisions"] > 0 and data["think_s_per_decision"] > 0
