@@ -12,9 +12,12 @@ candidate is tried in the same worlds, so the deal blurs their difference
 less. The heuristic's own move is kept unless another one leads it, world
 by world, by more than MARGIN and twice the lead's standard error.
 
-It thinks for `think` seconds per decision, or, when `worlds` is given, for
-exactly that many worlds (no clock: the choice is then fixed by the seed,
-for tests and benchmarks). Its own generator is the engine's, seeded from
+It thinks for `think` seconds per decision, or, when `worlds` is given, by
+a fixed count (no clock: the choice is then fixed by the seed, for tests
+and benchmarks): half the worlds when the heuristic's move still leads
+there, the worlds, or up to EXTEND times as many for a close call. The
+playouts use the engine's unchecked fast path (`playout_apply`) on moves
+taken from `legal_actions`. Its own generator is the engine's, seeded from
 the bot's seed.
 """
 
