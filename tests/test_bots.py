@@ -309,3 +309,21 @@ def test_a_player_looking_at_their_top_cards_sees_them_in_the_observation():
         if found >= 3:
             break
     assert found, "no game looked at the top of a deck"
+
+
+def test_the_heuristic_bot_uses_a_power_another_card_grants():
+    """Powers are numbered by the engine (the look): a free +force power that
+    an advantage grants the flipped strike is used before paying (R7.1)."""
+    from support import Play, energy_then
+
+    coach = {"id": "coach", "name": "Coach", "type": "advantage", "cost": {"green": 1},
+             "statics": [{"static": "grant_power", "to": "your_strikes", "power": {
+                 "cost": {}, "limit": "once",
+                 "effects": [{"effect": "modify", "force": 1}]}}]}
+    game = Play(p1=energy_then("coach", "spear", discard=("big",) * 4),
+                p2=energy_then("filler"), cards=[coach])
+    game.do("p1: open p1", "p1: flip", "p1: pay", "p1: flip")  # Spear stops force 4
+    legal = legal_actions(game.state)
+    assert "p1: pay" in [str(a) for a in legal]
+    chosen = HeuristicBot(0).choose(observation(game.state, "p1"), legal)
+    assert str(chosen) == "p1: power 1"

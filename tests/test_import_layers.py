@@ -6,7 +6,11 @@ arrow:
 - the engine (avatar_tui.engine) imports neither the app, the bots nor the
   notation: it is the rules, and everything else is built on it;
 - the model (avatar_tui.model) does not import the engine: it is the data;
-- the bots do not import the app: they play without a screen.
+- the bots do not import the app: they play without a screen;
+- the app and the bots use the engine through its public API only: the
+  package `avatar_tui.engine` and the names in its `__all__`, never a
+  submodule (`avatar_tui.engine.table`) or a private name. This rule counts
+  imports under `if TYPE_CHECKING:` too: a type is part of the API used.
 """
 
 from __future__ import annotations
@@ -22,6 +26,12 @@ FORBIDDEN: dict[str, tuple[str, ...]] = {
     "avatar_tui.bots": ("avatar_tui.app",),
 }
 
+ENGINE = "avatar_tui.engine"
+PUBLIC_ONLY = ("avatar_tui.app", "avatar_tui.bots")  # layers that see only the engine's API
+# Known reaches inside the engine, each with the work that removes it (none
+# left: the expert plays out with the public `playout_apply`).
+ALLOWED_INSIDE: dict[str, set[str]] = {}
+
 
 def module_name(path: Path) -> str:
     parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
@@ -35,30 +45,65 @@ def _is_type_checking(test: ast.expr) -> bool:
         isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
 
 
+def _import_nodes(tree: ast.AST, typing_too: bool = False) -> list[ast.Import | ast.ImportFrom]:
+    """Every import statement anywhere in `tree`; those under `if
+    TYPE_CHECKING:` only when `typing_too`."""
+    found: list[ast.Import | ast.ImportFrom] = []
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.If) and _is_type_checking(node.test) and not typing_too:
+            for child in node.orelse:
+                visit(child)
+            return
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            found.append(node)
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(tree)
+    return found
+
+
+def _base(node: ast.ImportFrom, module: str, is_package: bool) -> str:
+    """The absolute module a `from ... import` reads from."""
+    base = node.module or ""
+    if node.level:
+        anchor = module.split(".")
+        anchor = anchor[:len(anchor) - node.level + (1 if is_package else 0)]
+        base = ".".join(anchor + ([base] if base else []))
+    return base
+
+
 def imports_of(source: str, module: str, is_package: bool) -> list[tuple[int, str]]:
     """(line, imported module) for every import that can run, anywhere in
     the module; `from X import y` counts as importing X and X.y."""
     found: list[tuple[int, str]] = []
-
-    def visit(node: ast.AST) -> None:
-        if isinstance(node, ast.If) and _is_type_checking(node.test):
-            for child in node.orelse:
-                visit(child)
-            return
+    for node in _import_nodes(ast.parse(source)):
         if isinstance(node, ast.Import):
             found.extend((node.lineno, alias.name) for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                anchor = module.split(".")
-                anchor = anchor[:len(anchor) - node.level + (1 if is_package else 0)]
-                base = ".".join(anchor + ([base] if base else []))
+        else:
+            base = _base(node, module, is_package)
             found.append((node.lineno, base))
             found.extend((node.lineno, f"{base}.{alias.name}") for alias in node.names)
-        for child in ast.iter_child_nodes(node):
-            visit(child)
+    return found
 
-    visit(ast.parse(source))
+
+def engine_reaches(source: str, module: str, is_package: bool,
+                   public: set[str]) -> list[tuple[int, str]]:
+    """(line, what) for every use of the engine beyond its public API: a
+    submodule imported, or a name from the package not in `public`."""
+    found: list[tuple[int, str]] = []
+    for node in _import_nodes(ast.parse(source), typing_too=True):
+        if isinstance(node, ast.Import):
+            found.extend((node.lineno, alias.name) for alias in node.names
+                         if alias.name.startswith(ENGINE + "."))
+            continue
+        base = _base(node, module, is_package)
+        if base.startswith(ENGINE + "."):
+            found.append((node.lineno, base))
+        elif base == ENGINE:
+            found.extend((node.lineno, f"{base}.{alias.name}") for alias in node.names
+                         if alias.name not in public)
     return found
 
 
@@ -77,6 +122,21 @@ def forbidden_arrows(files: dict[str, tuple[str, bool]]) -> list[str]:
                 hit = next((b for b in banned if _within(target, b)), None)
                 if hit is not None:
                     bad.append(f"{module}:{line} imports {target} ({layer} must not use {hit})")
+    return sorted(set(bad))
+
+
+def inside_the_engine(files: dict[str, tuple[str, bool]], public: set[str]) -> list[str]:
+    """Every import in the app and the bots that reaches past the engine's
+    public API `public`, but for `ALLOWED_INSIDE`."""
+    bad = []
+    for module, (source, is_package) in sorted(files.items()):
+        if not any(_within(module, layer) for layer in PUBLIC_ONLY):
+            continue
+        allowed = ALLOWED_INSIDE.get(module, set())
+        for line, target in engine_reaches(source, module, is_package, public):
+            if not any(_within(target, a) for a in allowed):
+                bad.append(f"{module}:{line} uses {target} (only avatar_tui.engine's "
+                           "public API)")
     return sorted(set(bad))
 
 
@@ -118,4 +178,42 @@ def test_the_walk_sees_imports_in_functions_and_relative_ones() -> None:
         "not use avatar_tui.bots)",
         "avatar_tui.model.data:1 imports avatar_tui.engine.game (avatar_tui.model must not use "
         "avatar_tui.engine)",
+    ]
+
+
+def test_the_app_and_the_bots_use_only_the_engines_public_api() -> None:
+    import avatar_tui.engine as engine
+
+    files = package_files()
+    assert "avatar_tui.app.explain" in files and "avatar_tui.bots.heuristic" in files
+    assert inside_the_engine(files, set(engine.__all__)) == []
+
+
+def test_the_public_api_check_finds_submodules_and_private_names() -> None:
+    public = {"look", "Table"}
+    app = (
+        "from typing import TYPE_CHECKING\n"
+        "from avatar_tui.engine import Table, look\n"
+        "from avatar_tui.engine import _make\n"
+        "if TYPE_CHECKING:\n"
+        "    from avatar_tui.engine.table import Table\n"
+        "def later():\n"
+        "    import avatar_tui.engine.stats\n"
+        "from ..engine.payment import energy_of\n"
+    )
+    files = {"avatar_tui.app.sample": (app, False),
+             "avatar_tui.bots.expert": ("from avatar_tui.engine.game import _make\n", False),
+             "avatar_tui.notation.save": ("from avatar_tui.engine.table import Table\n",
+                                          False)}
+    assert inside_the_engine(files, public) == [
+        "avatar_tui.app.sample:3 uses avatar_tui.engine._make (only avatar_tui.engine's "
+        "public API)",
+        "avatar_tui.app.sample:5 uses avatar_tui.engine.table (only avatar_tui.engine's "
+        "public API)",
+        "avatar_tui.app.sample:7 uses avatar_tui.engine.stats (only avatar_tui.engine's "
+        "public API)",
+        "avatar_tui.app.sample:8 uses avatar_tui.engine.payment (only avatar_tui.engine's "
+        "public API)",
+        "avatar_tui.bots.expert:1 uses avatar_tui.engine.game (only avatar_tui.engine's "
+        "public API)",
     ]

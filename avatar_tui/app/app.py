@@ -21,7 +21,6 @@ from avatar_tui.app import describe, questions, safety, seats, warm
 from avatar_tui.app import hint as hints
 from avatar_tui.app.board import CardView
 from avatar_tui.app.demo import Demo, DemoError
-from avatar_tui.app.explain import private
 from avatar_tui.app.keys import BY_NAME, candidates, example
 from avatar_tui.app.move_words import describe_move
 from avatar_tui.app.plain import escape
@@ -36,7 +35,7 @@ from avatar_tui.app.screens.privacy import PrivacyScreen, SecretGate
 from avatar_tui.app.session import Session
 from avatar_tui.app.storage import SaveStore
 from avatar_tui.decklib import reshuffled
-from avatar_tui.engine import Event, IllegalAction, new_game
+from avatar_tui.engine import Event, IllegalAction, new_game, without_secret_move
 from avatar_tui.model.actions import Action
 from avatar_tui.model.common import PlayerId
 from avatar_tui.model.state import GameSetup, GameState
@@ -333,10 +332,10 @@ class AvatarApp(App[None]):
         if not session.legal:
             reason = "the game is over" if session.over else "nothing to do"
         else:
-            probe = example(name, session.legal[0].player)
+            probe = example(name, session.actor)
             reason = session.why_not(probe) if probe is not None else None
             if reason is not None and probe is not None:
-                reason = private(session, probe.player, reason)
+                reason = without_secret_move(session.table, probe.player, reason)
             if reason is None:
                 reason = ("no overpayment is needed or possible now (R6.3)"
                           if name == "overpay" else "it is not possible now")
@@ -665,7 +664,7 @@ class AvatarApp(App[None]):
         if session is None:
             return
         state = session.state
-        pid: PlayerId = session.legal[0].player if session.legal else (state.turn or "p1")
+        pid: PlayerId = session.actor or state.turn or "p1"
         self.push_screen(PrivacyScreen(session.table, pid))
 
     def inspect(self, card: CardView | None) -> None:

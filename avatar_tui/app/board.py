@@ -188,7 +188,7 @@ class Mat(Vertical):
     def show(self, session: Session) -> None:
         t, state = session.table, session.state
         player = state.players[self.owner]
-        acting = bool(session.legal) and session.legal[0].player == self.owner
+        acting = session.actor == self.owner
         restyle(self, acting, "-acting")  # only the mat's own border depends on it
         score = "●" * player.score + "○" * max(0, 3 - player.score)
         turn = " · [reverse] to act [/]" if acting else ""
@@ -217,7 +217,7 @@ class StatusPanel(FixedText):
 
     def show(self, session: Session, hint: str | None) -> None:
         state = session.state
-        self.set(f"{describe.status(session.table, state)}\n"
+        self.set(f"{describe.status(session.table, state, session.look)}\n"
                  f"{hint or f'[dim]{describe.next_step(state)}[/]'}")
 
 

@@ -8,33 +8,41 @@ from __future__ import annotations
 from avatar_tui import effect_words
 from avatar_tui.app import describe
 from avatar_tui.app.plain import escape
-from avatar_tui.engine.table import Table
+from avatar_tui.engine import Table
 from avatar_tui.model import effects as fx
 from avatar_tui.model.actions import Action
 from avatar_tui.model.common import PlayerId, other
-from avatar_tui.model.state import GameState, OrderStep, ResolveStep
+from avatar_tui.model.options import DISCARD, KEEP, Option, Order
+from avatar_tui.model.state import Choice, GameState, OrderStep, ResolveStep
 
 # Effects that take something away from the player whose cards they touch.
 HARMS = (fx.EliminateEnergy, fx.EliminateAlly, fx.Uncharge, fx.ForceReflip)
 
 
-def label(t: Table, state: GameState, word: str) -> str:
-    """The answer `choose WORD` of the pending question, in plain words."""
+def label(t: Table, state: GameState, option: Option) -> str:
+    """An answer (`choose WORD`) of the pending question, in plain words."""
     choice = state.choice
-    if choice is not None and isinstance(choice.step, OrderStep) and word in choice.options:
-        return order_label(t, choice.chooser, choice.step.groups[choice.options.index(word)])
     step = choice.step if choice is not None else None
-    if isinstance(step, ResolveStep) and word in ("discard", "keep"):
+    if choice is not None and isinstance(step, OrderStep) and isinstance(option, Order):
+        return order_label(t, choice.chooser, step.groups[option.index])
+    if isinstance(step, ResolveStep) and option in (DISCARD, KEEP):
         if isinstance(step.effect, fx.RevealTop):
             owner = step.ctx.controller if step.effect.whose == "you" else \
                 other(step.ctx.controller)
             whose = describe.character(t, owner)
             return (f"Discard it: the revealed card goes to {whose}'s discard pile"
-                    if word == "discard" else f"Keep it: the card stays on top of {whose}'s deck")
+                    if option == DISCARD
+                    else f"Keep it: the card stays on top of {whose}'s deck")
         if isinstance(step.effect, fx.LookAtTop):
-            return ("Discard it: your top card goes to your discard pile" if word == "discard"
+            return ("Discard it: your top card goes to your discard pile" if option == DISCARD
                     else "Keep it: the card stays on top of your deck, unseen")
-    return describe.option_label(t, state, word)
+    return describe.option_label(t, state, option)
+
+
+def options(choice: Choice, actions: list[Action]) -> list[Option]:
+    """The options these legal `choose` actions answer, in their order."""
+    found = [choice.option(a.word) for a in actions]
+    return [o for o in found if o is not None]
 
 
 def order_label(t: Table, chooser: PlayerId, group: list[ResolveStep]) -> str:
@@ -56,7 +64,8 @@ def order_first(t: Table, state: GameState, actions: list[Action]) -> list[Actio
     choice = state.choice
     if choice is None or not isinstance(choice.step, OrderStep):
         return actions
-    groups = dict(zip(choice.options, choice.step.groups, strict=True))
+    groups = {o.word: choice.step.groups[o.index] for o in choice.options
+              if isinstance(o, Order)}
     return sorted(actions, key=lambda a: harms(groups[a.word or ""], choice.chooser))
 
 

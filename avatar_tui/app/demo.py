@@ -13,8 +13,7 @@ from dataclasses import dataclass
 from avatar_tui import pauses
 from avatar_tui.app.describe import character
 from avatar_tui.app.move_words import describe_move
-from avatar_tui.engine import Event, IllegalAction, apply, new_game, why_not
-from avatar_tui.engine.table import Table
+from avatar_tui.engine import Event, IllegalAction, Table, apply, new_game, why_not
 from avatar_tui.model.state import GameState
 from avatar_tui.notation.scenario import ActionLine, Scenario
 

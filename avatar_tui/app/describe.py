@@ -5,18 +5,15 @@ colours follow the active theme and every colour also has a text label."""
 
 from __future__ import annotations
 
-import re
-
 from avatar_tui import effect_words
 from avatar_tui.app.plain import escape
-from avatar_tui.engine import view
-from avatar_tui.engine.stats import printed, printed_delta, strength
-from avatar_tui.engine.table import Table
+from avatar_tui.engine import Look, Table, answer_is_secret, face_look, look
 from avatar_tui.model.actions import Action
 from avatar_tui.model.cards import AdvantageCard, AllyCard, SignatureMove, StrikeCard
 from avatar_tui.model.common import ZONES, Energy, PlayerId, Zone
 from avatar_tui.model.effects import Power
-from avatar_tui.model.state import FaceUp, GameState
+from avatar_tui.model.options import KEEP, REPLACE, Decline, Option, Order, Reflip, Target, TopCard
+from avatar_tui.model.state import FaceUp, GameState, OrderStep
 
 ZONE_STYLE: dict[str, str] = {"green": "$success", "yellow": "$warning", "red": "$error"}
 SIDEWAYS = "↻ counterattacking"
@@ -51,15 +48,16 @@ def _value(label: str, now: int, printed: int) -> str:
 
 def strike_values(t: Table, card_id: str, pid: PlayerId | None, zone: Zone | None,
                   face: FaceUp | None) -> str:
-    """`F 6  INT 7 (3+4)`: current values, the printed one where changed."""
-    card = printed(t, card_id)
+    """`F 6  INT 7 (3+4)`: current values (the engine's look at the face),
+    the printed one where changed."""
     if face is not None and pid is not None:
-        force, intercept = strength(t, pid, zone, face)
-        df, di = printed_delta(t, pid, zone, face)
-        pf, pi = force - df, intercept - di
+        now = face_look(t, pid, zone, face)
+        force, intercept, pf, pi = now.force, now.intercept, now.printed_force, \
+            now.printed_intercept
     else:
-        force, intercept = pf, pi = card.force, card.intercept
-    return f"{_value('F', force, pf)}  {_value('INT', intercept, pi)}"
+        card = t.catalog.signatures.get(card_id) or t.card(card_id)
+        force, intercept = pf, pi = card.force, card.intercept  # type: ignore[union-attr]
+    return f"{_value('F', force, pf)}  {_value('INT', intercept, pi)}"  # type: ignore[arg-type]
 
 
 def kind(t: Table, card_id: str) -> str:
@@ -99,12 +97,12 @@ def card_lines(t: Table, card_id: str, pid: PlayerId | None = None, zone: Zone |
 # ------------------------------------------------------------------ status
 
 
-def incoming(t: Table, state: GameState) -> tuple[str, int | None]:
-    """The attack to stop, in words, and its force now (R12.7)."""
+def incoming(t: Table, state: GameState, lk: Look | None = None) -> tuple[str, int | None]:
+    """The attack to stop, in words, and its force now (R12.7, the look's)."""
     inc = state.incoming
     if inc is None:
         return "no attack", None
-    force = view(state, t)["incoming"]["force"]
+    force = (lk or look(state, t)).incoming.force  # type: ignore[union-attr]
     if inc.zone == "opening":
         what = "the opening attack"
     elif inc.zone == "signature":
@@ -114,14 +112,15 @@ def incoming(t: Table, state: GameState) -> tuple[str, int | None]:
     return escape(what), force
 
 
-def status(t: Table, state: GameState) -> str:
-    """Who must act, and what: the one line a player reads first."""
+def status(t: Table, state: GameState, lk: Look | None = None) -> str:
+    """Who must act, and what: the one line a player reads first (`lk`:
+    the state's look, when the caller has it)."""
     if state.phase == "over":
         assert state.winner is not None
         score = "–".join(str(state.players[p].score) for p in (state.winner, _other(state.winner)))
         return f"[b]{character(t, state.winner)} wins {score}[/b] (R10.5)"
     if state.choice is not None:
-        if state.choice.secret:  # R1.6: the question shows cards only they may see
+        if answer_is_secret(state):  # R1.6: the question shows cards only they may see
             return (f"[b]{character(t, state.choice.chooser)}[/b] must answer a question about "
                     "cards only they may look at (R1.6): c shows it behind a privacy screen")
         return (f"[b]{character(t, state.choice.chooser)}[/b] must choose: "
@@ -133,7 +132,7 @@ def status(t: Table, state: GameState) -> str:
     pid = state.turn
     assert pid is not None
     who = f"[b]{character(t, pid)}[/b]"
-    what, force = incoming(t, state)
+    what, force = incoming(t, state, lk)
     against = f"{what} — force {force}"
     if state.phase == "signature":
         return f"{who} may answer {what} (force {force}) with the signature move (R4.3)"
@@ -167,34 +166,38 @@ def next_step(state: GameState) -> str:
 # ------------------------------------------------------------------ choices
 
 
-_TARGET = re.compile(r"^(p[12])\.(green|yellow|red)(?:\.(\w+))?$")
-
-
-def option_label(t: Table, state: GameState, word: str) -> str:
-    """Plain words for an answer of `choose WORD`."""
-    if word == "replace":
+def option_label(t: Table, state: GameState, option: Option) -> str:
+    """Plain words for an answer of the pending choice."""
+    if option == REPLACE:
         return "Replace: the new ally takes the zone, the old one is discarded (R5.5)"
-    if word == "keep" and (state.choice is None or state.choice.kind == "ally"):
+    if option == KEEP and (state.choice is None or state.choice.kind == "ally"):
         return "Keep: the old ally stays, the new one is discarded (R5.5)"
-    if word in ("none", "no"):
+    if isinstance(option, Decline):
         return "None (decline)"
-    if word == "yes":
-        return "Yes"
-    m = _TARGET.match(word)
-    if m:
-        pid, zone, part = m.group(1), m.group(2), m.group(3)
-        zs = state.players[pid].zones[zone]  # type: ignore[index]
-        where = f"{character(t, pid)} [{ZONE_STYLE[zone]}]{zone}[/] zone"  # type: ignore[arg-type]
-        if part == "ally" and zs.ally is not None:
+    if isinstance(option, Target):
+        pid, zone = option.who, option.zone
+        zs = state.players[pid].zones[zone]
+        where = f"{character(t, pid)} [{ZONE_STYLE[zone]}]{zone}[/] zone"
+        if option.part == "ally" and zs.ally is not None:
             return f"{escape(t.name(zs.ally.card))} — ally in {where}"
-        if part is None:
+        if option.part is None:
             return where[0].upper() + where[1:]
-        return f"{part.replace('_', ' ')} in {where}"
-    base = re.sub(r"_\d+$", "", word)
-    try:
-        return escape(t.name(base))
-    except KeyError:
-        return escape(word.replace("_", " "))
+        return f"{option.part} in {where}"
+    if isinstance(option, TopCard):
+        return escape(t.name(option.card))
+    if isinstance(option, Reflip):
+        return escape(t.name(option.source))
+    step = state.choice.step if state.choice is not None else None
+    if isinstance(option, Order) and isinstance(step, OrderStep):
+        return escape(t.name(step.groups[option.index][0].ctx.source))
+    return escape(option.word.replace("_", " "))
+
+
+def answer_label(t: Table, state: GameState, word: str | None) -> str:
+    """Plain words for `choose WORD` of the pending choice (the word
+    itself, should it answer nothing)."""
+    option = state.choice.option(word) if state.choice is not None else None
+    return option_label(t, state, option) if option is not None else escape(word or "")
 
 
 def action_label(t: Table, action: Action) -> str:

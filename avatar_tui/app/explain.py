@@ -4,10 +4,11 @@ discard, reflip, pitch, the signature move, skip, flip — as possible or
 not, with the engine's reason.
 
 The app decides no rule here: a move is possible when `legal_actions`
-lists it (through the key that stands for it), and a move that is not is
-explained by `why_not` on a representative action. The one thing the app
-adds is privacy (R1.6): the acting player's signature move is named only
-once it is revealed, as the other player sees the screen too."""
+lists it (through the key that stands for it), a move that is not is
+explained by `why_not` on a representative action, and the powers and the
+overpayment to ask about come from the engine's look. Reasons pass through
+the engine's R1.6 wording: the acting player's signature move is named
+only once it is revealed, as the other player sees the screen too."""
 
 from __future__ import annotations
 
@@ -17,12 +18,9 @@ from avatar_tui.app import describe
 from avatar_tui.app.keys import BY_NAME, candidates, example
 from avatar_tui.app.plain import escape
 from avatar_tui.app.session import Session
-from avatar_tui.engine.payment import energy_of
-from avatar_tui.engine.powers import powers_of
-from avatar_tui.engine.stats import strike_cost
+from avatar_tui.engine import without_secret_move
 from avatar_tui.model.actions import Action
-from avatar_tui.model.cards import StrikeCard
-from avatar_tui.model.common import Energy, PlayerId
+from avatar_tui.model.common import PlayerId
 
 FALLBACK = "it is not possible now"
 
@@ -41,33 +39,16 @@ class MoveLine:
         return f"{self.label}: {verdict} — {self.detail}"
 
 
-def private(session: Session, pid: PlayerId, text: str) -> str:
-    """`text` with the player's unrevealed signature move unnamed (R1.6)."""
-    t = session.table
-    if t.player(pid).chamber.move is not None:
-        return text
-    try:
-        name = t.current_move(pid).name
-    except (KeyError, AssertionError):
-        return text
-    return text.replace(f"{name}'s", "your signature move's").replace(name,
-                                                                      "your signature move")
-
-
 def reason(session: Session, action: Action | None, fallback: str = FALLBACK) -> str:
     """The engine's reason why `action` is not allowed now (made private)."""
     why = session.why_not(action) if action is not None else None
-    return private(session, action.player if action else "p1", why or fallback)
-
-
-def actor(session: Session) -> PlayerId | None:
-    legal = session.legal
-    return legal[0].player if legal else None
+    return without_secret_move(session.table, action.player if action else "p1",
+                               why or fallback)
 
 
 def moves(session: Session) -> list[MoveLine]:
     """Each standard move now, possible or not, in the engine's words."""
-    pid = actor(session)
+    pid = session.actor
     if pid is None:
         return []
     legal = session.legal
@@ -127,34 +108,12 @@ def _overpay(session: Session, pid: PlayerId) -> MoveLine:
 
 
 def _overpay_probe(session: Session, pid: PlayerId) -> Action:
-    """A payment with stronger colours, for the engine to judge: where the
-    cost's own colours are short the next stronger ones fill in; where they
-    are not, one pip is paid a colour up (which R6.3 forbids by choice)."""
-    plain = Action(player=pid, verb="pay")
-    state, t = session.state, session.table
-    zone = state.players[pid].defending
-    if state.phase != "decide" or state.choice is not None or zone is None:
-        return plain
-    face = state.players[pid].zones[zone].flip
-    if face is None:
-        return plain
-    card = t.card(face.card)
-    cost = strike_cost(t, pid, card.cost) if isinstance(card, StrikeCard) else card.cost
-    have = energy_of(t, pid)
-    green = min(cost.green, have.green)
-    yellow = min(cost.yellow + cost.green - green, have.yellow)
-    paid = Energy(green=green, yellow=yellow, red=cost.total - green - yellow)
-    if paid == cost:  # no shortfall: pay one pip with a stronger colour you have to spare
-        spare_yellow, spare_red = have.yellow > cost.yellow, have.red > cost.red
-        if cost.green and (spare_yellow or spare_red):
-            up = {"yellow": 1} if spare_yellow else {"red": 1}
-            paid = Energy(green=cost.green - 1, yellow=cost.yellow + up.get("yellow", 0),
-                          red=cost.red + up.get("red", 0))
-        elif cost.yellow and spare_red:
-            paid = Energy(green=cost.green, yellow=cost.yellow - 1, red=cost.red + 1)
-        else:
-            return plain
-    return Action(player=pid, verb="pay", paid=paid)
+    """A payment in stronger colours for the engine to judge (the look's
+    `overpay`), or a plain pay when there is none."""
+    lk = session.look
+    if lk.question is not None or lk.overpay is None or lk.turn != pid:
+        return Action(player=pid, verb="pay")
+    return Action(player=pid, verb="pay", paid=lk.overpay)
 
 
 def _powers(session: Session, pid: PlayerId, ally: bool) -> list[MoveLine]:
@@ -170,16 +129,17 @@ def _powers(session: Session, pid: PlayerId, ally: bool) -> list[MoveLine]:
             (ally and at_signature):
         label = "Ally's powers" if ally else "Payment powers"
         return [MoveLine("a" if ally else "1-9", label, False, escape(reason(session, probe)))]
-    found_powers = powers_of(t, pid, ally=ally)
+    found_powers = [p for p in session.look.powers if p.ally == ally]
     if not found_powers:
         label = "Ally's powers" if ally else "Payment powers"
         return [MoveLine("a" if ally else "1-9", label, False, escape(reason(session, probe)))]
     lines = []
-    for n, (source, power) in enumerate(found_powers, start=1):
+    for shown in found_powers:
+        n = shown.number
         if at_signature:
             label, text = f"Power {n}", "your signature move's power"
         else:
-            text = f"{escape(t.name(source))}: {describe.power_text(power)}"
+            text = f"{escape(t.name(shown.source))}: {describe.power_text(shown.power)}"
             label = f"Power {n}"
         if ally:
             label = f"Ally's power {n}"

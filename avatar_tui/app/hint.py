@@ -16,8 +16,7 @@ from avatar_tui.app import describe
 from avatar_tui.app.plain import escape
 from avatar_tui.bots.expert import DEFAULT_THINK, Estimate, ExpertBot
 from avatar_tui.bots.seat import position_seed
-from avatar_tui.engine import Observation, legal_actions, observation
-from avatar_tui.engine.table import Table
+from avatar_tui.engine import Observation, Table, actor_of, legal_actions, observation
 from avatar_tui.model.actions import Action
 from avatar_tui.model.state import GameState
 
@@ -36,10 +35,10 @@ class HintRequest:
 def hint_request(state: GameState) -> HintRequest | None:
     """What a hint for the acting player is worked out from; None when there
     is nothing to decide (the game is over)."""
-    legal = legal_actions(state)
-    if not legal:
+    pid = actor_of(state)
+    if pid is None:
         return None
-    return HintRequest(observation(state, legal[0].player), legal, position_seed(state),
+    return HintRequest(observation(state, pid), legal_actions(state), position_seed(state),
                        len(state.history))
 
 
@@ -81,7 +80,7 @@ def words(t: Table, action: Action) -> str:
         who = "you" if action.word == pid else describe.character(t, action.word)  # type: ignore[arg-type]
         return f"{who} defend{'s' if who != 'you' else ''} the opening attack"
     if verb == "choose":
-        return _MARKUP.sub("", describe.option_label(t, state, action.word or ""))
+        return _MARKUP.sub("", describe.answer_label(t, state, action.word))
     return {
         "flip": "flip", "focus": "focus", "discard": "discard", "reflip": "reflip",
         "pitch": f"pitch {card}", "signature": "your signature move",

@@ -11,7 +11,7 @@ from __future__ import annotations
 from avatar_tui.app import describe
 from avatar_tui.app.describe import ZONE_STYLE
 from avatar_tui.app.plain import escape
-from avatar_tui.engine.table import Table
+from avatar_tui.engine import Table, answer_is_secret
 from avatar_tui.model.actions import Action
 from avatar_tui.model.state import GameState
 
@@ -75,10 +75,9 @@ def describe_move(before: GameState, after: GameState | None, action: Action) ->
     if verb == "skip":
         return "did not play the signature move and defends green (R4.3)"
     if verb == "choose":
-        if before.choice is not None and before.choice.secret:
-            # R1.6: the answer names cards only its player may see
+        if answer_is_secret(before, action):  # R1.6: it names cards only its player saw
             return "answered a secret question (R1.6)"
         prompt = before.choice.prompt if before.choice is not None else "a question"
-        answer = describe.option_label(t, before, action.word or "")
+        answer = describe.answer_label(t, before, action.word)
         return f"answered “{escape(prompt)}”: {answer}"
     return escape(str(action))  # pragma: no cover - every verb is named above

@@ -49,7 +49,7 @@ def pending(session: Session) -> Question | None:
         CHOICE_TITLES.get(choice.kind, "A choice"),
         f"{describe.character(t, choice.chooser)}: {escape(choice.prompt)}",
         actions,
-        [choice_words.label(t, state, a.word or "") for a in actions],
+        [choice_words.label(t, state, option) for option in choice_words.options(choice, actions)],
         secret_for=choice.chooser if choice.secret else None,
     )
 

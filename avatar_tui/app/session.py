@@ -6,9 +6,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from avatar_tui.engine import Event, apply, can_undo, legal_actions, undo, why_not
-from avatar_tui.engine.table import Table
+from avatar_tui.engine import (
+    Event,
+    Look,
+    Table,
+    actor_of,
+    apply,
+    can_undo,
+    legal_actions,
+    look,
+    shown_action,
+    undo,
+    why_not,
+)
 from avatar_tui.model.actions import Action
+from avatar_tui.model.common import PlayerId
 from avatar_tui.model.state import GameState, HistoryEntry
 
 
@@ -18,6 +30,7 @@ class Session:
     log: list[Event] = field(default_factory=list)
     _legal: list[Action] | None = field(default=None, repr=False)
     _table: Table | None = field(default=None, repr=False)
+    _look: Look | None = field(default=None, repr=False)
 
     @property
     def legal(self) -> list[Action]:
@@ -31,6 +44,18 @@ class Session:
         if self._table is None:
             self._table = Table(self.state)
         return self._table
+
+    @property
+    def look(self) -> Look:
+        """The engine's facts of the moment (cached per state)."""
+        if self._look is None:
+            self._look = look(self.state)
+        return self._look
+
+    @property
+    def actor(self) -> PlayerId | None:
+        """Who acts now (None once the game is over)."""
+        return actor_of(self.state)
 
     def why_not(self, action: Action) -> str | None:
         return why_not(self.state, action)
@@ -61,7 +86,7 @@ class Session:
             return (f"the last action ({said(last)}) turned a hidden card face up, and what "
                     "was seen cannot be unseen")
         mover = last.action.player
-        now = self.legal[0].player if self.legal else None
+        now = self.actor
         if mover != now:
             return (f"the last action ({said(last)}) was {mover}'s, and {now} may take back "
                     "only their own")
@@ -88,11 +113,10 @@ class Session:
         self.state = state
         self._legal = None
         self._table = None
+        self._look = None
 
 
 def said(entry: HistoryEntry) -> str:
     """An action of the history as the shared screen may show it: an answer
     about cards only its player saw keeps the answer secret (R1.6)."""
-    if entry.secret:
-        return f"{entry.action.player}: choose (a secret answer, R1.6)"
-    return str(entry.action)
+    return shown_action(entry.action, entry.secret)

@@ -22,7 +22,7 @@ from avatar_tui.bots.match import (
     setup_for,
 )
 from avatar_tui.bots.seat import BotSeat
-from avatar_tui.engine.observation import HIDDEN, Observation, observation
+from avatar_tui.engine import HIDDEN, Observation, observation
 
 __all__ = [
     "BOT_KINDS",

@@ -7,7 +7,7 @@ import random
 from collections.abc import Sequence
 from typing import Protocol
 
-from avatar_tui.engine.observation import Observation
+from avatar_tui.engine import Observation
 from avatar_tui.model.actions import Action
 
 

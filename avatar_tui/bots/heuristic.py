@@ -21,12 +21,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from avatar_tui.engine import clone, legal_actions, playout_apply
-from avatar_tui.engine.observation import Observation
-from avatar_tui.engine.table import Table
+from avatar_tui.engine import Observation, Table, clone, legal_actions, look, playout_apply
 from avatar_tui.model.actions import Action
 from avatar_tui.model.cards import AdvantageCard, AllyCard, StrikeCard
-from avatar_tui.model.common import ZONES, PlayerId
+from avatar_tui.model.common import ZONES
 from avatar_tui.model.effects import (
     AddEnergy,
     Charge,
@@ -41,9 +39,20 @@ from avatar_tui.model.effects import (
     RevealTop,
     Uncharge,
 )
+from avatar_tui.model.options import (
+    DISCARD,
+    KEEP,
+    REPLACE,
+    Decline,
+    Named,
+    Option,
+    Order,
+    Reflip,
+    Target,
+    TopCard,
+)
 from avatar_tui.model.state import ResolveStep
 
-NONE = "none"
 COLOUR_RANK = {"green": 1, "yellow": 2, "red": 3}  # R6.1
 
 
@@ -124,15 +133,12 @@ class HeuristicBot:
         """With the strike already payable: a power that makes it stronger
         (more force, an effect on counterattack) and costs no energy, no
         ally and no charge, when the strike stays payable after it."""
-        t = Table(obs.state)
-        me = obs.player
-        zone = obs.state.players[me].defending
-        assert zone is not None
+        numbered = look(obs.state)  # the engine's numbering, granted powers included
         for action in legal:
             if action.verb != "power":
                 continue
-            power = _power_of(t, me, zone, action)
-            if power is None or not _free_and_good(power):
+            shown = numbered.power(action.number or 0, action.ally)
+            if shown is None or not _free_and_good(shown.power):
                 continue
             after = _try(obs, action)
             if after is not None and _first(after[1], "pay") is not None:
@@ -145,11 +151,12 @@ class HeuristicBot:
         choice = obs.state.choice
         assert choice is not None
         t = Table(obs.state)
-        if choice.kind == "ally" and {a.word for a in legal} == {"replace", "keep"}:
+        options = [choice.option(a.word) for a in legal]
+        if choice.kind == "ally" and set(options) == {REPLACE, KEEP}:
             return self._replace_or_keep(obs, t, legal)
         effect = choice.step.effect if isinstance(choice.step, ResolveStep) else None
-        scored = [(self._score(obs, t, effect, a.word or ""), i, a)
-                  for i, a in enumerate(legal)]
+        scored = [(self._score(obs, t, effect, option), i, a)
+                  for i, (option, a) in enumerate(zip(options, legal, strict=True))]
         best = max(s for s, _, _ in scored)
         tied = [a for s, _, a in scored if s == best]
         return tied[0]
@@ -162,19 +169,18 @@ class HeuristicBot:
         new = t.card(zs.flip.card) if zs.flip else None
         old = t.card(zs.ally.card) if zs.ally else None
         replace = new is not None and old is not None and new.cost.total >= old.cost.total
-        return next(a for a in legal if a.word == ("replace" if replace else "keep"))
+        return next(a for a in legal if a.word == (REPLACE if replace else KEEP).word)
 
-    def _score(self, obs: Observation, t: Table, effect, word: str) -> float:
+    def _score(self, obs: Observation, t: Table, effect, option: Option | None) -> float:
         """How much an answer helps this bot: > 0 good, 0 for "none",
         < 0 when it hurts (the bot is made to eliminate its own things)."""
         me = obs.player
-        if word == NONE:
+        if option is None or isinstance(option, Decline):
             return 0.0
-        if isinstance(effect, ChooseOne):
-            return 1.0 + _effects_value(effect.options.get(word, []))
-        parts = word.split(".")
-        if len(parts) >= 2 and parts[0] in ("p1", "p2") and parts[1] in ZONES:
-            owner, zone = parts[0], parts[1]
+        if isinstance(effect, ChooseOne) and isinstance(option, Named):
+            return 1.0 + _effects_value(effect.options.get(option.name, []))
+        if isinstance(option, Target):
+            owner, zone = option.who, option.zone
             ours = 1 if owner == me else -1
             if isinstance(effect, EliminateEnergy):
                 return -ours * (5 + (COLOUR_RANK[zone] if ours < 0 else -COLOUR_RANK[zone]))
@@ -188,18 +194,23 @@ class HeuristicBot:
             if isinstance(effect, MoveAlly) and effect.mode == "to_deck_top":
                 return -ours * 5.0
             if isinstance(effect, MoveAlly) and effect.mode == "to_your_empty" \
-                    and parts[-1] == "ally" and owner == me:
+                    and option.part == "ally" and owner == me:
                 return 1.0 - _ally_value(obs, t, owner, zone) / 10  # give the least
             if isinstance(effect, MoveEnergy):
                 return 1.0
             return 1.0  # moving allies around, a destination: anything but "none"
-        if word in ("discard", "keep"):
-            return self._discard_or_keep(obs, t, effect, word)
-        if t.catalog.canonical(word) is not None:
-            return 1.0 + _card_value(t, word) / 10  # the best card on top
-        return 1.0  # an order of effects, anything else: the first
+        if option in (DISCARD, KEEP):
+            return self._discard_or_keep(obs, t, effect, option == KEEP)
+        # a card: the best on top; a reflip by the best card; the group of
+        # effects of the best card first (a card's second group is no card)
+        card = option.card if isinstance(option, TopCard) else \
+            option.source if isinstance(option, Reflip) else \
+            option.label if isinstance(option, Order) else None
+        if card is not None and t.catalog.canonical(card) is not None:
+            return 1.0 + _card_value(t, card) / 10
+        return 1.0  # anything else: the first
 
-    def _discard_or_keep(self, obs: Observation, t: Table, effect, word: str) -> float:
+    def _discard_or_keep(self, obs: Observation, t: Table, effect, kept: bool) -> float:
         me = obs.player
         owner = obs.opponent if isinstance(effect, RevealTop) and effect.whose == "opponent" \
             else me
@@ -209,7 +220,7 @@ class HeuristicBot:
                 and _card_value(t, top) >= 10)
         # keep a good card of one's own; discard a good card of the opponent's
         keep = good if owner == me else not good
-        return 1.0 if (word == "keep") == keep else 0.5
+        return 1.0 if kept == keep else 0.5
 
 
 # -------------------------------------------------------------------- helpers
@@ -240,15 +251,6 @@ def _try_state(state, action: Action):
     if after.choice is not None:
         return None
     return after, legal_actions(after)
-
-
-def _power_of(t: Table, me: PlayerId, zone, action: Action) -> Power | None:
-    zs = t.state.players[me].zones[zone]
-    source = zs.ally if action.ally else zs.flip
-    if source is None or action.number is None:
-        return None
-    powers = t.card(source.card).powers
-    return powers[action.number - 1] if 0 < action.number <= len(powers) else None
 
 
 def _free_and_good(power: Power) -> bool:

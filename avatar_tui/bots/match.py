@@ -12,8 +12,7 @@ from avatar_tui.bots.expert import ExpertBot
 from avatar_tui.bots.heuristic import HeuristicBot
 from avatar_tui.catalog import DeckList, default_catalog
 from avatar_tui.decklib import player_setup
-from avatar_tui.engine import apply_in_place, legal_actions, new_game
-from avatar_tui.engine.observation import observation
+from avatar_tui.engine import actor_of, apply_in_place, legal_actions, new_game, observation
 from avatar_tui.model.common import PLAYERS, PlayerId
 from avatar_tui.model.state import GameSetup, GameState, PlayerSetup
 
@@ -83,7 +82,8 @@ def play_game(setup: GameSetup, bots: Mapping[PlayerId, Bot],
     actions = 0
     while state.phase != "over" and actions < max_actions:
         legal = legal_actions(state)
-        pid = legal[0].player
+        pid = actor_of(state)
+        assert pid is not None  # the game is not over
         bot = bots[pid]
         obs = observation(state, pid) if bot.observes else None
         action = bot.choose(obs, legal)

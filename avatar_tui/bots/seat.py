@@ -12,8 +12,7 @@ from avatar_tui import pauses
 from avatar_tui.bots.base import Bot
 from avatar_tui.bots.expert import DEFAULT_THINK, ExpertBot
 from avatar_tui.bots.match import make_bot
-from avatar_tui.engine import legal_actions
-from avatar_tui.engine.observation import Observation, observation
+from avatar_tui.engine import Observation, legal_actions, observation
 from avatar_tui.model.actions import Action
 from avatar_tui.model.common import PlayerId
 from avatar_tui.model.state import GameState

@@ -15,7 +15,17 @@ The whole API, in the manner of OpenSpiel:
   history: the fast path for playouts and search;
 - `undo(state)` returns the state before the last action, `can_undo`
   whether the UI may (never across a card turned face up);
-- `view(state)` is the public picture of NOTATION.md;
+- `look(state)` is the read model: immutable facts a screen or a bot
+  reads (`Look`: the actor, the pending question, the incoming attack,
+  each face's force, intercept and cost now, the numbered powers — granted
+  ones included — and reflips), every number the engine's own;
+  `face_look(table, pid, zone, face)` is one face's part of it;
+- `actor_of(state)` is who acts now (the look's `actor`, cheaply);
+- `view(state)` is the public picture of NOTATION.md, derived from the look;
+- `Table(state)` reads a state's cards and names (`name`, `card`,
+  `current_move`, `catalog`) for words on a screen;
+- R1.6 in words, for a screen both players read: `shown_action`,
+  `answer_is_secret`, `without_secret_move`;
 - `observation(state, pid)` is what one player may see (R1.6), and
   `determinize(obs, rng)` a full state consistent with it, hidden parts
   dealt at random (for search); `seeded_rng(seed)` starts a generator
@@ -35,28 +45,56 @@ from avatar_tui.engine.game import (
     undo,
     why_not,
 )
+from avatar_tui.engine.look import (
+    AttackLook,
+    FaceLook,
+    Look,
+    PlayerLook,
+    PowerLook,
+    QuestionLook,
+    ZoneLook,
+    face_look,
+    look,
+)
+from avatar_tui.engine.moves import actor_of
 from avatar_tui.engine.observation import HIDDEN, Observation, determinize, observation
 from avatar_tui.engine.rng import seeded as seeded_rng
+from avatar_tui.engine.secrecy import answer_is_secret, shown_action, without_secret_move
 from avatar_tui.engine.simulation import playout_apply
+from avatar_tui.engine.table import Table
 from avatar_tui.engine.view import view
 
 __all__ = [
     "HIDDEN",
-    "Observation",
-    "determinize",
-    "observation",
+    "AttackLook",
     "Event",
+    "FaceLook",
     "IllegalAction",
+    "Look",
+    "Observation",
+    "PlayerLook",
+    "PowerLook",
+    "QuestionLook",
+    "Table",
+    "ZoneLook",
+    "actor_of",
+    "answer_is_secret",
     "apply",
     "apply_in_place",
     "can_undo",
     "clone",
+    "determinize",
+    "face_look",
     "legal_actions",
+    "look",
     "new_game",
+    "observation",
     "playout_apply",
     "replay_actions",
     "seeded_rng",
+    "shown_action",
     "undo",
     "view",
     "why_not",
+    "without_secret_move",
 ]

@@ -9,13 +9,12 @@ from avatar_tui.engine import choices, moves, powers, signature
 from avatar_tui.engine.errors import IllegalAction
 from avatar_tui.engine.events import Event
 from avatar_tui.engine.moves import actor, payment_options, pending
-from avatar_tui.engine.payment import energy
+from avatar_tui.engine.payment import cost_now, energy
 from avatar_tui.engine.setup import new_game as _setup
-from avatar_tui.engine.stats import reflip_costs, strike_cost
+from avatar_tui.engine.stats import reflip_costs
 from avatar_tui.engine.table import Table
 from avatar_tui.engine.turn import run
 from avatar_tui.model.actions import Action
-from avatar_tui.model.cards import StrikeCard
 from avatar_tui.model.common import Energy
 from avatar_tui.model.state import FaceUp, GameSetup, GameState, HistoryEntry, PlayerState
 
@@ -154,9 +153,9 @@ def _answer_the_unasked(t: Table) -> None:
     only answer itself, as part of the action that raised it."""
     state = t.state
     while state.choice is not None and state.phase != "over" and \
-            len(set(state.choice.options)) == 1:
+            len({o.word for o in state.choice.options}) == 1:
         choice = state.choice
-        choices.do_choose(t, _action(choice.chooser, "choose", word=choice.options[0]))
+        choices.do_choose(t, _action(choice.chooser, "choose", word=choice.options[0].word))
         run(t)
 
 
@@ -181,14 +180,14 @@ def _candidates(t: Table, now: str, pid) -> Iterable[Action]:
         yield from (_action(pid, verb="open", word=w) for w in ("p1", "p2"))
     elif now == "choose":
         assert t.state.choice is not None
-        yield from (_action(pid, verb="choose", word=w) for w in t.state.choice.options)
+        yield from (_action(pid, verb="choose", word=o.word) for o in t.state.choice.options)
     elif now == "flip":
         yield _action(pid, verb="flip")
     elif now == "signature":
         move = t.current_move(pid)
         for i, (_, power) in enumerate(powers.powers_of(t, pid), start=1):
             yield from paying("power", _energy(power.cost), number=i)
-        yield from paying("signature", strike_cost(t, pid, move.cost))
+        yield from paying("signature", cost_now(t, pid, move))
         yield _action(pid, verb="skip")
     elif now == "decide":
         zone = t.player(pid).defending
@@ -200,8 +199,7 @@ def _candidates(t: Table, now: str, pid) -> Iterable[Action]:
             yield from paying("power", _energy(power.cost), number=i)
         for i, (_, power) in enumerate(powers.powers_of(t, pid, ally=True), start=1):
             yield from paying("power", _energy(power.cost), number=i, ally=True)
-        cost = strike_cost(t, pid, card.cost) if isinstance(card, StrikeCard) else card.cost
-        yield from paying("pay", cost)
+        yield from paying("pay", cost_now(t, pid, card))
         if card.pitch is not None:
             yield from paying("pitch", _energy(card.pitch.cost))
         reflips = reflip_costs(t, pid, zone, face.card)

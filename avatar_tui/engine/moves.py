@@ -8,6 +8,7 @@ from avatar_tui.engine import board, triggers
 from avatar_tui.engine.effects import queue_effects, queue_triggered
 from avatar_tui.engine.effects.endings import ally_left
 from avatar_tui.engine.payment import (
+    cost_now,
     energy_of,
     legal_payments,
     spend,
@@ -19,13 +20,13 @@ from avatar_tui.engine.stats import (
     restricted,
     stops,
     strength,
-    strike_cost,
 )
 from avatar_tui.engine.table import Table
 from avatar_tui.engine.turn import open_attack, push, start_defending
 from avatar_tui.model.actions import Action
 from avatar_tui.model.cards import AdvantageCard, AllyCard, StrikeCard
 from avatar_tui.model.common import Energy, PlayerId, Zone
+from avatar_tui.model.options import KEEP, REPLACE, Option
 from avatar_tui.model.state import (
     AdvantageInPlay,
     AllyInPlay,
@@ -33,13 +34,20 @@ from avatar_tui.model.state import (
     Context,
     FaceUp,
     FlowStep,
+    GameState,
     Incoming,
 )
 
 
 def actor(t: Table) -> PlayerId | None:
     """Who must act next (NOTATION.md `actor`)."""
-    state = t.state
+    return actor_of(t.state)
+
+
+def actor_of(state: GameState) -> PlayerId | None:
+    """Who must act next in `state`: the chooser of a pending question, the
+    player naming the opening defender, else the defending player; None once
+    the game is over (NOTATION.md `actor`)."""
     if state.phase == "over":
         return None
     if state.choice is not None:
@@ -152,13 +160,11 @@ def why_not_pay(t: Table, a: Action) -> str | None:
         _, intercept = strength(t, pid, zone, face)
         if not stops(intercept, force):
             return f"{card.name}'s intercept {intercept} is below the incoming force {force} (R5.3)"
-        cost = strike_cost(t, pid, card.cost)
-    else:
-        if zone == "green":
-            blocker = restricted(t, pid, "play_in_green")
-            if blocker:
-                return f"{blocker} forbids playing advantages and allies in green (R12.3)"
-        cost = card.cost
+    elif zone == "green":
+        blocker = restricted(t, pid, "play_in_green")
+        if blocker:
+            return f"{blocker} forbids playing advantages and allies in green (R12.3)"
+    cost = cost_now(t, pid, card)
     _, why = payment(cost, energy_of(t, pid), a.paid)
     if why:
         return f"{card.name} costs {cost.short()}: {why}"
@@ -169,8 +175,7 @@ def do_pay(t: Table, a: Action) -> None:
     pid = a.player
     zone, face = flipped(t, pid)
     card = t.card(face.card)
-    cost = strike_cost(t, pid, card.cost) if isinstance(card, StrikeCard) else card.cost
-    paid, _ = payment(cost, energy_of(t, pid), a.paid)
+    paid, _ = payment(cost_now(t, pid, card), energy_of(t, pid), a.paid)
     if isinstance(card, StrikeCard):
         force = incoming_force(t) or 0  # before the attack changes hands
         spend(t, pid, paid)
@@ -204,17 +209,17 @@ def do_pay(t: Table, a: Action) -> None:
             queue_triggered(t, triggers.on_play(t, pid, zone))
         else:
             t.state.choice = Choice(
-                chooser=pid, kind="ally", options=["replace", "keep"],
+                chooser=pid, kind="ally", options=[REPLACE, KEEP],
                 prompt=f"{card.name} replaces {t.name(zs.ally.card)}, or goes to the "
                        "discard pile? (R5.5)")
 
 
-def do_ally_choice(t: Table, pid: PlayerId, answer: str) -> None:
+def do_ally_choice(t: Table, pid: PlayerId, answer: Option) -> None:
     """R5.5: a second ally in a zone replaces the first, or is discarded."""
     zone, face = flipped(t, pid)
     zs = t.zone(pid, zone)
     zs.flip = None
-    if answer == "replace" and zs.ally is not None:
+    if answer == REPLACE and zs.ally is not None:
         old = zs.ally
         board.to_discard(t, old.owner, old.card)
         zs.ally = AllyInPlay(card=face.card, owner=pid)

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from avatar_tui.engine.stats import strike_cost
 from avatar_tui.engine.table import Table
+from avatar_tui.model.cards import DeckCard, SignatureMove, StrikeCard
 from avatar_tui.model.common import ZONES, Energy, PlayerId
 
 
@@ -22,6 +24,15 @@ def energy_of(t: Table, pid: PlayerId) -> Energy:
     zones = t.player(pid).zones
     return energy(len(zones["green"].energy), len(zones["yellow"].energy),
                   len(zones["red"].energy))
+
+
+def cost_now(t: Table, pid: PlayerId, card: DeckCard | SignatureMove) -> Energy:
+    """What playing `card` costs `pid` now: a strike or a signature move
+    costs its printed cost plus every surcharge the opponent's cards add
+    (R12.7); an advantage or an ally costs what is printed."""
+    if isinstance(card, StrikeCard | SignatureMove):
+        return strike_cost(t, pid, card.cost)
+    return card.cost
 
 
 def why_not_payment(cost: Energy, have: Energy, paid: Energy) -> str | None:
@@ -67,6 +78,26 @@ def why_not_exact(cost: Energy, have: Energy) -> str | None:
     if not short:
         return None
     return "not enough energy in its own colours — " + "; ".join(short) + " (R6.3)"
+
+
+def stronger_payment(cost: Energy, have: Energy) -> Energy | None:
+    """A payment of `cost` in stronger colours (R6.3), legal or not, for
+    `why_not` to judge: where the cost's own colours are short the next
+    stronger ones fill in; where none is short, one pip is paid a colour up
+    (which R6.3 forbids). None when there is no stronger colour to use."""
+    green = min(cost.green, have.green)
+    yellow = min(cost.yellow + cost.green - green, have.yellow)
+    paid = Energy(green=green, yellow=yellow, red=cost.total - green - yellow)
+    if paid != cost:
+        return paid
+    spare_yellow, spare_red = have.yellow > cost.yellow, have.red > cost.red
+    if cost.green and (spare_yellow or spare_red):
+        up = {"yellow": 1} if spare_yellow else {"red": 1}
+        return Energy(green=cost.green - 1, yellow=cost.yellow + up.get("yellow", 0),
+                      red=cost.red + up.get("red", 0))
+    if cost.yellow and spare_red:
+        return Energy(green=cost.green, yellow=cost.yellow - 1, red=cost.red + 1)
+    return None
 
 
 def spend(t: Table, pid: PlayerId, paid: Energy) -> None:

@@ -11,6 +11,7 @@ from avatar_tui.engine.payment import (
     energy_of,
     spend,
 )
+from avatar_tui.engine.secrecy import move_named
 from avatar_tui.engine.stats import (
     ReflipCost,
     granted_powers,
@@ -24,6 +25,7 @@ from avatar_tui.model.actions import Action
 from avatar_tui.model.cards import StrikeCard
 from avatar_tui.model.common import ZONES, Energy, PlayerId, Zone, zone_above, zone_below
 from avatar_tui.model.effects import EliminateAlly, Power, Uncharge
+from avatar_tui.model.options import Reflip
 from avatar_tui.model.state import (
     Choice,
     Context,
@@ -65,9 +67,7 @@ def _power_of(t: Table, a: Action) -> tuple[Power | None, str, Zone | None, Face
                 "an ally's power never helps a signature move (R8.2)")
         move = t.current_move(pid)
         face = t.player(pid).chamber.move or FaceUp(card=move.id)  # not revealed yet
-        # R1.6: the move stays secret in reasons until it is revealed
-        zone, name = None, (move.name if face is t.player(pid).chamber.move
-                            else "your signature move")
+        zone, name = None, move_named(t, pid)  # R1.6: unnamed until revealed
     else:
         zone, face = flipped(t, pid)
         name = t.name(face.card)
@@ -277,7 +277,8 @@ def do_reflip(t: Table, a: Action) -> None:
         reflip_with(t, a.player, payable[0], a.paid)
         return
     t.state.choice = Choice(
-        chooser=a.player, kind="reflip", options=[c.source for c in payable], paid=a.paid,
+        chooser=a.player, kind="reflip", options=[Reflip(c.source) for c in payable],
+        paid=a.paid,
         prompt="Reflip how? " + "; ".join(f"{c.source}: {_reflip_price(t, c)}" for c in payable))
 
 

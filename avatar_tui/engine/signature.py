@@ -4,19 +4,20 @@ from __future__ import annotations
 
 from avatar_tui.engine.moves import counterattack_effects, payment
 from avatar_tui.engine.payment import (
+    cost_now,
     energy_of,
     spend,
 )
+from avatar_tui.engine.secrecy import move_named
 from avatar_tui.engine.stats import (
     incoming_force,
     restricted,
     stops,
     strength,
-    strike_cost,
 )
 from avatar_tui.engine.table import Table
 from avatar_tui.model.actions import Action
-from avatar_tui.model.common import ZONES, PlayerId
+from avatar_tui.model.common import ZONES
 from avatar_tui.model.state import (
     ChamberState,
     FaceUp,
@@ -30,16 +31,16 @@ def why_not_signature(t: Table, a: Action) -> str | None:
     if blocker:
         return f"{blocker} forbids signature moves (R12.3)"
     move = t.current_move(pid)
-    cost = strike_cost(t, pid, move.cost)
+    cost = cost_now(t, pid, move)
     _, why = payment(cost, energy_of(t, pid), a.paid)
     if why:
-        return f"{_secret(t, pid)} costs {cost.short()}: {why}"
+        return f"{move_named(t, pid)} costs {cost.short()}: {why}"
     # R10.1: advantages count, allies never do (the move is in no zone)
     face = t.player(pid).chamber.move or FaceUp(card=move.id)
     _, intercept = strength(t, pid, None, face)
     force = incoming_force(t) or 0
     if not stops(intercept, force):
-        return (f"{_secret(t, pid)}'s intercept {intercept} is below the incoming force {force} "
+        return (f"{move_named(t, pid)}'s intercept {intercept} is below the incoming force {force} "
                 "(R10.1, R5.3)")
     return None
 
@@ -50,7 +51,7 @@ def do_signature(t: Table, a: Action) -> None:
     pid = a.player
     player = t.player(pid)
     move = t.current_move(pid)
-    cost = strike_cost(t, pid, move.cost)
+    cost = cost_now(t, pid, move)
     paid, _ = payment(cost, energy_of(t, pid), a.paid)
     force = incoming_force(t) or 0
     for z in ZONES:
@@ -74,12 +75,3 @@ def reveal(chamber: ChamberState, move_id: str) -> None:
     clones share the old one)."""
     if move_id not in chamber.revealed:
         chamber.revealed = [*chamber.revealed, move_id]
-
-
-def _secret(t: Table, pid: PlayerId) -> str:
-    """How a refusal names the move: by name once it is revealed (a power
-    was used), else "your signature move" — it is hidden (R1.6), and a
-    shared screen shows the reason to both players."""
-    if t.player(pid).chamber.move is not None:
-        return t.current_move(pid).name
-    return "your signature move"

@@ -5,62 +5,48 @@ from __future__ import annotations
 
 from typing import Any
 
-from avatar_tui.engine.moves import actor, pending
-from avatar_tui.engine.stats import incoming_force, strength
+from avatar_tui.engine.look import Look, look
 from avatar_tui.engine.table import Table
-from avatar_tui.model.cards import StrikeCard
 from avatar_tui.model.common import PLAYERS, ZONES
 from avatar_tui.model.state import GameState
 
 
-def status(state: GameState) -> str:
-    if state.phase == "over":
-        return "over"
-    if state.phase == "open" and state.choice is None:
-        return "choose_opening"
-    return "playing"
-
-
 def view(state: GameState, t: Table | None = None) -> dict[str, Any]:
-    t = t or Table(state, read_only=True)
-    inc = state.incoming
+    return view_of(look(state, t))
+
+
+def view_of(lk: Look) -> dict[str, Any]:
+    """The view of a look: the same facts, as NOTATION.md's plain data."""
+    inc = lk.incoming
     players: dict[str, Any] = {}
-    for pid in PLAYERS:
-        p = state.players[pid]
-        zones: dict[str, Any] = {}
-        for z in ZONES:
-            zs = p.zones[z]
-            force = intercept = None
-            if zs.flip is not None and isinstance(t.card(zs.flip.card), StrikeCard):
-                force, intercept = strength(t, pid, z, zs.flip)
-            zones[z] = {
-                "energy": len(zs.energy),
-                "charged": zs.charged,
-                "ally": zs.ally.card if zs.ally else None,
-                "flip": zs.flip.card if zs.flip else None,
-                "intercept": intercept,
-                "force": force,
-            }
-        players[pid] = {
+    for p in lk.players:
+        players[p.player] = {
             "score": p.score,
             "defending": p.defending,
-            "deck": len(p.deck),
-            "discard": len(p.discard),
-            "discard_top": p.discard[-1] if p.discard else None,
-            "advantages": [a.card for a in p.advantages],
-            "chamber": {"id": p.chamber.id, "side": p.chamber.side},
-            "zones": zones,
+            "deck": p.deck,
+            "discard": p.discard,
+            "discard_top": p.discard_top,
+            "advantages": list(p.advantages),
+            "chamber": {"id": p.chamber, "side": p.side},
+            "zones": {z.zone: {
+                "energy": z.energy,
+                "charged": z.charged,
+                "ally": z.ally,
+                "flip": z.flip.card if z.flip else None,
+                "intercept": z.flip.intercept if z.flip else None,
+                "force": z.flip.force if z.flip else None,
+            } for z in p.zones},
         }
     return {
-        "status": status(state),
-        "winner": state.winner,
-        "actor": actor(t),
-        "pending": "over" if state.phase == "over" else pending(t),
+        "status": lk.status,
+        "winner": lk.winner,
+        "actor": lk.actor,
+        "pending": lk.pending,
         "incoming": {
             "card": inc.card if inc else None,
             "owner": inc.owner if inc else None,
             "zone": inc.zone if inc else None,
-            "force": incoming_force(t) if inc else None,
+            "force": inc.force if inc else None,
         },
         "players": players,
     }

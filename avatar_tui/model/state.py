@@ -6,13 +6,22 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, Self
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    PlainSerializer,
+    PlainValidator,
+    model_validator,
+)
 from typing_extensions import TypedDict
 
 from avatar_tui.model.actions import Action, parse_action
 from avatar_tui.model.cards import AnyCard
 from avatar_tui.model.common import Energy, PlayerId, Zone
 from avatar_tui.model.effects import Effect, Static
+from avatar_tui.model.options import Option, Target, read_option, read_target
 
 
 class Model(BaseModel):
@@ -181,13 +190,29 @@ class Context(Model):
     event_zone: Zone | None = None  # "that zone": where the event happened
 
 
+def _word(option: Option) -> str:
+    return option.word
+
+
+def _target(value: object) -> Target:
+    target = read_target(value) if isinstance(value, str) else value
+    if not isinstance(target, Target):
+        raise ValueError(f"not a target such as p1.green.ally: {value!r}")
+    return target
+
+
+# A target kept typed; dumped, it is its notation word (`p1.green.ally`).
+TargetWord = Annotated[Target, PlainValidator(_target), PlainSerializer(_word, return_type=str)]
+
+
 # An effect's own bookkeeping across its questions; each handler uses only
 # its own keys: `done` (how many eliminated so far), `ally` (the ally chosen
 # to move), `n` and `order` (the top cards looked at, those placed so far),
 # `from` and `to` (the zones of the allies being rearranged, their new ones).
 # Only the keys set are saved, so a step that asked nothing saves `{}`.
 Progress = TypedDict("Progress", {
-    "done": int, "ally": str, "n": int, "order": list[str], "from": list[Zone], "to": list[Zone],
+    "done": int, "ally": TargetWord, "n": int, "order": list[str], "from": list[Zone],
+    "to": list[Zone],
 }, total=False)
 
 
@@ -222,18 +247,51 @@ class FlowStep(Model):
 Step = Annotated[ResolveStep | OrderStep | FlowStep, Field(discriminator="kind")]
 
 
+def _only_option(value: object) -> Option:
+    if isinstance(value, str):  # Choice reads words first, knowing the question
+        raise ValueError(f"an answer word outside a question: {value!r}")
+    return value  # type: ignore[return-value]
+
+
+# An answer kept typed (model/options.py); dumped, it is its word.
+OptionWord = Annotated[Option, PlainValidator(_only_option),
+                       PlainSerializer(_word, return_type=str)]
+
+
 class Choice(Model):
-    """A question the engine waits on, answered with `choose WORD`."""
+    """A question the engine waits on, answered with `choose WORD`. Its
+    options are typed (model/options.py); saved, each is its word."""
 
     chooser: PlayerId
     prompt: str
-    options: list[str]
+    options: list[OptionWord]
     kind: Literal["ally", "effect", "order", "reflip"] = "effect"
     step: ResolveStep | OrderStep | None = None  # what the answer goes to
     paid: Energy | None = None  # reflip: the payment the action named, if any
     # R1.6 convention: the answers show cards only the chooser may see (the
     # top of their deck); a shared screen shows it behind a privacy screen
     secret: bool = False
+
+    @model_validator(mode="before")
+    @classmethod
+    def _read_words(cls, data: Any) -> Any:
+        """Options given as words (a state read back from JSON) are read
+        with what the question is: its kind and the effect asking."""
+        if not isinstance(data, dict) or all(not isinstance(o, str)
+                                             for o in data.get("options", ())):
+            return data
+        step = data.get("step")
+        effect = getattr(step, "effect", None)
+        if isinstance(step, dict):
+            effect = step.get("effect")
+        tag = effect.get("effect") if isinstance(effect, dict) else getattr(effect, "effect", None)
+        kind = data.get("kind", "effect")
+        return {**data, "options": [read_option(o, kind, tag, i) if isinstance(o, str) else o
+                                    for i, o in enumerate(data["options"])]}
+
+    def option(self, word: str | None) -> Option | None:
+        """The option answered by `choose WORD`, or None if there is none."""
+        return next((o for o in self.options if o.word == word), None)
 
 
 def _action_of(value: object) -> object:

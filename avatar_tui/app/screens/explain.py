@@ -9,7 +9,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Static
 
 from avatar_tui.app import describe
-from avatar_tui.app.explain import MoveLine, actor, moves
+from avatar_tui.app.explain import MoveLine, moves
 from avatar_tui.app.screens.dialog import Dialog
 from avatar_tui.app.session import Session
 
@@ -17,8 +17,8 @@ from avatar_tui.app.session import Session
 def situation(session: Session) -> str:
     """Who acts, and against what (markup)."""
     t, state = session.table, session.state
-    pid = actor(session)
-    head = describe.status(t, state)
+    pid = session.actor
+    head = describe.status(t, state, session.look)
     return f"{describe.character(t, pid)} to act · {head}" if pid is not None else head
 
 

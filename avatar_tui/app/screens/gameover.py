@@ -11,7 +11,7 @@ from textual.widgets import Static
 
 from avatar_tui.app import describe
 from avatar_tui.app.screens.dialog import Dialog
-from avatar_tui.engine.table import Table
+from avatar_tui.engine import Table
 from avatar_tui.model.common import other
 
 Answer = Literal["rematch", "new", "quit"]

@@ -12,7 +12,7 @@ from textual.widgets import Static
 
 from avatar_tui.app import describe
 from avatar_tui.app.screens.dialog import Dialog
-from avatar_tui.engine.table import Table
+from avatar_tui.engine import Table
 from avatar_tui.model.common import PLAYERS, ZONES, PlayerId, Zone
 from avatar_tui.model.state import FaceUp
 

@@ -14,7 +14,7 @@ from textual.widgets import Static
 from avatar_tui.app import describe
 from avatar_tui.app.plain import escape
 from avatar_tui.app.screens.dialog import Dialog
-from avatar_tui.engine.table import Table
+from avatar_tui.engine import Table
 from avatar_tui.model.common import PlayerId, other
 
 

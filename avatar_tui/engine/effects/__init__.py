@@ -4,7 +4,7 @@ Each handler is registered for its effect's model class (see `registry`)
 and is called with the step, the typed effect and, when it asked a
 question, the answer. A handler that needs a choice calls `ask` and
 returns; the engine waits for `choose WORD` and calls it again with the
-word. Whatever cannot
+option it names (model/options.py). Whatever cannot
 be done is skipped (R12.4)."""
 
 from __future__ import annotations
@@ -16,12 +16,13 @@ from avatar_tui.engine.effects.common import NONE, ask, queue_effects
 from avatar_tui.engine.effects.ordering import order_effects, queue_triggered
 from avatar_tui.engine.effects.registry import check_coverage, dispatch
 from avatar_tui.engine.table import Table
+from avatar_tui.model.options import Option
 from avatar_tui.model.state import OrderStep, ResolveStep
 
 check_coverage()  # every effect of the language has exactly one handler
 
 
-def resolve_step(t: Table, step: ResolveStep | OrderStep, answer: str | None) -> None:
+def resolve_step(t: Table, step: ResolveStep | OrderStep, answer: Option | None) -> None:
     if isinstance(step, OrderStep):
         order_effects(t, step, answer)
         return

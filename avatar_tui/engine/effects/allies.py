@@ -22,42 +22,47 @@ from avatar_tui.model.effects import (
     MoveAlly,
     SearchDeck,
 )
+from avatar_tui.model.options import Option, Target
 from avatar_tui.model.state import (
     AllyInPlay,
     ResolveStep,
 )
 
 
-def _eliminable_allies(t: Table, pids: list[PlayerId], only: Zone | None = None) -> list[str]:
-    """Ally targets `p1.green.ally` that may be eliminated now (R12.3)."""
+def _eliminable_allies(t: Table, pids: list[PlayerId],
+                       only: Zone | None = None) -> list[Target]:
+    """Ally targets (`p1.green.ally`) that may be eliminated now (R12.3)."""
     out = []
     for pid in pids:
         if restricted(t, pid, "eliminate_allies"):
             continue
-        out.extend(f"{pid}.{z}.ally" for z in ZONES
+        out.extend(Target(pid, z, "ally") for z in ZONES
                    if t.zone(pid, z).ally is not None and only in (None, z))
     return out
 
 
-def eliminate_ally_at(t: Table, target: str) -> None:
+def eliminate_ally_at(t: Table, target: Target) -> None:
     """R7.6: the ally goes to its owner's discard pile; its effects stop at once."""
-    pid, zone = target.split(".")[:2]
-    zs = t.zone(pid, zone)  # type: ignore[arg-type]
+    pid, zone = target.who, target.zone
+    zs = t.zone(pid, zone)
     if zs.ally is None:
         return
     ally = zs.ally
     zs.ally = None
     board.to_discard(t, ally.owner, ally.card)
     t.emit("R7.6", f"{t.name(ally.card)} ({pid}'s {zone} zone) is eliminated", ally.owner)
-    ally_left(t, pid, zone, ally.card, "is eliminated")  # type: ignore[arg-type]
+    ally_left(t, pid, zone, ally.card, "is eliminated")
 
 
 @handles(EliminateAlly)
-def eliminate_ally(t: Table, step: ResolveStep, effect: EliminateAlly, answer: str | None) -> None:
+def eliminate_ally(t: Table, step: ResolveStep, effect: EliminateAlly,
+                   answer: Option | None) -> None:
     ctx = step.ctx
     if effect.whose == "this":
-        target = f"{ctx.controller}.{ctx.zone}.ally"
-        if ctx.zone is not None and target in _eliminable_allies(t, [ctx.controller]):
+        if ctx.zone is None:
+            return
+        target = Target(ctx.controller, ctx.zone, "ally")
+        if target in _eliminable_allies(t, [ctx.controller]):
             eliminate_ally_at(t, target)
         return
     if effect.whose == "each":
@@ -75,7 +80,7 @@ def eliminate_ally(t: Table, step: ResolveStep, effect: EliminateAlly, answer: s
         return
     done = step.progress.get("done", 0)
     if answer is not None:
-        if answer == NONE:
+        if not isinstance(answer, Target):  # none
             return
         eliminate_ally_at(t, answer)
         if done == 0:
@@ -93,7 +98,7 @@ def eliminate_ally(t: Table, step: ResolveStep, effect: EliminateAlly, answer: s
 
 
 @handles(MoveAlly)
-def move_ally(t: Table, step: ResolveStep, effect: MoveAlly, answer: str | None) -> None:
+def move_ally(t: Table, step: ResolveStep, effect: MoveAlly, answer: Option | None) -> None:
     pid = step.ctx.controller
     zones = t.player(pid).zones
     # R12.3: "your allies can't be moved" protects that player's allies only
@@ -102,19 +107,22 @@ def move_ally(t: Table, step: ResolveStep, effect: MoveAlly, answer: str | None)
         return
     if effect.mode == "swap_with_this":
         here = step.ctx.zone
-        options = [f"{pid}.{z}.ally" for z in ZONES if z != here and zones[z].ally is not None]
+        options = [Target(pid, z, "ally") for z in ZONES
+                   if z != here and zones[z].ally is not None]
         if here is None or zones[here].ally is None or not options:
             return
         if answer is None:
             ask(t, step, pid, f"{t.name(step.ctx.source)}: swap with which ally?",
                 options + [NONE], "ally")
             return
-        if answer != NONE:
-            there: Zone = answer.split(".")[1]  # type: ignore[assignment]
+        if isinstance(answer, Target):
+            there = answer.zone
             zones[here].ally, zones[there].ally = zones[there].ally, zones[here].ally
             t.emit("R12.1", f"{pid} swaps the allies of the {here} and {there} zones", pid)
             for left, now_in in ((here, there), (there, here)):  # R7.3: each left its zone
-                ally_left(t, pid, left, zones[now_in].ally.card, "moves away")  # type: ignore
+                moved = zones[now_in].ally
+                assert moved is not None
+                ally_left(t, pid, left, moved.card, "moves away")
         return
     if effect.mode == "rearrange":
         _rearrange(t, step, answer)
@@ -125,19 +133,20 @@ def move_ally(t: Table, step: ResolveStep, effect: MoveAlly, answer: str | None)
     _relocate(t, step, effect, answer)
 
 
-def _to_this_zone(t: Table, step: ResolveStep, effect: MoveAlly, answer: str | None) -> None:
+def _to_this_zone(t: Table, step: ResolveStep, effect: MoveAlly,
+                  answer: Option | None) -> None:
     """One of your allies moves into this card's zone, if it is empty."""
     pid, here = step.ctx.controller, step.ctx.zone
     if here is None or t.zone(pid, here).ally is not None:
         return
     if answer is None:
-        options = [a for a in _movable_allies(t, [pid]) if a.split(".")[1] != here]
+        options = [a for a in _movable_allies(t, [pid]) if a.zone != here]
         if options:
             ask(t, step, pid, f"{t.name(step.ctx.source)}: move an ally to your {here} zone?",
                 options + ([NONE] if effect.optional else []), "ally")
         return
-    if answer != NONE:
-        from_zone: Zone = answer.split(".")[1]  # type: ignore[assignment]
+    if isinstance(answer, Target):
+        from_zone = answer.zone
         there = t.zone(pid, from_zone)
         moved = there.ally
         t.zone(pid, here).ally, there.ally = there.ally, None
@@ -146,12 +155,12 @@ def _to_this_zone(t: Table, step: ResolveStep, effect: MoveAlly, answer: str | N
             ally_left(t, pid, from_zone, moved.card, "moves away")
 
 
-def _movable_allies(t: Table, pids: list[PlayerId]) -> list[str]:
-    return [f"{pid}.{z}.ally" for pid in pids if not restricted(t, pid, "move_allies")
+def _movable_allies(t: Table, pids: list[PlayerId]) -> list[Target]:
+    return [Target(pid, z, "ally") for pid in pids if not restricted(t, pid, "move_allies")
             for z in ZONES if t.zone(pid, z).ally is not None]
 
 
-def _relocate(t: Table, step: ResolveStep, effect: MoveAlly, answer: str | None) -> None:
+def _relocate(t: Table, step: ResolveStep, effect: MoveAlly, answer: Option | None) -> None:
     """Move one ally: to another empty space of the same player (`to_empty`),
     into one of the controller's empty spaces (`to_your_empty`, its owner
     choosing which ally), or onto the top of its owner's deck (`to_deck_top`).
@@ -172,19 +181,21 @@ def _relocate(t: Table, step: ResolveStep, effect: MoveAlly, answer: str | None)
             ask(t, step, chooser, f"{name}: which ally moves?",
                 allies + ([NONE] if effect.optional else []), "ally")
             return
+        if not isinstance(answer, Target):
+            return
         picked = step.progress["ally"] = answer
         answer = None
-    pid, zone = picked.split(".")[:2]
-    source = t.zone(pid, zone)  # type: ignore[arg-type]
+    pid, zone = picked.who, picked.zone
+    source = t.zone(pid, zone)
     if source.ally is None:
         return
     if effect.mode == "to_deck_top":
         ally, source.ally = source.ally, None
         t.player(ally.owner).deck.insert(0, ally.card)
         t.emit("R12.1", f"{t.name(ally.card)} goes on top of {ally.owner}'s deck", ally.owner)
-        ally_left(t, pid, zone, ally.card, "leaves play")  # type: ignore[arg-type]
+        ally_left(t, pid, zone, ally.card, "leaves play")
         return
-    dest_owner: PlayerId = me if effect.mode == "to_your_empty" else pid  # type: ignore
+    dest_owner: PlayerId = me if effect.mode == "to_your_empty" else pid
     spaces = _empty_spaces(t, dest_owner)
     if not spaces:
         return
@@ -192,19 +203,22 @@ def _relocate(t: Table, step: ResolveStep, effect: MoveAlly, answer: str | None)
         chooser = other(me) if effect.mode == "to_your_empty" else me
         ask(t, step, chooser, f"{name}: to which empty ally space?", spaces)
         return
-    dest_zone: Zone = answer.split(".")[1]  # type: ignore[assignment]
+    if not isinstance(answer, Target):
+        return
+    dest_zone = answer.zone
     moved = source.ally
     t.zone(dest_owner, dest_zone).ally, source.ally = source.ally, None
     t.emit("R12.1", f"an ally moves from {pid}'s {zone} zone to {dest_owner}'s {dest_zone} zone",
            me)
-    ally_left(t, pid, zone, moved.card, "moves away")  # type: ignore[arg-type]
+    ally_left(t, pid, zone, moved.card, "moves away")
 
 
-def _empty_spaces(t: Table, pid: PlayerId) -> list[str]:
-    return [f"{pid}.{z}" for z in ZONES if t.zone(pid, z).ally is None]
+def _empty_spaces(t: Table, pid: PlayerId) -> list[Target]:
+    """The places (`p1.green`) where `pid` has no ally."""
+    return [Target(pid, z) for z in ZONES if t.zone(pid, z).ally is None]
 
 
-def _rearrange(t: Table, step: ResolveStep, answer: str | None) -> None:
+def _rearrange(t: Table, step: ResolveStep, answer: Option | None) -> None:
     """Put each of your allies in a zone of your choice, one per zone: one
     question per ally, in zone order."""
     pid = step.ctx.controller
@@ -214,10 +228,10 @@ def _rearrange(t: Table, step: ResolveStep, answer: str | None) -> None:
         if not allies:
             return
         step.progress = {"from": allies, "to": []}
-    elif answer == NONE:
+    elif not isinstance(answer, Target):  # none
         return
     else:
-        step.progress["to"].append(answer.split(".")[1])
+        step.progress["to"].append(answer.zone)
     origin, placed = step.progress["from"], step.progress["to"]
     if len(placed) == len(origin):
         moved = {z: zones[z].ally for z in origin}
@@ -228,17 +242,20 @@ def _rearrange(t: Table, step: ResolveStep, answer: str | None) -> None:
         t.emit("R12.1", f"{pid} rearranges their allies", pid)
         for src, dst in zip(origin, placed, strict=True):
             if src != dst:  # R7.3: it left its strike's zone
-                ally_left(t, pid, src, moved[src].card, "moves away")  # type: ignore[union-attr]
+                left = moved[src]
+                assert left is not None
+                ally_left(t, pid, src, left.card, "moves away")
         return
     ally = zones[origin[len(placed)]].ally
     assert ally is not None
-    free = [f"{pid}.{z}" for z in ZONES if z not in placed]
+    free = [Target(pid, z) for z in ZONES if z not in placed]
     ask(t, step, pid, f"Where does {t.name(ally.card)} go?",
         free + ([NONE] if not placed else []))
 
 
 @handles(SearchDeck)
-def search_deck(t: Table, step: ResolveStep, effect: SearchDeck, answer: str | None) -> None:
+def search_deck(t: Table, step: ResolveStep, effect: SearchDeck,
+                answer: Option | None) -> None:
     """Take a named ally from your deck into one of your empty ally spaces."""
     pid = step.ctx.controller
     deck = t.player(pid).deck
@@ -247,7 +264,7 @@ def search_deck(t: Table, step: ResolveStep, effect: SearchDeck, answer: str | N
             t.state.seen += 1  # the deck was searched
             t.emit("R12.4", f"{pid} searches the deck: no {t.name(effect.card)}", pid)
         return
-    spaces = [f"{pid}.{z}" for z in ZONES if t.zone(pid, z).ally is None]
+    spaces = _empty_spaces(t, pid)
     if not spaces:
         return
     if answer is None:
@@ -255,9 +272,9 @@ def search_deck(t: Table, step: ResolveStep, effect: SearchDeck, answer: str | N
         ask(t, step, pid, f"{t.name(step.ctx.source)}: put {t.name(effect.card)} where?",
             spaces + ([NONE] if effect.optional else []))
         return
-    if answer != NONE:
+    if isinstance(answer, Target):
         deck.remove(effect.card)
-        zone: Zone = answer.split(".")[1]  # type: ignore[assignment]
+        zone = answer.zone
         t.zone(pid, zone).ally = AllyInPlay(card=effect.card, owner=pid)
         t.emit("R12.1", f"{pid} puts {t.name(effect.card)} from the deck into the {zone} "
                "zone", pid)

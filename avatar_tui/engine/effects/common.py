@@ -3,12 +3,15 @@ reading what an effect refers to (whose, which zone, how many)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from avatar_tui.engine.table import Table
 from avatar_tui.engine.turn import push
 from avatar_tui.model.common import ZONES, PlayerId, Zone, other
 from avatar_tui.model.effects import (
     Count,
 )
+from avatar_tui.model.options import DECLINE, Option
 from avatar_tui.model.state import (
     Choice,
     Context,
@@ -17,13 +20,13 @@ from avatar_tui.model.state import (
     ResolveStep,
 )
 
-NONE = "none"  # the answer that declines a "you may"
+NONE = DECLINE  # the answer that declines a "you may" (`none`)
 
 
 def ask(t: Table, step: ResolveStep | OrderStep, chooser: PlayerId, prompt: str,
-        options: list[str], kind: str = "effect", secret: bool = False) -> None:
-    """Wait for `choose WORD`. `secret`: the prompt or answers show cards
-    only the chooser may see (R1.6)."""
+        options: Sequence[Option], kind: str = "effect", secret: bool = False) -> None:
+    """Wait for `choose WORD`, WORD the word of one of the `options`.
+    `secret`: the prompt or answers show cards only the chooser may see (R1.6)."""
     t.state.choice = Choice(chooser=chooser, prompt=prompt, options=options, kind=kind,
                             step=step, secret=secret)
 

@@ -15,13 +15,14 @@ from avatar_tui.model.effects import (
     LookAtTop,
     RevealTop,
 )
+from avatar_tui.model.options import DISCARD, KEEP, Option, Payment, TopCard
 from avatar_tui.model.state import (
     ResolveStep,
 )
 
 
 @handles(LookAtTop)
-def look_at_top(t: Table, step: ResolveStep, effect: LookAtTop, answer: str | None) -> None:
+def look_at_top(t: Table, step: ResolveStep, effect: LookAtTop, answer: Option | None) -> None:
     """The cards stay on top of the deck while the player decides; they are
     rearranged or discarded only once every answer is in."""
     pid = step.ctx.controller
@@ -41,16 +42,16 @@ def look_at_top(t: Table, step: ResolveStep, effect: LookAtTop, answer: str | No
     if effect.then == "may_discard":
         if answer is None:
             ask(t, step, pid, f"{name}: your top card is {t.name(looked[0])}. Discard it?",
-                ["discard", "keep"], secret=True)
-        elif answer == "discard":
+                [DISCARD, KEEP], secret=True)
+        elif answer == DISCARD:
             board.to_discard(t, pid, player.deck.pop(0))
             t.emit("R12.1", f"{pid} discards the top card, {t.name(looked[0])}", pid)
         else:  # R1.6: the card kept stays secret, so the log does not name it
             t.emit("R12.1", f"{pid} keeps the top card on the deck", pid)
         return
-    if answer is not None:
-        looked.remove(answer)
-        order.append(answer)
+    if isinstance(answer, TopCard):
+        looked.remove(answer.card)
+        order.append(answer.card)
     if effect.then == "keep_one" and order:
         del player.deck[:n]
         player.deck[0:0] = order
@@ -65,11 +66,12 @@ def look_at_top(t: Table, step: ResolveStep, effect: LookAtTop, answer: str | No
         return
     prompt = ("which card stays on top (the rest are discarded)?" if effect.then == "keep_one"
               else f"which card goes {'on top' if not order else 'next'}?")
-    ask(t, step, pid, f"{name}: {prompt}", sorted(set(looked)), secret=True)
+    ask(t, step, pid, f"{name}: {prompt}", [TopCard(c) for c in sorted(set(looked))],
+        secret=True)
 
 
 @handles(RevealTop)
-def reveal_top(t: Table, step: ResolveStep, effect: RevealTop, answer: str | None) -> None:
+def reveal_top(t: Table, step: ResolveStep, effect: RevealTop, answer: Option | None) -> None:
     pid = step.ctx.controller
     owner = pid if effect.whose == "you" else other(pid)
     deck = t.player(owner).deck
@@ -81,10 +83,10 @@ def reveal_top(t: Table, step: ResolveStep, effect: RevealTop, answer: str | Non
         t.emit("R12.1", f"{owner}'s top card is turned face up: {t.name(deck[0])}", owner)
         if effect.may_discard:
             ask(t, step, pid, f"Discard {owner}'s top card, {t.name(deck[0])}?",
-                ["discard", "keep"])
+                [DISCARD, KEEP])
         return
     card = deck[0]
-    if answer == "discard":
+    if answer == DISCARD:
         board.to_discard(t, owner, deck.pop(0))
         t.player(owner).top_revealed = False
         t.emit("R12.1", f"{pid} has {owner} discard the revealed top card, {t.name(card)}",
@@ -94,14 +96,8 @@ def reveal_top(t: Table, step: ResolveStep, effect: RevealTop, answer: str | Non
                "top of the deck", owner)
 
 
-def payment_word(paid: Energy) -> str:
-    """An answer naming a payment: `pay` is the cost's own colours; an
-    overpayment (R6.3) is `pay_` and what is spent, e.g. `pay_y1`."""
-    return "pay_" + paid.short().replace(" ", "").lower()
-
-
 @handles(ForceReflip)
-def force_reflip(t: Table, step: ResolveStep, effect: ForceReflip, answer: str | None) -> None:
+def force_reflip(t: Table, step: ResolveStep, effect: ForceReflip, answer: Option | None) -> None:
     """You may pay: the opponent's card just flipped is discarded and they
     flip again in that zone. The cost is paid like any other (R6.3): in its
     own colours (`pay`), or with a stronger colour when short (`pay_y1`)."""
@@ -113,8 +109,8 @@ def force_reflip(t: Table, step: ResolveStep, effect: ForceReflip, answer: str |
     if zone is None or t.zone(them, zone).flip is None:
         return
     have = energy_of(t, me)
-    payments = {"pay": cost} if why_not_exact(cost, have) is None else {
-        payment_word(p): p for p in legal_payments(cost, have)}
+    payments = {Payment(): cost} if why_not_exact(cost, have) is None else {
+        Payment(p): p for p in legal_payments(cost, have)}
     if not payments:
         return  # R12.4: it cannot be paid, so nothing happens
     card = t.zone(them, zone).flip.card  # type: ignore[union-attr]
@@ -122,7 +118,7 @@ def force_reflip(t: Table, step: ResolveStep, effect: ForceReflip, answer: str |
         ask(t, step, me, f"{t.name(step.ctx.source)}: pay {cost.short()} to make {them} "
             f"discard {t.name(card)} and flip again?", [*payments, NONE])
         return
-    if answer in payments:
+    if isinstance(answer, Payment) and answer in payments:
         spend(t, me, payments[answer])
         t.zone(them, zone).flip = None
         board.to_discard(t, them, card)

@@ -20,13 +20,14 @@ from avatar_tui.model.effects import (
     EliminateEnergy,
     MoveEnergy,
 )
+from avatar_tui.model.options import Option, Target
 from avatar_tui.model.state import (
     ResolveStep,
 )
 
 
 @handles(AddEnergy)
-def add_energy(t: Table, step: ResolveStep, effect: AddEnergy, answer: str | None) -> None:
+def add_energy(t: Table, step: ResolveStep, effect: AddEnergy, answer: Option | None) -> None:
     ctx = step.ctx
     n = count_of(t, effect.count, ctx)
     for pid in players_of(effect.who, ctx):
@@ -40,7 +41,7 @@ def add_energy(t: Table, step: ResolveStep, effect: AddEnergy, answer: str | Non
 
 @handles(EliminateEnergy)
 def eliminate_energy(t: Table, step: ResolveStep, effect: EliminateEnergy,
-                     answer: str | None) -> None:
+                     answer: Option | None) -> None:
     ctx = step.ctx
     colours = list(ZONES) if effect.colour == "any" else [zone_of(effect.colour, ctx)]
     targets = [(pid, z) for pid in players_of(effect.whose, ctx) for z in colours
@@ -52,10 +53,9 @@ def eliminate_energy(t: Table, step: ResolveStep, effect: EliminateEnergy,
         return
     done = step.progress.get("done", 0)
     if answer is not None:
-        if answer == NONE:
+        if not isinstance(answer, Target):  # none
             return
-        pid, z = answer.split(".")[:2]
-        if board.eliminate_energy(t, pid, z) and done == 0:  # type: ignore[arg-type]
+        if board.eliminate_energy(t, answer.who, answer.zone) and done == 0:
             queue_effects(t, effect.then, ctx)  # "if you do"
         done += 1
         targets = [(p, zz) for p, zz in targets if t.zone(p, zz).energy]
@@ -63,7 +63,7 @@ def eliminate_energy(t: Table, step: ResolveStep, effect: EliminateEnergy,
         return
     step.progress["done"] = done
     may_stop = effect.optional or effect.up_to
-    options = [f"{p}.{z}.energy" for p, z in targets]
+    options = [Target(p, z, "energy") for p, z in targets]
     if len(options) == 1 and not may_stop:
         return eliminate_energy(t, step, effect, options[0])
     chooser = chooser_of(effect.chooser, ctx, {p for p, _ in targets})
@@ -72,14 +72,15 @@ def eliminate_energy(t: Table, step: ResolveStep, effect: EliminateEnergy,
 
 
 @handles(MoveEnergy)
-def move_energy(t: Table, step: ResolveStep, effect: MoveEnergy, answer: str | None) -> None:
+def move_energy(t: Table, step: ResolveStep, effect: MoveEnergy,
+                answer: Option | None) -> None:
     pid = step.ctx.controller
     source, to = t.zone(pid, effect.source), t.zone(pid, effect.to)
     if not source.energy:
         return
     if effect.optional and answer is None:
         ask(t, step, pid, f"{t.name(step.ctx.source)}: move a {effect.source} energy to "
-            f"{effect.to}?", [f"{pid}.{effect.source}.energy", NONE])
+            f"{effect.to}?", [Target(pid, effect.source, "energy"), NONE])
         return
     if answer == NONE:
         return

@@ -11,33 +11,24 @@ from avatar_tui.engine.turn import push
 from avatar_tui.model.effects import (
     Modify,
 )
+from avatar_tui.model.options import Option, Order, order_options
 from avatar_tui.model.state import (
     OrderStep,
     ResolveStep,
 )
 
 
-def order_effects(t: Table, step: OrderStep, answer: str | None) -> None:
+def order_effects(t: Table, step: OrderStep, answer: Option | None) -> None:
     """R12.2: the player whose turn it is orders effects that happen at once."""
-    labels = _unique_labels([group[0].ctx.source for group in step.groups])
-    if answer is None:
+    if not isinstance(answer, Order):
         ask(t, step, t.state.turn or step.groups[0][0].ctx.controller,
-            "Several effects happen at once: which first? (R12.2)", labels, "order")
+            "Several effects happen at once: which first? (R12.2)",
+            order_options([group[0].ctx.source for group in step.groups]), "order")
         return
-    first = step.groups[labels.index(answer)]
+    first = step.groups[answer.index]
     t.emit("R12.2", f"{t.state.turn} resolves {t.name(first[0].ctx.source)}'s effect first")
     rest = [g for g in step.groups if g is not first]
     push(t, *first, *ordering(rest))
-
-
-def _unique_labels(sources: list[str]) -> list[str]:
-    labels: list[str] = []
-    for base in sources:
-        name, n = base, 2
-        while name in labels:
-            name, n = f"{base}_{n}", n + 1
-        labels.append(name)
-    return labels
 
 
 def _groups(items: list[ResolveStep]) -> list[list[ResolveStep]]:

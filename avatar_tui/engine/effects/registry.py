@@ -15,10 +15,11 @@ from pydantic import BaseModel
 
 from avatar_tui.engine.table import Table
 from avatar_tui.model import effects as language
+from avatar_tui.model.options import Option
 from avatar_tui.model.state import ResolveStep
 
 E = TypeVar("E", bound=BaseModel)
-Handler = Callable[[Table, ResolveStep, E, "str | None"], None]
+Handler = Callable[[Table, ResolveStep, E, "Option | None"], None]
 
 HANDLERS: dict[type[BaseModel], Handler[Any]] = {}
 
@@ -64,6 +65,6 @@ def check_coverage(table: Mapping[type[BaseModel], Any] | None = None) -> None:
         raise HandlerCoverageError("effect handlers: " + "; ".join(parts))
 
 
-def dispatch(t: Table, step: ResolveStep, answer: str | None) -> None:
+def dispatch(t: Table, step: ResolveStep, answer: Option | None) -> None:
     effect = step.effect
     HANDLERS[type(effect)](t, step, effect, answer)

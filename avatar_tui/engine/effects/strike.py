@@ -21,6 +21,7 @@ from avatar_tui.model.effects import (
     OnCounterattack,
     OnlyIf,
 )
+from avatar_tui.model.options import Named, Option
 from avatar_tui.model.state import (
     Armed,
     Granted,
@@ -30,7 +31,7 @@ from avatar_tui.model.state import (
 
 
 @handles(Modify)
-def modify(t: Table, step: ResolveStep, effect: Modify, answer: str | None) -> None:
+def modify(t: Table, step: ResolveStep, effect: Modify, answer: Option | None) -> None:
     face, zone = strike_of(t, step.ctx)
     if face is None:
         return
@@ -48,7 +49,7 @@ def modify(t: Table, step: ResolveStep, effect: Modify, answer: str | None) -> N
 
 
 @handles(Grant)
-def grant(t: Table, step: ResolveStep, effect: Grant, answer: str | None) -> None:
+def grant(t: Table, step: ResolveStep, effect: Grant, answer: Option | None) -> None:
     """Give a static to the strike this effect works on, or (from an
     advantage) to the advantage itself, for as long as it stays in play."""
     ctx = step.ctx
@@ -70,7 +71,7 @@ def grant(t: Table, step: ResolveStep, effect: Grant, answer: str | None) -> Non
 
 
 @handles(MoveThis)
-def move_this(t: Table, step: ResolveStep, effect: MoveThis, answer: str | None) -> None:
+def move_this(t: Table, step: ResolveStep, effect: MoveThis, answer: Option | None) -> None:
     from avatar_tui.engine.powers import move_flip
 
     pid, zone = step.ctx.controller, step.ctx.zone
@@ -83,7 +84,7 @@ def move_this(t: Table, step: ResolveStep, effect: MoveThis, answer: str | None)
 
 @handles(OnCounterattack)
 def on_counterattack(t: Table, step: ResolveStep, effect: OnCounterattack,
-                     answer: str | None) -> None:
+                     answer: Option | None) -> None:
     ctx = step.ctx
     face, zone = strike_of(t, ctx)
     if face is None:
@@ -99,7 +100,7 @@ def on_counterattack(t: Table, step: ResolveStep, effect: OnCounterattack,
 
 @handles(ChangeDefendingZone)
 def change_defending_zone(t: Table, step: ResolveStep, effect: ChangeDefendingZone,
-                          answer: str | None) -> None:
+                          answer: Option | None) -> None:
     player = t.player(step.ctx.controller)
     if player.defending is None:
         return
@@ -110,16 +111,16 @@ def change_defending_zone(t: Table, step: ResolveStep, effect: ChangeDefendingZo
 
 
 @handles(ChooseOne)
-def choose_one(t: Table, step: ResolveStep, effect: ChooseOne, answer: str | None) -> None:
-    if answer is None:
+def choose_one(t: Table, step: ResolveStep, effect: ChooseOne, answer: Option | None) -> None:
+    if not isinstance(answer, Named):
         ask(t, step, step.ctx.controller, f"{t.name(step.ctx.source)}: choose one",
-            list(effect.options))
+            [Named(name) for name in effect.options])
         return
-    queue_effects(t, effect.options[answer], step.ctx)
+    queue_effects(t, effect.options[answer.name], step.ctx)
 
 
 @handles(OnlyIf)
-def only_if(t: Table, step: ResolveStep, effect: OnlyIf, answer: str | None) -> None:
+def only_if(t: Table, step: ResolveStep, effect: OnlyIf, answer: Option | None) -> None:
     ctx = step.ctx
     src = InPlay(ctx.controller, ctx.source_kind, ctx.source, ctx.zone, [], [])
     if holds(t, effect.when, src, ctx.controller, ctx.zone):

@@ -20,30 +20,31 @@ from avatar_tui.model.effects import (
     Charge,
     Uncharge,
 )
+from avatar_tui.model.options import Option, Target
 from avatar_tui.model.state import (
     ResolveStep,
 )
 
 
-def _zone_targets(t: Table, pids: list[PlayerId], charged: bool) -> list[str]:
+def _zone_targets(t: Table, pids: list[PlayerId], charged: bool) -> list[Target]:
     """Zones that can change now: charged ones to uncharge, uncharged ones to
     charge, leaving out a player's zones a "cannot" protects (R12.3)."""
     action = "uncharge" if charged else "charge"
-    return [f"{pid}.{z}" for pid in pids if not restricted(t, pid, action)
+    return [Target(pid, z) for pid in pids if not restricted(t, pid, action)
             for z in ZONES if t.zone(pid, z).charged == charged]
 
 
 @handles(Charge)
-def charge(t: Table, step: ResolveStep, effect: Charge, answer: str | None) -> None:
+def charge(t: Table, step: ResolveStep, effect: Charge, answer: Option | None) -> None:
     _charging(t, step, effect, answer, to_charged=True)
 
 
 @handles(Uncharge)
-def uncharge(t: Table, step: ResolveStep, effect: Uncharge, answer: str | None) -> None:
+def uncharge(t: Table, step: ResolveStep, effect: Uncharge, answer: Option | None) -> None:
     _charging(t, step, effect, answer, to_charged=False)
 
 
-def _charging(t: Table, step: ResolveStep, effect: Charge | Uncharge, answer: str | None,
+def _charging(t: Table, step: ResolveStep, effect: Charge | Uncharge, answer: Option | None,
               to_charged: bool) -> None:
     ctx = step.ctx
     verb = "charge" if to_charged else "uncharge"
@@ -62,9 +63,8 @@ def _charging(t: Table, step: ResolveStep, effect: Charge | Uncharge, answer: st
                 do(pid, zone)
         return
     if answer is not None:
-        if answer != NONE:
-            pid, zone = answer.split(".")
-            do(pid, zone)  # type: ignore[arg-type]
+        if isinstance(answer, Target):
+            do(answer.who, answer.zone)
         return
     if isinstance(effect, Uncharge) and effect.count == "all":
         for pid in pids:
@@ -76,8 +76,9 @@ def _charging(t: Table, step: ResolveStep, effect: Charge | Uncharge, answer: st
                               ctx=ctx) for w in ("you", "opponent")])
         return
     targets = _zone_targets(t, pids, charged=not to_charged)
-    if effect.other_than_this:
-        targets = [z for z in targets if z != f"{ctx.controller}.{ctx.zone}"]
+    if effect.other_than_this and ctx.zone is not None:
+        this = Target(ctx.controller, ctx.zone)
+        targets = [z for z in targets if z != this]
     if not targets:
         return
     if len(targets) == 1 and not effect.optional:
