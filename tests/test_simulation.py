@@ -14,14 +14,7 @@ import random
 
 import pytest
 
-from avatar_tui.engine import (
-    IllegalAction,
-    apply_in_place,
-    clone,
-    legal_actions,
-    new_game,
-    playout_apply,
-)
+from avatar_tui import engine
 from avatar_tui.model.state import GameSetup, GameState, PlayerSetup
 from tests.test_roundtrip import house_chambers, random_deck
 
@@ -46,16 +39,16 @@ def play_both_ways(seed: int) -> int:
     """One random game; returns its length. Fails at the first action after
     which the two states differ."""
     rnd = random.Random(seed * 7919)
-    checked, _ = new_game(setup(seed))
-    fast = clone(checked)
+    checked, _ = engine.new_game(setup(seed))
+    fast = engine.clone(checked)
     for n in range(MAX_ACTIONS):
-        legal = legal_actions(checked)
-        assert legal_actions(fast) == legal, f"seed {seed}, action {n}: different moves"
+        legal = engine.legal_actions(checked)
+        assert engine.legal_actions(fast) == legal, f"seed {seed}, action {n}: different moves"
         if not legal:
             return n
         action = rnd.choice(legal)
-        apply_in_place(checked, action)
-        playout_apply(fast, action)
+        engine.apply_in_place(checked, action)
+        engine.playout_apply(fast, action)
         assert board(fast) == board(checked), f"seed {seed}, after {action}"
         assert not fast.history, "the fast path keeps no history"
     return MAX_ACTIONS
@@ -75,9 +68,9 @@ def test_games_run_to_the_end() -> None:
 def test_apply_in_place_still_refuses_what_the_fast_path_trusts() -> None:
     """Only the checked path validates: an illegal move raises there and
     leaves the state alone."""
-    state, _ = new_game(setup(1))
+    state, _ = engine.new_game(setup(1))
     before = board(state)
-    bad = legal_actions(state)[0].model_copy(update={"verb": "focus"})
-    with pytest.raises(IllegalAction):
-        apply_in_place(state, bad)
+    bad = engine.legal_actions(state)[0].model_copy(update={"verb": "focus"})
+    with pytest.raises(engine.IllegalAction):
+        engine.apply_in_place(state, bad)
     assert board(state) == before
