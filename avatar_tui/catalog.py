@@ -5,6 +5,7 @@ and the field; all problems of a load are reported together."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from functools import cache
 from importlib import resources
@@ -318,6 +319,27 @@ def _load_decks(
     return decks
 
 
+def deck_references(deck: DeckList, catalog: Catalog, place: str
+                    ) -> tuple[list[str], Counter[str], dict[str, str]]:
+    """What a deck file names must exist: its chamber, its card ids, counts of
+    at least 1. Returns (problems, copies by card id, the id as written)."""
+    problems: list[str] = []
+    if catalog.find_chamber(deck.chamber) is None:
+        problems.append(f"{place}: chamber: unknown chamber '{deck.chamber}'")
+    copies: Counter[str] = Counter()
+    written: dict[str, str] = {}  # canonical id -> the id as the file spells it
+    for card_id, count in deck.cards.items():
+        canonical = catalog.canonical(card_id)
+        if canonical is None:
+            problems.append(f"{place}: cards.{card_id}: unknown card id")
+        elif count < 1:
+            problems.append(f"{place}: cards.{card_id}: {count} copies, at least 1 needed")
+        else:
+            copies[canonical] += count
+            written.setdefault(canonical, card_id)
+    return problems, copies, written
+
+
 def check_references(catalog: Catalog, files: Mapping[str, str]) -> list[str]:
     """Cross references the schema alone cannot see."""
     problems = []
@@ -354,8 +376,6 @@ def check_references(catalog: Catalog, files: Mapping[str, str]) -> list[str]:
             ref = getattr(chamber, side)
             if isinstance(ref, str) and ref not in catalog.signatures:
                 problems.append(f"{where(chamber.id)}: {side}: unknown signature move '{ref}'")
-    from avatar_tui.deckbuilding import deck_references  # deckbuilding reads the catalog
-
     for name, deck in catalog.decks.items():
         place = f"decks/{name}.toml"
         found, copies, written = deck_references(deck, catalog, place)

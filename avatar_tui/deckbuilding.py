@@ -4,9 +4,7 @@ card list's `--character` filter both ask here."""
 
 from __future__ import annotations
 
-from collections import Counter
-
-from avatar_tui.catalog import Catalog, DeckList
+from avatar_tui.catalog import Catalog, DeckList, deck_references
 from avatar_tui.model.cards import ChamberCard, DeckCard
 
 MIN_CARDS = 60  # R13.1
@@ -27,27 +25,6 @@ def exclusive_ok(card: DeckCard, chamber: ChamberCard) -> bool:
 def may_use(card: DeckCard, chamber: ChamberCard) -> bool:
     """May a deck headed by this chamber hold the card (R13.2, R13.3)?"""
     return shares_trait(card, chamber) and exclusive_ok(card, chamber)
-
-
-def deck_references(deck: DeckList, catalog: Catalog, place: str
-                    ) -> tuple[list[str], Counter[str], dict[str, str]]:
-    """What a deck file names must exist: its chamber, its card ids, counts of
-    at least 1. Returns (problems, copies by card id, the id as written)."""
-    problems: list[str] = []
-    if catalog.find_chamber(deck.chamber) is None:
-        problems.append(f"{place}: chamber: unknown chamber '{deck.chamber}'")
-    copies: Counter[str] = Counter()
-    written: dict[str, str] = {}  # canonical id -> the id as the file spells it
-    for card_id, count in deck.cards.items():
-        canonical = catalog.canonical(card_id)
-        if canonical is None:
-            problems.append(f"{place}: cards.{card_id}: unknown card id")
-        elif count < 1:
-            problems.append(f"{place}: cards.{card_id}: {count} copies, at least 1 needed")
-        else:
-            copies[canonical] += count
-            written.setdefault(canonical, card_id)
-    return problems, copies, written
 
 
 def check_deck(deck: DeckList, catalog: Catalog, place: str) -> list[str]:

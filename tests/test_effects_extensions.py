@@ -4,6 +4,10 @@ forced reflips, signature-step powers and the flip/play/charge events."""
 
 from support import Play, energy_then
 
+from avatar_tui.engine import board, clone, flow, view
+from avatar_tui.engine.events import Charged
+from avatar_tui.engine.table import Table
+
 
 def strike(id: str, **extra) -> dict:
     card = {"id": id, "name": id.title(), "type": "strike", "force": 3, "intercept": 9}
@@ -168,6 +172,20 @@ def test_playing_a_card_and_charging_a_zone_are_events_for_the_opponent():
     game.do("p2: flip", "p2: pay")  # plays Boon in green: charges green
     assert game.v("players.p2.zones.green.energy") == green - 1 - 1  # its cost, then Quake
     assert game.v("incoming.force") == 4  # 3 + 1 for the charge
+
+
+def test_the_board_records_a_charge_and_the_run_loop_starts_what_it_sets_off():
+    """The board is below the effects: charging queues nothing itself, it
+    records the charge, and the run loop asks the triggers (R12.2)."""
+    quake = strike("quake", triggers=on("opponent_charges", {"effect": "modify", "force": 1}))
+    game = p1_attacks_then(quake, "wall")
+    t = Table(clone(game.state))
+    assert board.charge(t, "p2", "green", "a test")
+    assert t.happened == [Charged("p2", "green")]
+    assert t.state.queue == []
+    flow.run(t)
+    assert t.happened == []
+    assert view(t.state)["incoming"]["force"] == 4  # 3, +1 from Quake
 
 
 def test_only_if_checks_its_condition_when_it_resolves():

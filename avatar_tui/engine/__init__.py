@@ -30,6 +30,24 @@ The whole API, in the manner of OpenSpiel:
   `determinize(obs, rng)` a full state consistent with it, hidden parts
   dealt at random (for search); `seeded_rng(seed)` starts a generator
   of the engine's kind for it.
+
+Inside, modules import only downwards, with no loop (a test walks the
+imports, tests/test_import_layers.py), from the bottom up:
+
+1. `errors`, `events`, `rng`, `table` (the state, its cards, the log),
+   `stats` (force, intercept, costs now), `payment` (R6), `triggers` (what
+   an event sets off: read only), `secrecy` (R1.6 in words);
+2. `board`: moving cards, energy and charges. What cards may react to is
+   recorded on the table as a board event (`Charged`, `Flipped`), never
+   acted on here;
+3. `turn`: the turn sequence, flipping, scoring and the queue (`push`);
+4. `effects`: the effect handlers (`common`, `ordering` and `endings`
+   below the handler modules, `registry` beside them);
+5. `moves` (the player's moves), then `signature`, `powers`, `choices`;
+6. `flow`: the run loop, which does the queued work and asks `triggers`
+   what the board events start (R12.2);
+7. `setup`, `game` (the API), then `simulation` (the fast path), `look`,
+   `view` and `observation`.
 """
 
 from avatar_tui.engine.errors import IllegalAction

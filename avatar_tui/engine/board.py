@@ -4,6 +4,7 @@ running out of cards (R9). Each function does as much as it can (R12.4)."""
 from __future__ import annotations
 
 from avatar_tui.engine import rng
+from avatar_tui.engine.events import Charged
 from avatar_tui.engine.stats import restricted
 from avatar_tui.engine.table import Table
 from avatar_tui.model.common import ZONES, PlayerId, Zone
@@ -81,10 +82,7 @@ def charge(t: Table, pid: PlayerId, zone: Zone, why: str) -> bool:
         return False
     zs.charged = True
     t.emit("R11.2" if why == "advantage" else "R11.1", f"{pid} charges the {zone} zone", pid)
-    from avatar_tui.engine.effects import queue_triggered  # effects use the board too
-    from avatar_tui.engine.triggers import on_charge
-
-    queue_triggered(t, on_charge(t, pid, zone))
+    t.happened.append(Charged(pid, zone))  # the run loop asks what it starts (R12.2)
     return True
 
 

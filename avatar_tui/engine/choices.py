@@ -3,6 +3,7 @@ R12.2 order, R5.5's replace or keep, or which way to reflip."""
 
 from __future__ import annotations
 
+from avatar_tui.engine.effects import resolve_step
 from avatar_tui.engine.moves import (
     do_ally_choice,
     flipped,
@@ -27,8 +28,6 @@ def why_not_choose(t: Table, a: Action) -> str | None:
 
 def do_choose(t: Table, a: Action) -> None:
     """Carry out the answer: the typed option `choose WORD` names."""
-    from avatar_tui.engine.effects import resolve_step
-
     choice = t.state.choice
     assert choice is not None
     option = choice.option(a.word)

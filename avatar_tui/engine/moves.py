@@ -22,7 +22,7 @@ from avatar_tui.engine.stats import (
     strength,
 )
 from avatar_tui.engine.table import Table
-from avatar_tui.engine.turn import open_attack, push, start_defending
+from avatar_tui.engine.turn import flip_into, open_attack, push, start_defending
 from avatar_tui.model.actions import Action
 from avatar_tui.model.cards import AdvantageCard, AllyCard, StrikeCard
 from avatar_tui.model.common import Energy, PlayerId, Zone
@@ -100,37 +100,6 @@ def do_flip(t: Table, a: Action) -> None:
         queue_triggered(t, first)
     else:
         flip_into(t, a.player)
-
-
-_BLANK_FACE = FaceUp(card="")
-
-
-def new_face(card: str) -> FaceUp:
-    """`FaceUp(card=card)`, made by copying a blank one: validating it
-    deep-copies each empty list, a large part of a flip's cost."""
-    return _BLANK_FACE.copy_with(card=card, mods=[], granted=[], used=[], armed=[])
-
-
-def flip_into(t: Table, pid: PlayerId) -> None:
-    """R5.1: flip the top card into the flip space of the zone defended.
-    An empty deck is rebuilt first (R9.1); with no card even then, the zone
-    is not defended (R9.3). Flipping the last card rebuilds at once."""
-    player = t.player(pid)
-    zone = player.defending
-    assert zone is not None
-    if not player.deck:
-        board.rebuild_deck(t, pid)
-    card = board.take_from_deck(t, pid)
-    if card is None:
-        t.emit("R9.3", f"{pid} has no card to flip and fails to defend the {zone} zone", pid)
-        push(t, FlowStep(what="move_down", player=pid))
-        return
-    player.zones[zone].flip = new_face(card)
-    t.emit("R5.1", f"{pid} flips {t.name(card)} in the {zone} zone", pid)
-    if not player.deck:
-        board.rebuild_deck(t, pid)
-    t.state.phase = "decide"
-    queue_triggered(t, triggers.on_flip(t, pid, zone))
 
 
 def why_not_skip(t: Table, a: Action) -> str | None:

@@ -50,6 +50,7 @@ from avatar_tui.catalog import Catalog, default_catalog
 from avatar_tui.engine import rng as rngmod
 from avatar_tui.engine.game import clone
 from avatar_tui.engine.table import catalog_for
+from avatar_tui.engine.view import view
 from avatar_tui.model.common import PLAYERS, ZONES, PlayerId, other
 from avatar_tui.model.state import (
     ChamberState,
@@ -84,8 +85,6 @@ class Observation:
     def view(self) -> dict[str, Any]:
         """The public picture (NOTATION.md view) of this observation."""
         if self._view is None:
-            from avatar_tui.engine import view
-
             object.__setattr__(self, "_view", view(self.state))
         assert self._view is not None
         return self._view

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from avatar_tui.engine import board, signature
 from avatar_tui.engine.effects import queue_effects
-from avatar_tui.engine.effects.endings import strike_left_zone
-from avatar_tui.engine.moves import flip_into, flipped, payment
+from avatar_tui.engine.effects.strike import move_flip
+from avatar_tui.engine.moves import flipped, payment
 from avatar_tui.engine.payment import (
     energy_of,
     spend,
@@ -20,7 +20,7 @@ from avatar_tui.engine.stats import (
     strength,
 )
 from avatar_tui.engine.table import Table
-from avatar_tui.engine.turn import push
+from avatar_tui.engine.turn import flip_into, push
 from avatar_tui.model.actions import Action
 from avatar_tui.model.cards import StrikeCard
 from avatar_tui.model.common import ZONES, Energy, PlayerId, Zone, zone_above, zone_below
@@ -173,16 +173,6 @@ def pay_power_cost(t: Table, pid: PlayerId, zone: Zone | None, face: FaceUp, pow
     if cost.move is not None:
         target = {"down": zone_below(zone), "up": zone_above(zone), "red": "red"}[cost.move]
         move_flip(t, pid, zone, target)  # type: ignore[arg-type]
-
-
-def move_flip(t: Table, pid: PlayerId, zone: Zone, target: Zone) -> None:
-    player = t.player(pid)
-    face = player.zones[zone].flip
-    player.zones[target].flip, player.zones[zone].flip = face, None
-    player.defending = target
-    t.emit("R12.1", f"{pid}'s card moves to the {target} zone; {pid} now defends there", pid)
-    if face is not None:
-        strike_left_zone(t, pid, face, zone)
 
 
 def do_power(t: Table, a: Action) -> None:

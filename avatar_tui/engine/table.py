@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from avatar_tui.catalog import Catalog, default_catalog
-from avatar_tui.engine.events import Event
+from avatar_tui.engine.events import BoardEvent, Event
 from avatar_tui.model.cards import DeckCard, SignatureMove
 from avatar_tui.model.common import PlayerId, Zone
 from avatar_tui.model.state import GameSetup, GameState, PlayerState, ZoneState
@@ -35,6 +35,7 @@ class Table:
         self.state = state
         self.catalog = catalog or catalog_for(state.setup)
         self.events: list[Event] = []
+        self.happened: list[BoardEvent] = []  # for triggers, until the run loop takes them
         # A read-only table (validation, legal actions, views) never changes
         # the board, so what is in play can be worked out once and reused.
         self.read_only = read_only

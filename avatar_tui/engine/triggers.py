@@ -6,6 +6,7 @@ happened."""
 
 from __future__ import annotations
 
+from avatar_tui.engine.events import BoardEvent, Charged
 from avatar_tui.engine.stats import InPlay, granted_triggers, holds, in_play
 from avatar_tui.engine.table import Table
 from avatar_tui.model.common import ZONES, PlayerId, Zone, other
@@ -137,6 +138,13 @@ def on_play(t: Table, pid: PlayerId, zone: Zone) -> list[ResolveStep]:
 def on_charge(t: Table, pid: PlayerId, zone: Zone) -> list[ResolveStep]:
     """`pid` charged `zone` (R11.1: only a real change counts)."""
     return _from_sources(t, other(pid), "opponent_charges", zone)
+
+
+def started_by(t: Table, event: BoardEvent) -> list[ResolveStep]:
+    """What a board event sets off (the run loop asks, flow.py)."""
+    if isinstance(event, Charged):
+        return on_charge(t, event.player, event.zone)
+    return on_flip(t, event.player, event.zone)
 
 
 def _ally_in_zone(t: Table, pid: PlayerId, zone: Zone, event: Event) -> list[ResolveStep]:

@@ -1,14 +1,16 @@
-"""The turn sequence (R3, R4), moving down the zones (R5.6), scoring (R10),
-and the queue of work that effects and choices interrupt (R12.2, R12.6)."""
+"""The turn sequence (R3, R4), flipping (R5.1), moving down the zones (R5.6),
+scoring (R10), and the queue of work that effects and choices interrupt
+(R12.2, R12.6); flow.py does that work."""
 
 from __future__ import annotations
 
 from avatar_tui.engine import board
+from avatar_tui.engine.events import Flipped
 from avatar_tui.engine.stats import skipped_zones
 from avatar_tui.engine.table import Table
 from avatar_tui.model.cards import AdvantageCard
 from avatar_tui.model.common import ZONES, PlayerId, Zone, other, zone_below
-from avatar_tui.model.state import FlowStep, Incoming, Step
+from avatar_tui.model.state import FaceUp, FlowStep, Incoming, Step
 
 WINNING_SCORE = 3  # R10.5
 
@@ -26,34 +28,6 @@ REPLENISH: dict[Zone, list[Zone]] = {
 def push(t: Table, *steps: Step) -> None:
     """Put steps at the front of the queue, in the order given."""
     t.state.queue[0:0] = list(steps)
-
-
-def run(t: Table) -> None:
-    """Do queued work until the queue is empty or a choice is awaited."""
-    from avatar_tui.engine.effects import resolve_step  # effects need the flow too
-
-    state = t.state
-    while state.queue and state.choice is None and state.phase != "over":
-        step = state.queue.pop(0)
-        if isinstance(step, FlowStep):
-            _flow(t, step)
-        else:
-            resolve_step(t, step, None)
-
-
-def _flow(t: Table, step: FlowStep) -> None:
-    if step.what == "end_turn":
-        end_turn(t, step.player)
-    elif step.what == "continue":
-        t.state.phase = "flip"  # R5.4, R5.5: keep defending in the same zone
-    elif step.what == "move_down":
-        move_down(t, step.player)
-    elif step.what == "advantage_done":
-        advantage_done(t, step.player, step.card or "", step.zone)
-    elif step.what == "flip":
-        from avatar_tui.engine.moves import flip_into
-
-        flip_into(t, step.player)
 
 
 # ------------------------------------------------------------------ turns
@@ -115,6 +89,37 @@ def cleanup(t: Table, pid: PlayerId, rule: str) -> None:
             player.chamber.side = "back" if player.chamber.side == "front" else "front"
             t.emit("R10.6", f"{move.name} goes back into the chamber, which turns to its "
                    f"{player.chamber.side}", pid)
+
+
+_BLANK_FACE = FaceUp(card="")
+
+
+def new_face(card: str) -> FaceUp:
+    """`FaceUp(card=card)`, made by copying a blank one: validating it
+    deep-copies each empty list, a large part of a flip's cost."""
+    return _BLANK_FACE.copy_with(card=card, mods=[], granted=[], used=[], armed=[])
+
+
+def flip_into(t: Table, pid: PlayerId) -> None:
+    """R5.1: flip the top card into the flip space of the zone defended.
+    An empty deck is rebuilt first (R9.1); with no card even then, the zone
+    is not defended (R9.3). Flipping the last card rebuilds at once."""
+    player = t.player(pid)
+    zone = player.defending
+    assert zone is not None
+    if not player.deck:
+        board.rebuild_deck(t, pid)
+    card = board.take_from_deck(t, pid)
+    if card is None:
+        t.emit("R9.3", f"{pid} has no card to flip and fails to defend the {zone} zone", pid)
+        push(t, FlowStep(what="move_down", player=pid))
+        return
+    player.zones[zone].flip = new_face(card)
+    t.emit("R5.1", f"{pid} flips {t.name(card)} in the {zone} zone", pid)
+    if not player.deck:
+        board.rebuild_deck(t, pid)
+    t.state.phase = "decide"
+    t.happened.append(Flipped(pid, zone))  # the run loop asks what it starts (R12.2)
 
 
 def start_defending(t: Table, pid: PlayerId, zone: Zone | None) -> None:

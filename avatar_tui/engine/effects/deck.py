@@ -8,7 +8,9 @@ from avatar_tui.engine.effects.common import (
     ask,
 )
 from avatar_tui.engine.effects.registry import handles
+from avatar_tui.engine.payment import energy_of, legal_payments, spend, why_not_exact
 from avatar_tui.engine.table import Table
+from avatar_tui.engine.turn import flip_into
 from avatar_tui.model.common import Energy, other
 from avatar_tui.model.effects import (
     ForceReflip,
@@ -101,9 +103,6 @@ def force_reflip(t: Table, step: ResolveStep, effect: ForceReflip, answer: Optio
     """You may pay: the opponent's card just flipped is discarded and they
     flip again in that zone. The cost is paid like any other (R6.3): in its
     own colours (`pay`), or with a stronger colour when short (`pay_y1`)."""
-    from avatar_tui.engine.moves import flip_into
-    from avatar_tui.engine.payment import energy_of, legal_payments, spend, why_not_exact
-
     me, them, zone = step.ctx.controller, other(step.ctx.controller), step.ctx.event_zone
     cost = Energy(green=effect.green, yellow=effect.yellow, red=effect.red)
     if zone is None or t.zone(them, zone).flip is None:

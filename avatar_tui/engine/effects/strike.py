@@ -8,10 +8,11 @@ from avatar_tui.engine.effects.common import (
     queue_effects,
     strike_of,
 )
+from avatar_tui.engine.effects.endings import strike_left_zone
 from avatar_tui.engine.effects.registry import handles
 from avatar_tui.engine.stats import InPlay, holds, incoming_force
 from avatar_tui.engine.table import Table
-from avatar_tui.model.common import ZONES, zone_above, zone_below
+from avatar_tui.model.common import ZONES, PlayerId, Zone, zone_above, zone_below
 from avatar_tui.model.effects import (
     ChangeDefendingZone,
     ChooseOne,
@@ -70,10 +71,20 @@ def grant(t: Table, step: ResolveStep, effect: Grant, answer: Option | None) -> 
                ctx.controller)
 
 
+def move_flip(t: Table, pid: PlayerId, zone: Zone, target: Zone) -> None:
+    """`pid`'s card in `zone` moves to `target`, where `pid` now defends (a
+    power's cost or an effect); what the ally it leaves gave it ends (R7.3)."""
+    player = t.player(pid)
+    face = player.zones[zone].flip
+    player.zones[target].flip, player.zones[zone].flip = face, None
+    player.defending = target
+    t.emit("R12.1", f"{pid}'s card moves to the {target} zone; {pid} now defends there", pid)
+    if face is not None:
+        strike_left_zone(t, pid, face, zone)
+
+
 @handles(MoveThis)
 def move_this(t: Table, step: ResolveStep, effect: MoveThis, answer: Option | None) -> None:
-    from avatar_tui.engine.powers import move_flip
-
     pid, zone = step.ctx.controller, step.ctx.zone
     if zone is None or t.zone(pid, zone).flip is None:
         return
