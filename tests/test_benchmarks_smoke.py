@@ -10,8 +10,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-FIGURES = {"engine_actions_per_s", "engine_games_per_s", "ui_first_frame_ratio",
-           "ui_key_ratio", "ui_key_median_ms", "peak_rss_mb"}
+FIGURES = {"engine_actions_per_s", "engine_playout_steps_per_s", "engine_games_per_s",
+           "ui_first_frame_ratio", "ui_key_ratio", "ui_key_median_ms", "peak_rss_mb"}
 
 
 def test_the_benchmarks_run_in_smoke_mode():
@@ -60,3 +60,4 @@ def test_the_strength_benchmark_runs_and_counts_both_seats():
     assert 0 <= data["expert_wins"] <= 2
     low, high = data["ci95"]
     assert 0 <= low <= data["win_rate"] <= high <= 1
+    assert data["decisions"] > 0 and data["think_s_per_decision"] > 0

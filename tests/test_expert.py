@@ -84,3 +84,37 @@ def test_the_expert_decides_from_its_observation_alone():
 def test_make_bot_knows_the_expert():
     bot = make_bot("expert", 4, worlds=7)
     assert isinstance(bot, ExpertBot) and bot.worlds == 7
+
+
+def _after_first_point():
+    from avatar_tui.engine import new_game, playout_apply
+
+    state, _ = new_game(setup_for(4, "aang", "prince_zuko"))
+    bots = {"p1": HeuristicBot(1), "p2": HeuristicBot(2)}
+    while state.players["p1"].score + state.players["p2"].score == 0:
+        legal = legal_actions(state)
+        pid = legal[0].player
+        playout_apply(state, bots[pid].choose(observation(state, pid), legal))
+    assert state.phase == "open"
+    return state
+
+
+def test_the_board_value_is_the_same_seen_from_either_side():
+    from avatar_tui.bots.expert import board_value, point_features
+
+    state = _after_first_point()
+    assert point_features(state, "p1") == [-x for x in point_features(state, "p2")]
+    assert abs(board_value(state, "p1") + board_value(state, "p2") - 1) < 1e-9
+
+
+def test_more_energy_or_the_opening_choice_is_worth_more():
+    from avatar_tui.bots.expert import board_value
+
+    state = _after_first_point()
+    before = board_value(state, "p1")
+    richer = state.model_copy(deep=True)
+    richer.players["p1"].zones["red"].energy.append(richer.players["p1"].deck.pop())
+    assert board_value(richer, "p1") > before
+    chooser = state.chooser
+    swapped = state.model_copy(update={"chooser": "p2" if chooser == "p1" else "p1"})
+    assert board_value(state, chooser) > board_value(swapped, chooser)

@@ -6,32 +6,42 @@ deals many worlds consistent with what it sees (`determinize`: the hidden
 deck order, energy and chamber drawn at random), and in each world tries
 every candidate move, then lets two heuristic players play on until the
 next point is scored (R10.2) or the game ends (R10.5). A playout is worth
-the chance of winning the match from the score it reaches, each later point
+the chance of winning the match from the score it reaches: the next point's
+chance read from the board it leaves (energy, allies, charges, who names
+the opening defender; a model fitted on heuristic games), each later point
 counted as even; a move's estimate is its mean over the worlds. Every
 candidate is tried in the same worlds, so the deal blurs their difference
 less. The heuristic's own move is kept unless another one leads it, world
 by world, by more than MARGIN and twice the lead's standard error.
 
-It thinks for `think` seconds per decision, or, when `worlds` is given, for
-exactly that many worlds (no clock: the choice is then fixed by the seed,
-for tests and benchmarks). Its own generator is the engine's, seeded from
+It thinks for `think` seconds per decision, or, when `worlds` is given, by
+a fixed count (no clock: the choice is then fixed by the seed, for tests
+and benchmarks): half the worlds when the heuristic's move still leads
+there, the worlds, or up to EXTEND times as many for a close call. The
+playouts use the engine's unchecked fast path (`playout_apply`) on moves
+taken from `legal_actions`. Its own generator is the engine's, seeded from
 the bot's seed.
 """
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
 from avatar_tui.bots.heuristic import HeuristicBot
-from avatar_tui.engine import apply_in_place, clone, determinize, legal_actions
-from avatar_tui.engine import rng as rngmod
-from avatar_tui.engine.game import _make
-from avatar_tui.engine.observation import Observation
+from avatar_tui.engine import (
+    Observation,
+    clone,
+    determinize,
+    legal_actions,
+    playout_apply,
+    seeded_rng,
+)
 from avatar_tui.model.actions import Action
-from avatar_tui.model.common import PlayerId, other
+from avatar_tui.model.common import ZONES, PlayerId, other
 from avatar_tui.model.state import GameState
 
 DEFAULT_THINK = 1.0  # seconds per decision in interactive play
@@ -40,6 +50,13 @@ MAX_PLAYOUT = 600  # actions: a playout that long stops and counts the score so 
 WINNING_SCORE = 3  # R10.5
 HORIZON = 1  # points scored before a playout stops (R10.2)
 MARGIN = 0.03  # how much better than the heuristic's move a move must look
+# A logistic model of who wins the next point, from the board just after a
+# point (`point_features`: energy in green, yellow, red; allies; charged
+# zones; who names the opening defender), fitted by benchmarks/point_model.py
+# on 728 points of 200 heuristic games (log-loss 0.545 on held-out points,
+# a coin's 0.693).
+POINT_WEIGHTS = (0.123, 0.358, 0.65, 0.203, 0.347, 0.598)
+EXTEND = 3  # a close call in a fixed search gets up to this many times the worlds
 
 
 @dataclass(frozen=True)
@@ -63,6 +80,31 @@ def match_chance(need: int, their_need: int) -> float:
     if their_need <= 0:
         return 0.0
     return 0.5 * match_chance(need - 1, their_need) + 0.5 * match_chance(need, their_need - 1)
+
+
+def point_features(state: GameState, me: PlayerId) -> list[float]:
+    """What the board says about the next point, as `me`'s minus the
+    opponent's: energy in each zone (R6.1), allies (R8), charged zones
+    (R11), and who names the opening defender (+1: `me`, R10.5)."""
+    mine, theirs = state.players[me], state.players[other(me)]
+    out: list[float] = [len(mine.zones[z].energy) - len(theirs.zones[z].energy) for z in ZONES]
+    out.append(sum(mine.zones[z].ally is not None for z in ZONES)
+               - sum(theirs.zones[z].ally is not None for z in ZONES))
+    out.append(sum(mine.zones[z].charged for z in ZONES)
+               - sum(theirs.zones[z].charged for z in ZONES))
+    out.append(1.0 if state.chooser == me else -1.0)
+    return out
+
+
+def board_value(state: GameState, me: PlayerId) -> float:
+    """`me`'s chance to win the game from a state between points: the next
+    point's chance read from the board (`point_features`, POINT_WEIGHTS),
+    each later point counted as even."""
+    need = WINNING_SCORE - state.players[me].score
+    their_need = WINNING_SCORE - state.players[other(me)].score
+    x = sum(w * f for w, f in zip(POINT_WEIGHTS, point_features(state, me), strict=True))
+    p = 1 / (1 + math.exp(-max(-30.0, min(30.0, x))))
+    return p * match_chance(need - 1, their_need) + (1 - p) * match_chance(need, their_need - 1)
 
 
 def _lead(mine: list[float], theirs: list[float]) -> tuple[float, float]:
@@ -92,13 +134,6 @@ def _key(a: Action) -> tuple:
     return (a.verb, a.number, a.ally, a.word)
 
 
-def make_legal(state: GameState, action: Action) -> None:
-    """`apply_in_place` for an action just taken from `legal_actions`: the
-    same move, without checking it a second time (a local speed-up of the
-    playouts; the engine's own checks already chose it)."""
-    _make(state, action, state.seen)
-
-
 class ExpertBot:
     kind = "expert"
     observes = True
@@ -115,7 +150,7 @@ class ExpertBot:
 
     def reseed(self, seed: int) -> None:
         """Its own generator (the engine's kind) from `seed`."""
-        self.rng = rngmod.seeded(seed * 0x9E3779B1 + 7)
+        self.rng = seeded_rng(seed * 0x9E3779B1 + 7)
 
     def choose(self, obs: Observation | None, legal: Sequence[Action]) -> Action:
         assert obs is not None, "the expert reads its observation"
@@ -137,8 +172,8 @@ class ExpertBot:
         """Every distinct move with its estimated chance of winning, best
         first (ties: the heuristic's own choice first). A single move is not
         searched: its estimate is 0 worlds. With `settle` (a move to choose,
-        not estimates to show) a fixed search stops at a quarter or half of
-        its worlds when the heuristic's move is still ahead."""
+        not estimates to show) a fixed search stops early or goes on longer
+        by `_settled`."""
         default = self.last_default = self.policy.choose(obs, legal)
         moves = candidates(legal, default)
         if len(moves) == 1:
@@ -150,22 +185,21 @@ class ExpertBot:
         deadline = None if self.worlds is not None else time.monotonic() + self.think
         while True:
             if self.worlds is not None:
-                if worlds >= self.worlds:
+                if worlds >= self.worlds * (EXTEND if settle else 1):
                     break
             elif worlds >= MIN_WORLDS and time.monotonic() >= deadline:  # type: ignore[operator]
                 break
             world, self.rng = determinize(obs, self.rng)
             for i, move in enumerate(moves):
                 state = clone(world)
-                apply_in_place(state, move)
+                playout_apply(state, move)
                 value = self.playout(state, me)
                 values[i].append(value)
                 totals[i] += value
             worlds += 1
-            if settle and self.worlds is not None and worlds in (self.worlds // 4,
-                                                                 self.worlds // 2):
-                # the heuristic's move still leads: the rest would mostly confirm it
-                if max(totals) <= totals[moves.index(default)]:
+            if settle and self.worlds is not None and worlds >= self.worlds // 2 \
+                    and worlds % max(1, self.worlds // 2) == 0:
+                if self._settled(worlds, values, totals, moves.index(default)):
                     break
         order = sorted(range(len(moves)),
                        key=lambda i: (-totals[i], moves[i] != default, i))
@@ -173,9 +207,25 @@ class ExpertBot:
         return [Estimate(moves[i], totals[i] / worlds, worlds,
                          None if i == d else _lead(values[i], values[d])) for i in order]
 
+    def _settled(self, worlds: int, values: list[list[float]], totals: list[float],
+                 d: int) -> bool:
+        """Whether a fixed search may stop now (its search spent where the
+        choice matters): at half its worlds when the heuristic's move still
+        leads; at its worlds unless the best other move leads by more than
+        the margin yet within the noise, which gets more worlds (up to
+        EXTEND times as many) until its lead is clear or gone."""
+        assert self.worlds is not None
+        best = max(range(len(totals)), key=lambda i: (totals[i], i == d))
+        if best == d:
+            return True
+        if worlds < self.worlds:
+            return False
+        mean, error = _lead(values[best], values[d])
+        return mean <= self.margin or mean > 2 * error
+
     def playout(self, state: GameState, me: PlayerId) -> float:
         """Heuristic play on `state` until the next point or the end; the
-        chance for `me` to win the game from there."""
+        chance for `me` to win the game from there (`board_value`)."""
         start = state.players["p1"].score + state.players["p2"].score
         policy = self.policy
         for _ in range(MAX_PLAYOUT):
@@ -185,8 +235,7 @@ class ExpertBot:
             legal = legal_actions(state)
             action = legal[0] if len(legal) == 1 else \
                 policy.choose(Observation(player=legal[0].player, state=state), legal)
-            make_legal(state, action)
+            playout_apply(state, action)
         if state.phase == "over":
             return 1.0 if state.winner == me else 0.0
-        mine, theirs = state.players[me].score, state.players[other(me)].score
-        return match_chance(WINNING_SCORE - mine, WINNING_SCORE - theirs)
+        return board_value(state, me)

@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from avatar_tui.engine import Observation, Table, apply, legal_actions, look
+from avatar_tui.engine import Observation, Table, clone, legal_actions, look, playout_apply
 from avatar_tui.model.actions import Action
 from avatar_tui.model.cards import AdvantageCard, AllyCard, StrikeCard
 from avatar_tui.model.common import ZONES
@@ -241,9 +241,11 @@ def _try(obs: Observation, action: Action):
 
 def _try_state(state, action: Action):
     """(state after, its legal actions) on a copy, or None when the attempt
-    needs a hidden card or asks a question."""
+    needs a hidden card or asks a question. The action is one of the
+    state's legal ones, so the unchecked fast path makes it."""
+    after = clone(state)
     try:
-        after, _ = apply(state, action)
+        playout_apply(after, action)
     except Exception:  # noqa: BLE001 - a hidden card ("?") cannot be looked up
         return None
     if after.choice is not None:

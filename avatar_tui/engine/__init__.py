@@ -10,6 +10,9 @@ The whole API, in the manner of OpenSpiel:
   given state is never changed;
 - `apply_in_place(state, action)` is the same on the state itself, for
   simulations (it too changes nothing when it refuses);
+- `playout_apply(state, action)` makes a move taken from `legal_actions`
+  on the state itself without checking it again, keeping no events and no
+  history: the fast path for playouts and search;
 - `undo(state)` returns the state before the last action, `can_undo`
   whether the UI may (never across a card turned face up);
 - `look(state)` is the read model: immutable facts a screen or a bot
@@ -25,7 +28,8 @@ The whole API, in the manner of OpenSpiel:
   `answer_is_secret`, `without_secret_move`;
 - `observation(state, pid)` is what one player may see (R1.6), and
   `determinize(obs, rng)` a full state consistent with it, hidden parts
-  dealt at random (for search).
+  dealt at random (for search); `seeded_rng(seed)` starts a generator
+  of the engine's kind for it.
 
 Inside, modules import only downwards, with no loop (a test walks the
 imports, tests/test_import_layers.py), from the bottom up:
@@ -42,7 +46,8 @@ imports, tests/test_import_layers.py), from the bottom up:
 5. `moves` (the player's moves), then `signature`, `powers`, `choices`;
 6. `flow`: the run loop, which does the queued work and asks `triggers`
    what the board events start (R12.2);
-7. `setup`, `game` (the API), then `look`, `view` and `observation`.
+7. `setup`, `game` (the API), then `simulation` (the fast path), `look`,
+   `view` and `observation`.
 """
 
 from avatar_tui.engine.errors import IllegalAction
@@ -71,7 +76,9 @@ from avatar_tui.engine.look import (
 )
 from avatar_tui.engine.moves import actor_of
 from avatar_tui.engine.observation import HIDDEN, Observation, determinize, observation
+from avatar_tui.engine.rng import seeded as seeded_rng
 from avatar_tui.engine.secrecy import answer_is_secret, shown_action, without_secret_move
+from avatar_tui.engine.simulation import playout_apply
 from avatar_tui.engine.table import Table
 from avatar_tui.engine.view import view
 
@@ -100,7 +107,9 @@ __all__ = [
     "look",
     "new_game",
     "observation",
+    "playout_apply",
     "replay_actions",
+    "seeded_rng",
     "shown_action",
     "undo",
     "view",

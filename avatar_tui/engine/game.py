@@ -10,7 +10,7 @@ from avatar_tui.engine.errors import IllegalAction
 from avatar_tui.engine.events import Event
 from avatar_tui.engine.flow import run
 from avatar_tui.engine.moves import actor, payment_options, pending
-from avatar_tui.engine.payment import cost_now
+from avatar_tui.engine.payment import cost_now, energy
 from avatar_tui.engine.setup import new_game as _setup
 from avatar_tui.engine.stats import reflip_costs
 from avatar_tui.engine.table import Table
@@ -132,13 +132,19 @@ def apply_in_place(state: GameState, action: Action) -> list[Event]:
 def _make(state: GameState, action: Action, seen_before: int) -> list[Event]:
     t = Table(state)
     secret = state.choice is not None and state.choice.secret
+    make_move(t, action)
+    state.history.append(HistoryEntry(action=action, revealed=state.seen != seen_before,
+                                      secret=secret))
+    return t.events
+
+
+def make_move(t: Table, action: Action) -> None:
+    """An allowed move and all it sets off, on the table's state: the
+    part `apply` and the unchecked playout path (simulation.py) share."""
     _, do = MOVES[action.verb]
     do(t, action)
     run(t)
     _answer_the_unasked(t)
-    state.history.append(HistoryEntry(action=action, revealed=state.seen != seen_before,
-                                      secret=secret))
-    return t.events
 
 
 def _answer_the_unasked(t: Table) -> None:
@@ -149,8 +155,7 @@ def _answer_the_unasked(t: Table) -> None:
     while state.choice is not None and state.phase != "over" and \
             len({o.word for o in state.choice.options}) == 1:
         choice = state.choice
-        choices.do_choose(t, Action(player=choice.chooser, verb="choose",
-                                    word=choice.options[0].word))
+        choices.do_choose(t, _action(choice.chooser, "choose", word=choice.options[0].word))
         run(t)
 
 
@@ -161,8 +166,9 @@ def legal_actions(state: GameState) -> list[Action]:
     pid = actor(t)
     if pid is None:
         return []
-    out = [a for a in _candidates(t, now, pid) if why_not(state, a, t) is None]
-    return out
+    # the candidates are the actor's, of verbs that answer what is pending:
+    # only each verb's own check is left to make (why_not's first part)
+    return [a for a in _candidates(t, now, pid) if MOVES[a.verb][0](t, a) is None]
 
 
 def _candidates(t: Table, now: str, pid) -> Iterable[Action]:
@@ -204,12 +210,27 @@ def _candidates(t: Table, now: str, pid) -> Iterable[Action]:
         yield _action(pid, verb="discard")
 
 
-def _action(pid, **fields) -> Action:
-    return Action(player=pid, **fields)
+# Actions and energies are frozen, so the engine makes each one once and
+# shares it: building a validated pydantic object was a good part of a step.
+_ACTIONS: dict[tuple, Action] = {}
+_CACHE_LIMIT = 20_000
+
+
+def _action(pid, verb: str, number: int | None = None, ally: bool = False,
+            word: str | None = None, paid: Energy | None = None) -> Action:
+    key = (pid, verb, number, ally, word,
+           None if paid is None else (paid.green, paid.yellow, paid.red))
+    action = _ACTIONS.get(key)
+    if action is None:
+        if len(_ACTIONS) >= _CACHE_LIMIT:
+            _ACTIONS.clear()
+        action = _ACTIONS[key] = Action(player=pid, verb=verb, number=number, ally=ally,
+                                        word=word, paid=paid)
+    return action
 
 
 def _energy(cost) -> Energy:
-    return Energy(green=cost.green, yellow=cost.yellow, red=cost.red)
+    return energy(cost.green, cost.yellow, cost.red)
 
 
 def replay_actions(setup: GameSetup, actions: Iterable[Action]) -> GameState:

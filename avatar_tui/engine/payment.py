@@ -5,16 +5,25 @@ zone. A payment is a number of energies from each zone, g + y + r."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from avatar_tui.engine.stats import strike_cost
 from avatar_tui.engine.table import Table
 from avatar_tui.model.cards import DeckCard, SignatureMove, StrikeCard
 from avatar_tui.model.common import ZONES, Energy, PlayerId
 
 
+@lru_cache(maxsize=4096)
+def energy(green: int, yellow: int, red: int) -> Energy:
+    """The amount, made once and shared (Energy is frozen): the engine
+    asks for the same few small amounts at every step."""
+    return Energy(green=green, yellow=yellow, red=red)
+
+
 def energy_of(t: Table, pid: PlayerId) -> Energy:
     zones = t.player(pid).zones
-    return Energy(green=len(zones["green"].energy), yellow=len(zones["yellow"].energy),
-                  red=len(zones["red"].energy))
+    return energy(len(zones["green"].energy), len(zones["yellow"].energy),
+                  len(zones["red"].energy))
 
 
 def cost_now(t: Table, pid: PlayerId, card: DeckCard | SignatureMove) -> Energy:
@@ -56,7 +65,7 @@ def why_not_payment(cost: Energy, have: Energy, paid: Energy) -> str | None:
 def legal_payments(cost: Energy, have: Energy) -> list[Energy]:
     """Every legal payment of `cost` (R6.3), the one spending least red first."""
     g = min(cost.green, have.green)
-    candidates = (Energy(green=g, yellow=y, red=cost.total - g - y)
+    candidates = (energy(g, y, cost.total - g - y)
                   for y in range(min(have.yellow, cost.total - g), -1, -1))
     # most yellow (least red) first: red is the scarcest colour
     return [p for p in candidates if why_not_payment(cost, have, p) is None]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from avatar_tui.engine.table import Table
 from avatar_tui.model.cards import SignatureMove, StrikeCard
@@ -30,9 +31,9 @@ from avatar_tui.model.state import FaceUp
 OPENING_FORCE = 4  # R3.1
 
 
-@dataclass(frozen=True)
-class InPlay:
-    """A card in play that may carry statics and triggers."""
+class InPlay(NamedTuple):
+    """A card in play that may carry statics and triggers (a tuple: many
+    are made at every step, and a tuple is the cheapest thing to make)."""
 
     controller: PlayerId
     kind: str  # strike | ally | advantage | signature
@@ -48,36 +49,42 @@ def in_play(t: Table, only: PlayerId | None = None) -> Iterator[InPlay]:
     and a revealed signature move (R8)."""
     if t.read_only:
         if t.in_play_cache is None:
-            t.in_play_cache = list(_in_play(t, None))
+            t.in_play_cache = _in_play(t, None)
         return iter(t.in_play_cache if only is None
                     else [s for s in t.in_play_cache if s.controller == only])
-    return _in_play(t, only)
+    return iter(_in_play(t, only))
 
 
-def _in_play(t: Table, only: PlayerId | None) -> Iterator[InPlay]:
+def _in_play(t: Table, only: PlayerId | None) -> list[InPlay]:
+    out: list[InPlay] = []
+    card_of = t.catalog.card
     for pid in PLAYERS if only is None else (only,):
-        player = t.player(pid)
+        player = t.state.players[pid]
+        zones = player.zones
         for zone in ZONES:
-            zs = player.zones[zone]
-            if zs.flip is not None:
-                card = t.card(zs.flip.card)
+            zs = zones[zone]
+            face = zs.flip
+            if face is not None:
+                card = card_of(face.card)
                 if isinstance(card, StrikeCard):
-                    statics = card.statics + [g.static for g in zs.flip.granted] \
-                        if zs.flip.granted else card.statics
-                    yield InPlay(pid, "strike", card.id, zone, statics, card.triggers, zs.flip)
+                    statics = card.statics + [g.static for g in face.granted] \
+                        if face.granted else card.statics
+                    out.append(InPlay(pid, "strike", card.id, zone, statics, card.triggers,
+                                      face))
             if zs.ally is not None:
-                ally = t.card(zs.ally.card)
-                yield InPlay(pid, "ally", ally.id, zone, ally.statics, ally.triggers)
+                ally = card_of(zs.ally.card)
+                out.append(InPlay(pid, "ally", ally.id, zone, ally.statics, ally.triggers))
         for adv in player.advantages:
-            card = t.card(adv.card)
+            card = card_of(adv.card)
             statics = card.statics + adv.granted if adv.granted else card.statics
-            yield InPlay(pid, "advantage", card.id, None, statics, card.triggers)
-        if player.chamber.move is not None:
-            face = player.chamber.move
+            out.append(InPlay(pid, "advantage", card.id, None, statics, card.triggers))
+        face = player.chamber.move
+        if face is not None:
             move = t.move_card(face.card)
             statics = move.statics + [g.static for g in face.granted] if face.granted \
                 else move.statics
-            yield InPlay(pid, "signature", move.id, None, statics, move.triggers, face)
+            out.append(InPlay(pid, "signature", move.id, None, statics, move.triggers, face))
+    return out
 
 
 # ------------------------------------------------------------------ conditions
@@ -215,12 +222,15 @@ def stops(intercept: int, force: int) -> bool:
 
 def strike_cost(t: Table, pid: PlayerId, printed: Energy) -> Energy:
     """A strike's cost with every surcharge the opponent's cards add."""
-    extra = Energy()
+    green = yellow = red = 0
     for src in in_play(t, other(pid)):
         for st in src.statics:
             if isinstance(st, ExtraCost):
-                extra = extra.plus(Energy(green=st.green, yellow=st.yellow, red=st.red))
-    return printed.plus(extra) if extra.total else printed
+                green, yellow, red = green + st.green, yellow + st.yellow, red + st.red
+    if not green + yellow + red:
+        return printed
+    return Energy(green=printed.green + green, yellow=printed.yellow + yellow,
+                  red=printed.red + red)
 
 
 def restricted(t: Table, pid: PlayerId, what: Restricted) -> str | None:

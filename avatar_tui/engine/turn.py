@@ -91,6 +91,15 @@ def cleanup(t: Table, pid: PlayerId, rule: str) -> None:
                    f"{player.chamber.side}", pid)
 
 
+_BLANK_FACE = FaceUp(card="")
+
+
+def new_face(card: str) -> FaceUp:
+    """`FaceUp(card=card)`, made by copying a blank one: validating it
+    deep-copies each empty list, a large part of a flip's cost."""
+    return _BLANK_FACE.copy_with(card=card, mods=[], granted=[], used=[], armed=[])
+
+
 def flip_into(t: Table, pid: PlayerId) -> None:
     """R5.1: flip the top card into the flip space of the zone defended.
     An empty deck is rebuilt first (R9.1); with no card even then, the zone
@@ -105,7 +114,7 @@ def flip_into(t: Table, pid: PlayerId) -> None:
         t.emit("R9.3", f"{pid} has no card to flip and fails to defend the {zone} zone", pid)
         push(t, FlowStep(what="move_down", player=pid))
         return
-    player.zones[zone].flip = FaceUp(card=card)
+    player.zones[zone].flip = new_face(card)
     t.emit("R5.1", f"{pid} flips {t.name(card)} in the {zone} zone", pid)
     if not player.deck:
         board.rebuild_deck(t, pid)
