@@ -176,6 +176,11 @@ class Mat(Vertical):
         self.top = top
         self.rows = [ZoneRow(owner, z) for z in ZONES]
         self.advantages = Text(classes="advantages")
+        # the border texts last set, as given: Textual gives back its own
+        # markup for them ("[bold]" for "[b]"), never equal to ours, so a
+        # comparison with it would repaint the whole mat after every key
+        self._title: str | None = None
+        self._subtitle: str | None = None
 
     def compose(self) -> ComposeResult:
         if self.top:
@@ -193,8 +198,8 @@ class Mat(Vertical):
         score = "●" * player.score + "○" * max(0, 3 - player.score)
         turn = " · [reverse] to act [/]" if acting else ""
         title = f"[b]{describe.character(t, self.owner)}[/b] · score {score} {player.score}/3{turn}"
-        if title != self.border_title:
-            self.border_title = title
+        if title != self._title:
+            self._title = self.border_title = title
         for row in self.rows:
             row.show(session)
         if player.advantages:
@@ -206,8 +211,8 @@ class Mat(Vertical):
         self.advantages.set(f"Advantages: {names}")
         # compact: the advantages in the lower border, their row is the defended zone's
         subtitle = f"Advantages: {names}" if self.screen.has_class("-compact") else ""
-        if subtitle != self.border_subtitle:
-            self.border_subtitle = subtitle
+        if subtitle != self._subtitle:
+            self._subtitle = self.border_subtitle = subtitle
 
 
 class StatusPanel(FixedText):

@@ -133,3 +133,19 @@ async def test_undo_in_hot_seat_never_takes_back_the_opponents_action():
         await pilot.pause()
         assert str(app.session.state.history[-1].action) == "p1: open p2"  # nothing taken back
         assert "may take back only their own" in screen_text(app)
+
+
+async def test_showing_the_same_game_again_repaints_no_mat():
+    """A mat's border is set only when its text changes: Textual gives a
+    border title back in its own markup, so comparing with that would
+    repaint both whole mats (and everything between) after every key."""
+    app = make_app(scenario("midgame"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        repainted = []
+        for mat in screen.board.mats:
+            mat.refresh = lambda *a, mat=mat, **kw: repainted.append(mat.id)
+        screen.show()
+        assert repainted == []
