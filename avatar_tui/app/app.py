@@ -29,7 +29,6 @@ from avatar_tui.app.screens.choice import ChoiceScreen
 from avatar_tui.app.screens.explain import ExplainScreen
 from avatar_tui.app.screens.game import BOARD_COMMANDS, GameScreen
 from avatar_tui.app.screens.gameover import GameOverScreen
-from avatar_tui.app.screens.help import HelpScreen
 from avatar_tui.app.screens.inspector import InspectorScreen, table_cards
 from avatar_tui.app.screens.newgame import NewGameScreen
 from avatar_tui.app.screens.privacy import PrivacyScreen, SecretGate
@@ -570,6 +569,10 @@ class AvatarApp(App[None]):
             self.push_screen(ExplainScreen(self.session))
 
     def action_help(self) -> None:
+        # imported here: the help leads to the rules browser, whose Markdown
+        # widget (markdown-it, pygments) is a large part of a start otherwise
+        from avatar_tui.app.screens.help import HelpScreen
+
         self.push_screen(HelpScreen())
 
     def action_moves(self) -> None:
