@@ -55,3 +55,18 @@ def test_the_check_can_fail(tmp_path):
     # the same probe, with Textual loaded beside the command, sees it
     modules = modules_after(tmp_path, "--help", preload="import textual.app")
     assert "textual" in top(modules)
+
+
+def test_importing_the_app_builds_no_game_model_validator():
+    """The state models' validators are deferred (built after the first
+    frame, app/warm.py): nothing at import may build one, as a module-level
+    `FaceUp(card="")` in the engine did (some 40 ms of every start)."""
+    code = ("import avatar_tui.app.app\n"
+            "from avatar_tui.app import warm\n"
+            "from avatar_tui.model import state\n"
+            "assert not state.FaceUp.__pydantic_complete__\n"
+            "print(len(list(warm.deferred_models())))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert int(done.stdout) > 0

@@ -91,7 +91,9 @@ def cleanup(t: Table, pid: PlayerId, rule: str) -> None:
                    f"{player.chamber.side}", pid)
 
 
-_BLANK_FACE = FaceUp(card="")
+# trusted, so not validated: validating here, at import, would build
+# FaceUp's deferred validator (and the effect models under it) at every start
+_BLANK_FACE = FaceUp.model_construct(card="")
 
 
 def new_face(card: str) -> FaceUp:
