@@ -99,10 +99,9 @@ class ZoneRow(Horizontal):
             self.owner = owner
 
     def __init__(self, owner: PlayerId, zone: Zone, **kw):
-        super().__init__(**kw)
+        super().__init__(**kw, classes=f"-{zone}")  # as add_class would, without restyling
         self.owner = owner
         self.zone = zone
-        self.add_class(f"-{zone}")
         # the parts, kept: show() runs after every move, a query each time would cost
         self.label = FixedText(classes="zone-label")
         self.ally = CardView(owner, zone, "ally", classes="ally")

@@ -121,3 +121,26 @@ async def test_at_100x33_the_rows_grow_and_the_whole_board_fits():
         assert row.region.height == 3
         mat = app.screen.query_one("#mat-p1")
         assert mat.region.bottom <= 33 - 1 - 3  # the log keeps lines under it
+
+
+async def test_a_change_of_layout_restyles_the_screen_once():
+    """Several layout classes change together (full to compact): the whole
+    screen is restyled once, not once per class; and a start at the right
+    size finds them already set (only Textual's own restyle on showing)."""
+    app = make_app(scenario("midgame"))
+    restyled: list[str] = []
+    real = app.update_styles
+
+    def counting(node, animate=True):
+        restyled.append(type(node).__name__)
+        real(node, animate)
+
+    app.update_styles = counting
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert restyled.count("GameScreen") <= 2  # composed, then shown
+        restyled.clear()
+        await pilot.resize_terminal(90, 30)
+        await pilot.pause()
+        assert app.screen.has_class("-compact") and not app.screen.has_class("-rows-4")
+        assert restyled.count("GameScreen") == 1

@@ -61,7 +61,21 @@ class GameScreen(Screen[None]):
         self.main.visible = False
         self.key_bar = KeyBar(self.BINDINGS, id="keys")
 
+    def set_layout_classes(self, chosen: layout.Layout) -> None:
+        """The layout's classes on the screen, restyling it once if any
+        changed: one set_class each would restyle every widget per class."""
+        changed = False
+        for name, on in chosen.classes.items():
+            if on != self.has_class(name):
+                self.set_class(on, name, update=False)
+                changed = True
+        if changed and self.is_attached:
+            self.update_node_styles(animate=False)
+
     def compose(self) -> ComposeResult:
+        # the layout of the terminal's size already, so the first styling of
+        # the screen is the right one (not restyled at the first resize)
+        self.set_layout_classes(layout.choose(*self.app.size))
         with self.main:
             yield self.board
             with Vertical(id="side"):
@@ -148,8 +162,7 @@ class GameScreen(Screen[None]):
 
     def on_resize(self, event: events.Resize) -> None:
         chosen = layout.choose(*event.size)
-        for name, on in chosen.classes.items():
-            self.set_class(on, name)
+        self.set_layout_classes(chosen)
         self.key_bar.compact = chosen.kind == "compact"
         self.key_bar.refresh_keys()
         if chosen.kind == "too-small":
