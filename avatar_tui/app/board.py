@@ -242,6 +242,7 @@ class EventLog(OptionList):
         self.written = 0
         self.entries: list[str] = []  # the markup of each line
         self.rules: list[str | None] = []  # the rule each line cites (None: a note)
+        self._lines_key: tuple | None = None  # what _update_lines last saw
 
     def show(self, session: Session) -> None:
         new = session.log[self.written:]
@@ -265,9 +266,18 @@ class EventLog(OptionList):
         only the content grew, with the scrollbar already there and the same
         width, no widget moves or resizes: the log scrolls and repaints
         itself, and the layout request is dropped."""
+        # OptionList calls this for every line it paints (some 40 times a
+        # frame); when no option came and nothing that sets the wrapping
+        # changed since the last call, it has nothing to do
+        key = (self.option_count, len(self._line_cache.lines), self.size,
+               self.show_vertical_scrollbar)
+        if key == self._lines_key:
+            return
         before, bar = self.virtual_size, self.show_vertical_scrollbar
         asked = self._layout_required
         super()._update_lines()
+        self._lines_key = (self.option_count, len(self._line_cache.lines), self.size,
+                           self.show_vertical_scrollbar)
         after = self.virtual_size
         if (not asked and bar and after != before and after.width == before.width
                 and self.show_vertical_scrollbar):
