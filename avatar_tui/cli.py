@@ -17,6 +17,7 @@ from avatar_tui import (
     serve_cli,
     simulate_cli,
 )
+from avatar_tui.opponents import COMPUTER_KINDS
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -47,8 +48,7 @@ def build_parser() -> argparse.ArgumentParser:
     start.add_argument("--scenario", metavar="FILE",
                        help="set up from a scenario file, replay its actions, and play on")
     play.add_argument("--vs-bot", nargs="?", const="heuristic",
-                      choices=["heuristic", "random", "expert"],
-                      metavar="heuristic|random|expert",
+                      choices=COMPUTER_KINDS, metavar="|".join(COMPUTER_KINDS),
                       help="p2 is the computer (default: heuristic; expert searches, random is "
                       "easy); you play p1")
     play.add_argument("--think", type=simulate_cli.seconds, default=None, metavar="SECONDS",

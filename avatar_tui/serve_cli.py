@@ -14,6 +14,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from avatar_tui.opponents import COMPUTER_KINDS
+
 DEFAULT_PORT = 8000
 MISSING = ('avatar-tui serve needs textual-serve, the optional extra "web": '
            'pip install ".[web]"')
@@ -33,8 +35,8 @@ def add_serve_parser(sub) -> None:
                        help="games (browser tabs) served at once (default 4)")
     what = serve.add_mutually_exclusive_group()
     what.add_argument("--demo", metavar="NAME", help="serve a demo instead of a game")
-    what.add_argument("--vs-bot", nargs="?", const="heuristic", choices=["heuristic", "random"],
-                      metavar="heuristic|random", help="serve a game against the computer")
+    what.add_argument("--vs-bot", nargs="?", const="heuristic", choices=COMPUTER_KINDS,
+                      metavar="|".join(COMPUTER_KINDS), help="serve a game against the computer")
     serve.set_defaults(handler=run)
 
 

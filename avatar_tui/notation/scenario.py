@@ -19,6 +19,7 @@ from avatar_tui.catalog import CardDataError, Catalog, default_catalog, describe
 from avatar_tui.model.actions import Action, NotationError, parse_action
 from avatar_tui.model.cards import AnyCard
 from avatar_tui.model.state import GameSetup, PlayerSetup
+from avatar_tui.opponents import ComputerKind
 
 
 @cache
@@ -62,7 +63,7 @@ class _File(BaseModel):
     cards: list[dict[str, Any]] = []
     expect: list[Expect] = []
     # the seats the computer plays, and which bot (a save of `play --vs-bot`)
-    computer: dict[Literal["p1", "p2"], Literal["heuristic", "random"]] = {}
+    computer: dict[Literal["p1", "p2"], ComputerKind] = {}
 
 
 @dataclass
