@@ -12,3 +12,6 @@ from typing import Literal, get_args
 
 ComputerKind = Literal["random", "heuristic", "expert"]
 COMPUTER_KINDS: tuple[str, ...] = get_args(ComputerKind)
+# the expert's worlds per decision when a game must be reproducible (seeded
+# games, simulations): a fixed count, never a clock
+SEEDED_WORLDS = 16

@@ -15,10 +15,9 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
+from avatar_tui.opponents import COMPUTER_KINDS, SEEDED_WORLDS
+
 DEFAULT_P1, DEFAULT_P2 = "aang", "prince_zuko"
-# the expert's worlds per decision in a simulation (bots.match.SEEDED_WORLDS,
-# not imported: the card database would load with every command)
-DEFAULT_WORLDS = 16
 Z95 = 1.959963984540054  # the normal quantile for a two-sided 95% interval
 
 
@@ -47,10 +46,10 @@ def add_simulate_parser(sub: argparse._SubParsersAction) -> None:
                         help="p1's computer player (overrides --bot)")
     parser.add_argument("--bot2", type=_bot_kind, metavar="KIND",
                         help="p2's computer player (overrides --bot)")
-    parser.add_argument("--worlds", type=_positive, default=DEFAULT_WORLDS, metavar="N",
+    parser.add_argument("--worlds", type=_positive, default=SEEDED_WORLDS, metavar="N",
                         help="the expert bot's worlds searched per decision: a fixed amount "
                         f"of thinking, so the results depend only on the seed (default "
-                        f"{DEFAULT_WORLDS})")
+                        f"{SEEDED_WORLDS})")
     parser.add_argument("--think", type=seconds, metavar="SECONDS",
                         help="the expert bot thinks this long per decision instead of "
                         "--worlds (the results then depend on the machine's speed)")
@@ -74,11 +73,9 @@ def _positive(text: str) -> int:
 def _bot_kind(text: str) -> str:
     """A kind of computer player (the bots load only when the option is
     given, so `avatar-tui --help` needs no engine)."""
-    from avatar_tui.bots import BOT_KINDS
-
-    if text not in BOT_KINDS:
+    if text not in COMPUTER_KINDS:
         raise argparse.ArgumentTypeError(
-            f"unknown bot '{text}' (expected one of: {', '.join(BOT_KINDS)})")
+            f"unknown bot '{text}' (expected one of: {', '.join(COMPUTER_KINDS)})")
     return text
 
 
@@ -97,7 +94,7 @@ def expert_options(args: argparse.Namespace) -> dict[str, float | int]:
     think = getattr(args, "think", None)
     if think is not None:
         return {"think": think}
-    return {"worlds": getattr(args, "worlds", DEFAULT_WORLDS)}
+    return {"worlds": getattr(args, "worlds", SEEDED_WORLDS)}
 
 
 def _character(text: str) -> str:
@@ -114,17 +111,15 @@ def _character(text: str) -> str:
 
 def bot_kinds(args: argparse.Namespace) -> tuple[str, str]:
     """(p1's kind, p2's kind) from --bot, --bot1 and --bot2."""
-    from avatar_tui.bots import BOT_KINDS
-
     parts = [p.strip() for p in args.bot.split(",")]
     if len(parts) == 1:
         parts = parts * 2
     if len(parts) != 2:
         raise ValueError(f"--bot takes one kind or two separated by a comma, not '{args.bot}'")
     for kind in parts:
-        if kind not in BOT_KINDS:
+        if kind not in COMPUTER_KINDS:
             raise ValueError(f"--bot: unknown bot '{kind}' (expected one of: "
-                             f"{', '.join(BOT_KINDS)})")
+                             f"{', '.join(COMPUTER_KINDS)})")
     return args.bot1 or parts[0], args.bot2 or parts[1]
 
 

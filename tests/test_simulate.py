@@ -97,11 +97,10 @@ def test_the_wilson_interval():
 def test_simulate_takes_the_experts_budget():
     """--worlds fixes the expert's search (the default is a seeded game's);
     --think gives it a time instead."""
-    from avatar_tui.bots.match import SEEDED_WORLDS
     from avatar_tui.cli import build_parser
-    from avatar_tui.simulate_cli import DEFAULT_WORLDS, expert_options
+    from avatar_tui.opponents import SEEDED_WORLDS
+    from avatar_tui.simulate_cli import expert_options
 
-    assert DEFAULT_WORLDS == SEEDED_WORLDS
     parser = build_parser()
     args = parser.parse_args(["simulate", "--bot", "expert,heuristic"])
     assert expert_options(args) == {"worlds": SEEDED_WORLDS}

@@ -15,6 +15,7 @@ from avatar_tui.decklib import player_setup
 from avatar_tui.engine import actor_of, apply_in_place, legal_actions, new_game, observation
 from avatar_tui.model.common import PLAYERS, PlayerId
 from avatar_tui.model.state import GameSetup, GameState, PlayerSetup
+from avatar_tui.opponents import SEEDED_WORLDS
 
 BOTS: dict[str, Callable[[int], Bot]] = {
     "random": RandomBot,
@@ -22,7 +23,6 @@ BOTS: dict[str, Callable[[int], Bot]] = {
     "expert": ExpertBot,
 }
 BOT_KINDS = tuple(BOTS)
-SEEDED_WORLDS = 16  # an expert's worlds per decision in a seeded game
 MAX_ACTIONS = 20_000  # a game that long is a bug (an endless loop), not a game
 
 
