@@ -283,10 +283,15 @@ def peak_rss(presses: int) -> Figure:
 # -------------------------------------------------------------------- running
 
 
-def measure(counts: Counts, progress: Callable[[str], None]) -> list[Figure]:
+def measure(counts: Counts, progress: Callable[[str], None],
+            only: frozenset[str] = frozenset()) -> list[Figure]:
+    """Every figure, or with `only` just the measurements that make one of
+    those figures (a key's ratio and median come from one run)."""
     figures: list[Figure] = []
 
     def attempt(names: list[str], make: Callable[[], Figure | tuple[Figure, ...]]) -> None:
+        if only and only.isdisjoint(names):
+            return
         progress(", ".join(names))
         try:
             made = make()
@@ -348,6 +353,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--smoke", action="store_true",
                         help="tiny counts, to check that every measurement runs")
+    parser.add_argument("--only", action="append", default=[], choices=sorted(GOALS),
+                        metavar="FIGURE", help="measure only this figure (repeatable)")
     args = parser.parse_args(argv)
     counts = SMOKE if args.smoke else FULL
     quiet = args.json or not sys.stderr.isatty()
@@ -356,7 +363,7 @@ def main(argv: list[str] | None = None) -> int:
         if not quiet:
             print(f"measuring {what}…", file=sys.stderr)
 
-    figures = measure(counts, progress)
+    figures = measure(counts, progress, frozenset(args.only))
     if args.json:
         print(json.dumps({
             "smoke": args.smoke,

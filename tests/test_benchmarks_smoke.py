@@ -61,3 +61,13 @@ def test_the_strength_benchmark_runs_and_counts_both_seats():
     low, high = data["ci95"]
     assert 0 <= low <= data["win_rate"] <= high <= 1
     assert data["decisions"] > 0 and data["think_s_per_decision"] > 0
+
+
+def test_only_measures_the_figures_asked_for():
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "run.py"), "--smoke",
+                           "--json", "--only", "engine_games_per_s", "--only", "ui_key_median_ms"],
+                          capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert done.returncode == 0, done.stderr[-2000:] + done.stdout[-2000:]
+    # the key's median comes with its ratio: one run makes both
+    assert set(json.loads(done.stdout)["figures"]) == {"engine_games_per_s", "ui_key_ratio",
+                                                       "ui_key_median_ms"}
