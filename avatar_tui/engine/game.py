@@ -252,10 +252,12 @@ def can_undo(state: GameState) -> bool:
     return bool(state.history) and not state.history[-1].revealed
 
 
-def undo(state: GameState) -> GameState:
-    """The state before the last action, rebuilt exactly by replaying the
-    game from its setup (the game is fully fixed by setup and actions)."""
-    if not state.history:
-        raise IllegalAction("there is nothing to undo")
-    return replay_actions(state.setup, [h.action for h in state.history[:-1]])
+def undo(state: GameState, count: int = 1) -> GameState:
+    """The state before the last `count` actions, rebuilt exactly by
+    replaying the game from its setup (the game is fully fixed by setup
+    and actions)."""
+    if count < 1 or len(state.history) < count:
+        raise IllegalAction("there is nothing to undo" if not state.history else
+                            f"there are only {len(state.history)} actions to undo")
+    return replay_actions(state.setup, [h.action for h in state.history[:-count]])
 
