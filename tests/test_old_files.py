@@ -63,8 +63,8 @@ def test_any_other_refused_line_is_still_an_error(tmp_path, extra):
     assert not replay(old).ok
 
 
-def test_the_engine_records_the_answers_it_gave():
-    now, _ = _parse(CHARISMA.read_text(), ROOT)
+def test_the_engine_records_the_answers_it_gave(tmp_path):
+    now, _ = _parse(CHARISMA.read_text(), tmp_path)
     state, _ = replay_scenario(now)
     pay = next(h for h in reversed(state.history) if str(h.action) == "p2: pay")
     assert [str(a) for a in pay.unasked] == ["p1: choose p1.green.ally"]
