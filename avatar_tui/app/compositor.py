@@ -1,0 +1,92 @@
+"""The game screen's compositor: a key repaints what changed, not the
+rectangle around everything that changed (issue 16).
+
+Textual 8.2.8's `Compositor.render_partial_update` takes the bounding box
+of all dirty regions as its crop and renders every visible widget that
+overlaps it, each widget whole. A key on the board dirties the status line
+(the middle), the event log (the right column) and the footer (the bottom
+row), so that box is the whole screen and all of the board's widgets are
+rendered again on every key, most of a key's time.
+
+`PartialCompositor` renders, for each visible widget, only the rows on
+which a dirty span crosses the widget's columns, and skips the widgets no
+span crosses. What it sends is the same as Textual's: the same spans, each
+cut of a rendered line filled by the front-most widget covering it (a
+widget that covers a cut on a dirty span's row is rendered on that row,
+so the front-most one is always there), from the same lines a widget's
+`render_lines` gives for any crop. Cuts of a rendered line that no span
+touches may be left empty or filled by a widget behind: the update never
+sends them (`ChopsUpdate` skips empty cuts and cuts outside the spans).
+
+Textual is pinned exactly (pyproject), and tests/app/test_compositor.py
+fails if the pinned methods this depends on change, and checks the
+screen built from these partial updates against a full render.
+"""
+
+from __future__ import annotations
+
+from textual._compositor import ChopsUpdate, Compositor
+from textual.geometry import Region
+from textual.strip import Strip
+
+
+class PartialCompositor(Compositor):
+    """A compositor whose partial updates render only the rows of each
+    widget that a dirty region crosses."""
+
+    def render_partial_update(self) -> ChopsUpdate | None:
+        update_regions = self._dirty_regions.copy()
+        self._dirty_regions.clear()
+        if not update_regions:
+            return None
+        spans = list(self._regions_to_spans(update_regions))
+        row_spans: dict[int, list[tuple[int, int]]] = {}
+        for y, x1, x2 in spans:
+            row_spans.setdefault(y, []).append((x1, x2))
+        chops = self._render_rows(row_spans)
+        chop_ends = [cut_set[1:] for cut_set in self.cuts]
+        return ChopsUpdate(chops, spans, chop_ends)
+
+    def _render_rows(
+        self, row_spans: dict[int, list[tuple[int, int]]],
+    ) -> list[dict[int, Strip | None]]:
+        """Chops like `Compositor._render_chops`, rendering of each widget only
+        the rows where a span crosses its columns; front to back, the first
+        strip for a cut wins (the visible widgets' order, as Textual's)."""
+        cuts = self.cuts
+        chops: list[dict[int, Strip | None]] = [dict.fromkeys(cut_set[:-1]) for cut_set in cuts]
+        get_spans = row_spans.get
+        first_row, last_row = min(row_spans), max(row_spans) + 1
+        for widget, (region, clip) in self.visible_widgets.items():
+            x, y, width, height = region.intersection(clip)
+            if not (width and height):
+                continue
+            right = x + width
+            rows = [row for row in range(max(y, first_row), min(y + height, last_row))
+                    if any(x1 < right and x2 > x for x1, x2 in get_spans(row, ()))]
+            if not rows:
+                continue
+            for start, stop in _runs(rows):
+                strips = widget.render_lines(
+                    Region(x - region.x, start - region.y, width, stop - start))
+                for row, strip in zip(range(start, stop), strips, strict=True):
+                    chops_line = chops[row]
+                    final_cuts = [cut for cut in cuts[row] if right >= cut >= x]
+                    cut_strips = strip.divide([cut - x for cut in final_cuts[1:]])
+                    for cut, piece in zip(final_cuts, cut_strips, strict=False):
+                        if chops_line.get(cut) is None:
+                            chops_line[cut] = piece
+        return chops
+
+
+def _runs(rows: list[int]) -> list[tuple[int, int]]:
+    """Ascending rows as runs of consecutive ones, (start, stop) each."""
+    runs: list[tuple[int, int]] = []
+    start = prev = rows[0]
+    for row in rows[1:]:
+        if row != prev + 1:
+            runs.append((start, prev + 1))
+            start = row
+        prev = row
+    runs.append((start, prev + 1))
+    return runs
