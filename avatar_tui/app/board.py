@@ -8,7 +8,9 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.geometry import Region
 from textual.message import Message
+from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
 
@@ -243,6 +245,11 @@ class EventLog(OptionList):
         self.entries: list[str] = []  # the markup of each line
         self.rules: list[str | None] = []  # the rule each line cites (None: a note)
         self._lines_key: tuple | None = None  # what _update_lines last saw
+        # finished rows by the log line they show (render_lines), valid while
+        # _rows_key holds; _rows_epoch counts restylings and clearings
+        self._rows: dict[int, Strip] = {}
+        self._rows_key: tuple | None = None
+        self._rows_epoch = 0
 
     def show(self, session: Session) -> None:
         new = session.log[self.written:]
@@ -282,6 +289,61 @@ class EventLog(OptionList):
         if (not asked and bar and after != before and after.width == before.width
                 and self.show_vertical_scrollbar):
             self._layout_required = False
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """The rows of `crop`, each log line's finished row drawn once.
+
+        A move adds lines and scrolls the log, so Textual draws every
+        visible row again (issue 16: most of a key's frame). A row inside
+        the border shows one line of the log, and while nothing else changes
+        (the key below: size, scrolling across, focus and hover, the
+        selected line, styles, filters) the same line gives the same row:
+        those are kept by line, and only rows not seen yet are drawn."""
+        self._update_lines()
+        key = (self._rows_epoch, self.size, self.scrollable_content_region,
+               self.show_vertical_scrollbar, self.scroll_offset.x, crop.x, crop.width,
+               self.mouse_hover, self.has_focus, self.highlighted, self._mouse_hovering_over,
+               self.background_colors, tuple(self.get_line_filters()), self.app.theme)
+        if key != self._rows_key:
+            self._rows.clear()
+            self._rows_key = key
+        # rows of log lines: inside the border and padding, and never the top
+        # or bottom row, where an outline would draw
+        gutter = self.styles.gutter
+        first = max(1, gutter.top)
+        stop = min(self.outer_size.height - max(1, gutter.bottom), gutter.top + self.size.height)
+        scroll_y = self.scroll_offset.y
+        lines = len(self._line_cache.lines)  # rows below the last line are blank
+        rows = self._rows
+        strips: list[Strip] = []
+        y = crop.y
+        while y < crop.bottom:
+            inside = first <= y < stop
+            run = y + 1  # rows drawn by Textual in one call: uncached ones
+            if not inside or scroll_y + y - first not in rows:
+                while run < crop.bottom and not (first <= run < stop
+                                                 and scroll_y + run - first in rows):
+                    run += 1
+                drawn = super().render_lines(Region(crop.x, y, crop.width, run - y))
+                for row, strip in zip(range(y, run), drawn, strict=True):
+                    if first <= row < stop and scroll_y + row - first < lines:
+                        rows[scroll_y + row - first] = strip  # not a blank row below
+                strips.extend(drawn)
+            else:
+                strips.append(rows[scroll_y + y - first])
+            y = run
+        if len(rows) > 4 * self.size.height:  # lines scrolled out of view
+            for old in [line for line in rows if not 0 <= line - scroll_y < stop]:
+                del rows[old]
+        return strips
+
+    def notify_style_update(self) -> None:
+        self._rows_epoch += 1
+        super().notify_style_update()
+
+    def clear_options(self):
+        self._rows_epoch += 1
+        return super().clear_options()
 
     def reset(self) -> None:
         self.entries.clear()

@@ -19,6 +19,9 @@ from avatar_tui.app.screens.privacy import SecretGate
 from .helpers import KEY_OF, PREFERRED, make_app, new
 
 SIZE = (120, 40)
+# between moves, the reader walks the log (its rows are kept by line):
+# from these turns on, on the board, these keys one a turn
+LOG_WALKS = {12: ["l", "up", "up", "escape"], 28: ["l", "down", "escape"]}
 
 # The source of each Textual method PartialCompositor copies or relies on,
 # as Textual 8.2.8 has it. A change means: read the new method, bring
@@ -85,10 +88,17 @@ class Terminal:
 
 
 def _full(app) -> list[list]:
-    """The screen drawn whole, as cells (no side effect on what is dirty)."""
+    """The screen drawn whole, as cells, every row of the log drawn afresh
+    (no side effect on what is dirty, nor on the log's kept rows)."""
+    log = app.game_screen.event_log
+    kept = log._rows, log._rows_key
+    log._rows, log._rows_key = {}, None
     screen = Terminal(*SIZE)
-    for y, strip in enumerate(app.screen._compositor.render_strips()):
-        screen.write(0, y, strip)
+    try:
+        for y, strip in enumerate(app.screen._compositor.render_strips()):
+            screen.write(0, y, strip)
+    finally:
+        log._rows, log._rows_key = kept
     return screen.lines
 
 
@@ -107,13 +117,17 @@ async def test_the_screen_built_from_partial_updates_is_the_full_render():
     app._display = display  # type: ignore[method-assign]
     dialogs = {SecretGate: "enter", ChoiceScreen: "1"}
     compared = 0
+    walk: list[str] = []
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.game_screen._compositor, PartialCompositor)
-        for _ in range(40):
+        for turn in range(40):
             screen = app.screen
             key = next((k for kind, k in dialogs.items() if isinstance(screen, kind)), None)
-            if key is None:
+            walk += LOG_WALKS.get(turn, [])
+            if key is None and walk:
+                key = walk.pop(0)  # the log focused, a line selected, left again
+            elif key is None:
                 name = next((n for n in PREFERRED if screen.check_action("play", (n,))), None)
                 if name is None:
                     break  # the game is over
