@@ -10,8 +10,11 @@ import inspect
 
 from rich.segment import Segment
 from textual._compositor import ChopsUpdate, Compositor, LayoutUpdate
+from textual.widget import Widget
 
+from avatar_tui.app.board import KeptScrollBar
 from avatar_tui.app.compositor import PartialCompositor, _runs
+from avatar_tui.app.rowcache import RowCache
 from avatar_tui.app.screens.choice import ChoiceScreen
 from avatar_tui.app.screens.game import GameScreen
 from avatar_tui.app.screens.privacy import SecretGate
@@ -23,21 +26,26 @@ SIZE = (120, 40)
 # from these turns on, on the board, these keys one a turn
 LOG_WALKS = {12: ["l", "up", "up", "escape"], 28: ["l", "down", "escape"]}
 
-# The source of each Textual method PartialCompositor copies or relies on,
-# as Textual 8.2.8 has it. A change means: read the new method, bring
-# PartialCompositor in line, then record the new digests here.
+# The source of each Textual method that PartialCompositor (or the log's
+# scrollbar, app/board.py) copies or relies on, as Textual 8.2.8 has it.
+# A change means: read the new method, bring ours in line, then record the
+# new digests here.
 PINNED = {
     "Compositor.render_partial_update": "888dccc892d8",
     "Compositor._render_chops": "ca8c3359d7af",
     "Compositor._get_renders": "8ac93299aa5d",
     "Compositor._regions_to_spans": "af3b73d8e34f",
     "ChopsUpdate.render_segments": "4c1cdb567e0b",
+    # the log's scrollbar is made as Widget.vertical_scrollbar makes it
+    "Widget.vertical_scrollbar": "6b140a728f0b",
 }
 
 
 def _digest(qualname: str) -> str:
     owner, name = qualname.split(".")
-    method = getattr({"Compositor": Compositor, "ChopsUpdate": ChopsUpdate}[owner], name)
+    method = getattr({"Compositor": Compositor, "ChopsUpdate": ChopsUpdate,
+                      "Widget": Widget}[owner], name)
+    method = getattr(method, "fget", method)  # a property: its getter
     return hashlib.sha256(inspect.getsource(method).encode()).hexdigest()[:12]
 
 
@@ -91,14 +99,17 @@ def _full(app) -> list[list]:
     """The screen drawn whole, as cells, every row of the log drawn afresh
     (no side effect on what is dirty, nor on the log's kept rows)."""
     log = app.game_screen.event_log
-    kept = log._rows, log._rows_key
-    log._rows, log._rows_key = {}, None
+    caches = [log, log.vertical_scrollbar]
+    kept = [widget._rows for widget in caches]
+    for widget in caches:
+        widget._rows = RowCache()
     screen = Terminal(*SIZE)
     try:
         for y, strip in enumerate(app.screen._compositor.render_strips()):
             screen.write(0, y, strip)
     finally:
-        log._rows, log._rows_key = kept
+        for widget, rows in zip(caches, kept, strict=True):
+            widget._rows = rows
     return screen.lines
 
 
@@ -121,6 +132,7 @@ async def test_the_screen_built_from_partial_updates_is_the_full_render():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.game_screen._compositor, PartialCompositor)
+        assert isinstance(app.game_screen.event_log.vertical_scrollbar, KeptScrollBar)
         for turn in range(40):
             screen = app.screen
             key = next((k for kind, k in dialogs.items() if isinstance(screen, kind)), None)
