@@ -50,12 +50,20 @@ class PartialCompositor(Compositor):
     def _render_rows(
         self, row_spans: dict[int, list[tuple[int, int]]],
     ) -> list[dict[int, Strip | None]]:
-        """Chops like `Compositor._render_chops`, rendering of each widget only
-        the rows where a span crosses its columns; front to back, the first
-        strip for a cut wins (the visible widgets' order, as Textual's)."""
+        """Chops like `Compositor._render_chops`, but only those the update
+        sends: the chops (a row's piece between two cuts, inside one
+        widget's columns, since every widget edge is a cut) that meet a
+        span. Front to back (the visible widgets' order, as Textual's), a
+        chop goes to the first widget covering it; a widget is rendered
+        only on rows where a wanted chop is still unfilled, so what lies
+        behind a dirty widget is not rendered at all."""
         cuts = self.cuts
         chops: list[dict[int, Strip | None]] = [dict.fromkeys(cut_set[:-1]) for cut_set in cuts]
-        get_spans = row_spans.get
+        wanted: dict[int, dict[int, int]] = {}  # row: {cut: its chop's end}, unfilled
+        for row, spans in row_spans.items():
+            row_cuts = cuts[row]
+            wanted[row] = {cut: end for cut, end in zip(row_cuts, row_cuts[1:], strict=False)
+                           if any(x1 < end and x2 > cut for x1, x2 in spans)}
         first_row, last_row = min(row_spans), max(row_spans) + 1
         for widget, (region, clip) in self.visible_widgets.items():
             x, y, width, height = region.intersection(clip)
@@ -63,19 +71,16 @@ class PartialCompositor(Compositor):
                 continue
             right = x + width
             rows = [row for row in range(max(y, first_row), min(y + height, last_row))
-                    if any(x1 < right and x2 > x for x1, x2 in get_spans(row, ()))]
+                    if any(x <= cut < right for cut in wanted.get(row, ()))]
             if not rows:
                 continue
             for start, stop in _runs(rows):
                 strips = widget.render_lines(
                     Region(x - region.x, start - region.y, width, stop - start))
                 for row, strip in zip(range(start, stop), strips, strict=True):
-                    chops_line = chops[row]
-                    final_cuts = [cut for cut in cuts[row] if right >= cut >= x]
-                    cut_strips = strip.divide([cut - x for cut in final_cuts[1:]])
-                    for cut, piece in zip(final_cuts, cut_strips, strict=False):
-                        if chops_line.get(cut) is None:
-                            chops_line[cut] = piece
+                    unfilled, chops_line = wanted[row], chops[row]
+                    for cut in [cut for cut in unfilled if x <= cut < right]:
+                        chops_line[cut] = strip.crop(cut - x, unfilled.pop(cut) - x)
         return chops
 
 
