@@ -6,17 +6,18 @@ of all dirty regions as its crop and renders every visible widget that
 overlaps it, each widget whole. A key on the board dirties the status line
 (the middle), the event log (the right column) and the footer (the bottom
 row), so that box is the whole screen and all of the board's widgets are
-rendered again on every key, most of a key's time.
+rendered again on every key.
 
-`PartialCompositor` renders, for each visible widget, only the rows on
-which a dirty span crosses the widget's columns, and skips the widgets no
-span crosses. What it sends is the same as Textual's: the same spans, each
-cut of a rendered line filled by the front-most widget covering it (a
-widget that covers a cut on a dirty span's row is rendered on that row,
-so the front-most one is always there), from the same lines a widget's
-`render_lines` gives for any crop. Cuts of a rendered line that no span
-touches may be left empty or filled by a widget behind: the update never
-sends them (`ChopsUpdate` skips empty cuts and cuts outside the spans).
+`PartialCompositor` fills only the chops the update sends (a chop is a
+row's piece between two cuts; every widget edge is a cut, so a chop lies
+inside one widget's columns): those that meet a dirty span. Front to back,
+as Textual's, a chop goes to the first widget covering it, and a widget
+is rendered only on the rows where one of its wanted chops is still
+unfilled, so widgets no dirty region meets, and what lies behind a dirty
+widget, are not rendered. What it sends is what Textual's sends: the same
+spans, each chop meeting them from the front-most widget's line, which
+`render_lines` gives the same for any crop. Chops no span meets stay
+empty, and `ChopsUpdate` skips them.
 
 Textual is pinned exactly (pyproject), and tests/app/test_compositor.py
 fails if the pinned methods this depends on change, and checks the
