@@ -8,7 +8,10 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.geometry import Region
 from textual.message import Message
+from textual.scrollbar import ScrollBar
+from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
 
@@ -16,6 +19,7 @@ from avatar_tui import rules_help
 from avatar_tui.app import describe
 from avatar_tui.app.describe import ZONE_STYLE
 from avatar_tui.app.plain import escape
+from avatar_tui.app.rowcache import RowCache
 from avatar_tui.app.session import Session
 from avatar_tui.model.common import ZONES, PlayerId, Zone
 
@@ -225,6 +229,31 @@ class StatusPanel(FixedText):
                  f"{hint or f'[dim]{describe.next_step(state)}[/]'}")
 
 
+class KeptScrollBar(ScrollBar):
+    """The log's scrollbar. The log grows and scrolls at every move, so its
+    bar is drawn again each time, though most of its rows show the same
+    track or thumb as before: finished rows are kept by the piece of bar
+    they show (rows inside the top and bottom ones; issue 16)."""
+
+    def __init__(self, *a, **kw):
+        super().__init__(*a, **kw)
+        self._rows = RowCache()
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        height = self.outer_size.height
+
+        def key_of(y: int) -> tuple | None:
+            return tuple(self.render_line(y)) if 0 < y < height - 1 else None
+
+        context = (self.outer_size, self.grabbed, self.mouse_over, self.background_colors,
+                   tuple(self.get_line_filters()), self.app.theme)
+        return self._rows.rows(crop, context, key_of, super().render_lines, limit=4 * height)
+
+    def notify_style_update(self) -> None:
+        self._rows.epoch += 1
+        super().notify_style_update()
+
+
 class EventLog(OptionList):
     """Every event of the game, each with the rule that caused it. A line
     can be selected (up/down when the log has focus, or a click): the rule
@@ -243,6 +272,7 @@ class EventLog(OptionList):
         self.entries: list[str] = []  # the markup of each line
         self.rules: list[str | None] = []  # the rule each line cites (None: a note)
         self._lines_key: tuple | None = None  # what _update_lines last saw
+        self._rows = RowCache()  # finished rows by the log line they show
 
     def show(self, session: Session) -> None:
         new = session.log[self.written:]
@@ -282,6 +312,49 @@ class EventLog(OptionList):
         if (not asked and bar and after != before and after.width == before.width
                 and self.show_vertical_scrollbar):
             self._layout_required = False
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """A move adds lines and scrolls the log, so Textual would draw every
+        visible row again (issue 16: the largest part of a key's frame). A
+        row inside the border shows one log line, and while nothing else
+        changes (the context below) the same line gives the same row: rows
+        are kept by line, and only lines not drawn yet go through Textual."""
+        self._update_lines()
+        # rows of log lines: inside the border and padding, and never the top
+        # or bottom row, where an outline would draw
+        gutter = self.styles.gutter
+        first = max(1, gutter.top)
+        stop = min(self.outer_size.height - max(1, gutter.bottom), gutter.top + self.size.height)
+        line_of = self.scroll_offset.y - first
+        lines = len(self._line_cache.lines)  # rows below the last line are blank
+
+        def key_of(y: int) -> int | None:
+            return line_of + y if first <= y < stop and line_of + y < lines else None
+
+        context = (self.size, self.scrollable_content_region, self.show_vertical_scrollbar,
+                   self.scroll_offset.x, self.mouse_hover, self.has_focus, self.highlighted,
+                   self._mouse_hovering_over, self.background_colors,
+                   tuple(self.get_line_filters()), self.app.theme)
+        return self._rows.rows(crop, context, key_of, super().render_lines,
+                               limit=4 * self.outer_size.height)
+
+    @property
+    def vertical_scrollbar(self) -> ScrollBar:
+        """Textual's own (Widget.vertical_scrollbar), made a `KeptScrollBar`."""
+        if self._vertical_scrollbar is None:
+            self._vertical_scrollbar = bar = KeptScrollBar(
+                vertical=True, name="vertical", thickness=self.scrollbar_size_vertical)
+            bar.display = False
+            self.app._start_widget(self, bar)
+        return self._vertical_scrollbar
+
+    def notify_style_update(self) -> None:
+        self._rows.epoch += 1
+        super().notify_style_update()
+
+    def clear_options(self):
+        self._rows.epoch += 1
+        return super().clear_options()
 
     def reset(self) -> None:
         self.entries.clear()

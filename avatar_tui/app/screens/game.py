@@ -18,6 +18,7 @@ from textual.widgets import OptionList, Static
 
 from avatar_tui.app import layout
 from avatar_tui.app.board import Board, EventLog, RuleHelp
+from avatar_tui.app.compositor import PartialCompositor
 from avatar_tui.app.controller import GameController
 from avatar_tui.app.keybar import KeyBar
 from avatar_tui.app.keys import GAME_KEYS, KEY_NAMES, OTHER_KEYS, STEP_KEYS, BoardKey, key_name
@@ -50,6 +51,8 @@ class GameScreen(Screen[None]):
 
     def __init__(self, game: GameController, **kw):
         super().__init__(**kw)
+        # a key repaints the rows that changed, not the whole board (issue 16)
+        self._compositor = PartialCompositor()
         self.game = game  # what the board shows and which keys are on (its mode)
         self.narration_where = ""  # the narration panel's title: the demo and step
         # kept: show() runs after every move
