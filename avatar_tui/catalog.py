@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -222,7 +221,9 @@ class Catalog:
 def card_data_dir() -> Path:
     """Where the card data is: inside the installed package, or the
     repository's `cards/` when running from a checkout."""
-    packaged = Path(str(resources.files("avatar_tui"))) / "carddata"
+    # beside this module, as importlib.resources would find it for a package
+    # on disk, without loading its readers (and zipfile) at every start
+    packaged = Path(__file__).resolve().parent / "carddata"
     if packaged.is_dir() and any(packaged.glob("*.toml")):
         return packaged
     return Path(__file__).resolve().parent.parent / "cards"

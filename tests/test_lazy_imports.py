@@ -76,6 +76,7 @@ def test_importing_the_app_builds_no_game_model_validator():
 FIRST_FRAME = """
 import json, sys
 from pathlib import Path
+import avatar_tui.cli  # the imports of the real start
 from avatar_tui.app.app import AvatarApp
 from avatar_tui.app.storage import SaveStore
 from avatar_tui.catalog import default_catalog
@@ -124,3 +125,11 @@ def test_the_first_frame_loads_only_what_it_draws(tmp_path):
     # no pydantic validator was built before it (building one loads
     # pydantic's plugins, and with them importlib.metadata)
     assert "pydantic.plugin._loader" not in modules
+    # what it does not draw: the computer players, the dialogs, the hint,
+    # the demos, and the simulation's process pool
+    assert not {m for m in modules if m.startswith("avatar_tui.bots")}
+    for lazy in ("avatar_tui.app.hint", "avatar_tui.app.demo", "avatar_tui.decklib",
+                 "avatar_tui.app.screens.newgame", "avatar_tui.app.screens.inspector",
+                 "avatar_tui.app.screens.explain", "avatar_tui.app.screens.gameover",
+                 "avatar_tui.app.screens.privacy", "concurrent.futures.process"):
+        assert lazy not in modules, lazy
