@@ -92,7 +92,7 @@ class AvatarApp(App[None]):
                 pass  # a lost preference; the game itself is saved elsewhere
 
     def get_default_screen(self) -> GameScreen:
-        return GameScreen(self.game)
+        return GameScreen(self.game, ready=self.game_screen_ready)
 
     @property
     def game_screen(self) -> GameScreen:
@@ -100,7 +100,7 @@ class AvatarApp(App[None]):
         assert isinstance(screen, GameScreen)
         return screen
 
-    def on_game_screen_ready(self, _message: GameScreen.Ready) -> None:
+    def game_screen_ready(self) -> None:
         """Start once the board's widgets are mounted, so a game given at
         launch is on the first frame. The data directory is claimed first
         (one writer, `safety.claim`)."""
