@@ -133,3 +133,15 @@ def test_the_first_frame_loads_only_what_it_draws(tmp_path):
                  "avatar_tui.app.screens.explain", "avatar_tui.app.screens.gameover",
                  "avatar_tui.app.screens.privacy", "concurrent.futures.process"):
         assert lazy not in modules, lazy
+
+
+def test_the_game_models_are_made_from_evaluated_annotations():
+    """The model modules do without `from __future__ import annotations`
+    (which leaves its name in the module): pydantic then takes each field's
+    type as Python evaluated it, instead of evaluating its string, a good
+    part of making the classes at every start."""
+    import importlib
+
+    for name in ("effects", "options", "cards", "state"):
+        module = importlib.import_module(f"avatar_tui.model.{name}")
+        assert "annotations" not in vars(module), name
