@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -222,7 +221,9 @@ class Catalog:
 def card_data_dir() -> Path:
     """Where the card data is: inside the installed package, or the
     repository's `cards/` when running from a checkout."""
-    packaged = Path(str(resources.files("avatar_tui"))) / "carddata"
+    # beside this module, as importlib.resources would find it for a package
+    # on disk, without loading its readers (and zipfile) at every start
+    packaged = Path(__file__).resolve().parent / "carddata"
     if packaged.is_dir() and any(packaged.glob("*.toml")):
         return packaged
     return Path(__file__).resolve().parent.parent / "cards"
@@ -248,7 +249,9 @@ def _read_toml(
 class _CardFile(BaseModel):
     card: list[dict[str, Any]] = []
     signature: list[dict[str, Any]] = []
-    model_config = {"extra": "forbid"}
+    # built when card files are read, not at import: building a validator
+    # loads pydantic's plugins (importlib.metadata, some 15 ms of every start)
+    model_config = {"extra": "forbid", "defer_build": True}
 
 
 def load_catalog(

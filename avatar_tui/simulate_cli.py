@@ -12,7 +12,6 @@ import math
 import sys
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
 from avatar_tui.opponents import COMPUTER_KINDS, SEEDED_WORLDS
@@ -184,6 +183,9 @@ def play_all(games: int, p1: Any, p2: Any, bot1: str, bot2: str, seed: int, jobs
     size = max(1, min(50, games // (jobs * 8)))
     chunks = [seeds[i:i + size] for i in range(0, games, size)]
     results = []
+    # imported here: `play` reads this module for its options (issue 16)
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         futures = {pool.submit(_play_chunk, c, p1, p2, bot1, bot2, options): len(c)
                    for c in chunks}

@@ -116,8 +116,10 @@ def make_game_app():
                 emit({"t": self.last_frame, "widgets": widgets})
                 self.exit()
 
-    setup = GameSetup(seed=7, p1=PlayerSetup(chamber="aang"),
-                      p2=PlayerSetup(chamber="prince_zuko"))
+    # made from trusted values, unvalidated, as launch.game_with_decks makes
+    # the setup of a game started with decks (issue 16)
+    setup = GameSetup.model_construct(seed=7, p1=PlayerSetup.model_construct(chamber="aang"),
+                                      p2=PlayerSetup.model_construct(chamber="prince_zuko"))
     state, events = new_game(setup)
     # past the opening question, so the first frame is the board, not a dialog
     state, more = apply(state, legal_actions(state)[0])

@@ -3,6 +3,7 @@ help and the card listing start without Textual, and the help without
 pydantic or the engine. Run in a fresh interpreter, as a user starts it."""
 
 import json
+import os
 import subprocess
 import sys
 
@@ -70,3 +71,77 @@ def test_importing_the_app_builds_no_game_model_validator():
                           timeout=120)
     assert done.returncode == 0, done.stderr
     assert int(done.stdout) > 0
+
+
+FIRST_FRAME = """
+import json, sys
+from pathlib import Path
+import avatar_tui.cli  # the imports of the real start
+from avatar_tui.app.app import AvatarApp
+from avatar_tui.app.storage import SaveStore
+from avatar_tui.catalog import default_catalog
+from avatar_tui.engine import apply, legal_actions, new_game
+from avatar_tui.model.state import GameSetup, PlayerSetup
+
+class FirstFrame(AvatarApp):
+    # Textual finds CSS beside the class's own file: point it at the app's
+    CSS_PATH = [str(Path(sys.modules[AvatarApp.__module__].__file__).parent / p)
+                for p in AvatarApp.CSS_PATH]
+    seen = None
+
+    def warm_models(self):  # called right after the first frame of the board
+        if self.seen is None:
+            self.seen = sorted(sys.modules)
+            self.exit()
+
+default_catalog()  # a first run fills the catalog cache; a second finds it
+if sys.argv[2] == "start":
+    setup = GameSetup.model_construct(seed=7, p1=PlayerSetup.model_construct(chamber="aang"),
+                                      p2=PlayerSetup.model_construct(chamber="prince_zuko"))
+    state, events = new_game(setup)
+    state, more = apply(state, legal_actions(state)[0])
+    app = FirstFrame(SaveStore(), game=(state, events + more), seed=7)
+    app.run(headless=True, size=(120, 40))
+    with open(sys.argv[1], "w") as out:
+        json.dump(app.seen, out)
+"""
+
+
+def modules_at_first_frame(tmp_path) -> set[str]:
+    """The modules loaded when the board's first frame is drawn (a game
+    given at launch, the catalog cache warm as at every start but the first)."""
+    out = tmp_path / "modules.json"
+    env = {**os.environ, "AVATAR_TUI_DATA_DIR": str(tmp_path / "data")}
+    for mode in ("fill", "start"):
+        done = subprocess.run([sys.executable, "-c", FIRST_FRAME, str(out), mode],
+                              capture_output=True, text=True, timeout=120, env=env)
+        assert done.returncode == 0, done.stderr
+    return set(json.loads(out.read_text()))
+
+
+def test_the_first_frame_loads_only_what_it_draws(tmp_path):
+    modules = modules_at_first_frame(tmp_path)
+    assert "avatar_tui.app.app" in modules  # it did start the app
+    # no pydantic validator was built before it (building one loads
+    # pydantic's plugins, and with them importlib.metadata)
+    assert "pydantic.plugin._loader" not in modules
+    # what it does not draw: the computer players, the dialogs, the hint,
+    # the demos, and the simulation's process pool
+    assert not {m for m in modules if m.startswith("avatar_tui.bots")}
+    for lazy in ("avatar_tui.app.hint", "avatar_tui.app.demo", "avatar_tui.decklib",
+                 "avatar_tui.app.screens.newgame", "avatar_tui.app.screens.inspector",
+                 "avatar_tui.app.screens.explain", "avatar_tui.app.screens.gameover",
+                 "avatar_tui.app.screens.privacy", "concurrent.futures.process"):
+        assert lazy not in modules, lazy
+
+
+def test_the_game_models_are_made_from_evaluated_annotations():
+    """The model modules do without `from __future__ import annotations`
+    (which leaves its name in the module): pydantic then takes each field's
+    type as Python evaluated it, instead of evaluating its string, a good
+    part of making the classes at every start."""
+    import importlib
+
+    for name in ("effects", "options", "cards", "state"):
+        module = importlib.import_module(f"avatar_tui.model.{name}")
+        assert "annotations" not in vars(module), name

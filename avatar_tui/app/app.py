@@ -18,30 +18,27 @@ from textual.message import Message
 from textual.timer import Timer
 
 from avatar_tui.app import describe, questions, safety, seats, warm
-from avatar_tui.app import hint as hints
 from avatar_tui.app.board import CardView, ZoneRow
 from avatar_tui.app.controller import GameController
-from avatar_tui.app.demo import Demo, DemoError
 from avatar_tui.app.keys import BY_NAME
 from avatar_tui.app.modes import DemoMode, VsComputer
 from avatar_tui.app.plain import escape
 from avatar_tui.app.screens.choice import ChoiceScreen
-from avatar_tui.app.screens.explain import ExplainScreen
 from avatar_tui.app.screens.game import BOARD_COMMANDS, GameScreen
-from avatar_tui.app.screens.gameover import GameOverScreen
-from avatar_tui.app.screens.inspector import InspectorScreen, table_cards
-from avatar_tui.app.screens.newgame import NewGameScreen
-from avatar_tui.app.screens.privacy import PrivacyScreen, SecretGate
 from avatar_tui.app.session import Session
 from avatar_tui.app.storage import SaveStore
-from avatar_tui.decklib import reshuffled
 from avatar_tui.engine import Event, new_game
 from avatar_tui.model.actions import Action
 from avatar_tui.model.state import GameSetup, GameState
 from avatar_tui.notation.scenario import ScenarioError
 
 if TYPE_CHECKING:
+    from avatar_tui.app import hint as hints
+    from avatar_tui.app.demo import Demo
     from avatar_tui.bots import BotSeat
+
+# The dialogs, the hint and the demos are imported where they are opened:
+# the first frame draws none of them (issue 16).
 
 Start = Literal["ask", "resume", "new"]
 
@@ -95,7 +92,7 @@ class AvatarApp(App[None]):
                 pass  # a lost preference; the game itself is saved elsewhere
 
     def get_default_screen(self) -> GameScreen:
-        return GameScreen(self.game)
+        return GameScreen(self.game, ready=self.game_screen_ready)
 
     @property
     def game_screen(self) -> GameScreen:
@@ -103,7 +100,7 @@ class AvatarApp(App[None]):
         assert isinstance(screen, GameScreen)
         return screen
 
-    def on_game_screen_ready(self, _message: GameScreen.Ready) -> None:
+    def game_screen_ready(self) -> None:
         """Start once the board's widgets are mounted, so a game given at
         launch is on the first frame. The data directory is claimed first
         (one writer, `safety.claim`)."""
@@ -168,6 +165,7 @@ class AvatarApp(App[None]):
         last = self.game.last_setup
         p1 = last.p1.chamber if last else "aang"
         p2 = last.p2.chamber if last else "prince_zuko"
+        from avatar_tui.app.screens.newgame import NewGameScreen
 
         screen = NewGameScreen(self.next_seed(), p1, p2, can_cancel=can_cancel,
                                who=seats.who_plays(self.game.computer),
@@ -201,6 +199,8 @@ class AvatarApp(App[None]):
             self.ask_new_game()
             return
         seed = last.seed + 1  # the same decks (a listed deck shuffled anew), a new seed
+        from avatar_tui.decklib import reshuffled
+
         self.start_game(GameSetup(seed=seed, p1=reshuffled(last.p1, seed, "p1"),
                                   p2=reshuffled(last.p2, seed, "p2")))
 
@@ -312,6 +312,8 @@ class AvatarApp(App[None]):
         # R1.6: on a shared screen the other player looks away first (not the computer)
         if question.secret_for is not None and self.session is not None and \
                 self.game.mode.shared_screen:
+            from avatar_tui.app.screens.privacy import SecretGate
+
             self.push_screen(SecretGate(self.session.table, question.secret_for), show)
         else:
             show()
@@ -376,6 +378,8 @@ class AvatarApp(App[None]):
                 not self.game.mode.asks:
             return
         if self.session.over:
+            from avatar_tui.app.screens.gameover import GameOverScreen
+
             self.push_screen(GameOverScreen(self.session.table), self.game_over_answer)
         elif self.session.pending_question and not self.bot_to_move:
             self.action_choose()
@@ -471,6 +475,8 @@ class AvatarApp(App[None]):
         their observation only (R1.6); worked out in a thread."""
         if self.session is None or self.session.over:
             return
+        from avatar_tui.app import hint as hints
+
         request = hints.hint_request(self.session.state)
         if request is None:
             return
@@ -481,6 +487,8 @@ class AvatarApp(App[None]):
                         exit_on_error=False)
 
     def hint_think(self, request: hints.HintRequest) -> None:
+        from avatar_tui.app import hint as hints
+
         try:
             text = hints.hint_text(request, hints.think(request, worlds=self.hint_worlds))
         except Exception as err:  # noqa: BLE001 - a hint failing must not end the game
@@ -508,6 +516,8 @@ class AvatarApp(App[None]):
         mode = self.demo_mode
         if mode is None:
             return
+        from avatar_tui.app.demo import DemoError
+
         try:
             rebuilt = mode.step(delta)
         except DemoError as err:
@@ -566,6 +576,8 @@ class AvatarApp(App[None]):
     def action_explain(self) -> None:
         """The explain panel: every move now, possible or not, and why."""
         if self.session is not None and not self.session.over:
+            from avatar_tui.app.screens.explain import ExplainScreen
+
             self.push_screen(ExplainScreen(self.session))
 
     def action_help(self) -> None:
@@ -577,6 +589,8 @@ class AvatarApp(App[None]):
 
     def action_moves(self) -> None:
         if self.session is not None:
+            from avatar_tui.app.screens.privacy import PrivacyScreen
+
             self.push_screen(PrivacyScreen(self.session.table, self.game.actor))
 
     def action_inspect(self) -> None:
@@ -584,6 +598,8 @@ class AvatarApp(App[None]):
         session, focused = self.session, self.focused
         if session is None:
             return
+        from avatar_tui.app.screens.inspector import InspectorScreen, table_cards
+
         card = focused if isinstance(focused, CardView) and focused.card_id else None
         wanted = self.game.looked_at(card.card_id if card else None, card.owner if card else None)
         spots = table_cards(session.table)

@@ -37,8 +37,10 @@ def game_with_decks(deck1: str | None, deck2: str | None, seed: int | None = Non
     if seed is None:
         seed = random.SystemRandom().randrange(1, 1_000_000)
     catalog = default_catalog()
-    setup = GameSetup(seed=seed, p1=seat_setup(seats[0], catalog, seed, "p1"),
-                      p2=seat_setup(seats[1], catalog, seed, "p2"))
+    # the decks are checked above and the seats made from them: nothing here
+    # is read from a file, so the setup is built without validating (issue 16)
+    setup = GameSetup.model_construct(seed=seed, p1=seat_setup(seats[0], catalog, seed, "p1"),
+                                      p2=seat_setup(seats[1], catalog, seed, "p2"))
     return new_game(setup)
 
 

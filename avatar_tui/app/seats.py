@@ -7,7 +7,10 @@ started with `--vs-bot` — the resume question says which it is."""
 
 from __future__ import annotations
 
-from avatar_tui.bots import BotSeat
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the bots load when a computer plays, not at every start
+    from avatar_tui.bots import BotSeat
 
 
 def of(bot: BotSeat | None) -> dict[str, str]:
@@ -32,6 +35,8 @@ def bot_for(computer: dict[str, str], current: BotSeat | None) -> BotSeat | None
         return None
     if current is not None and of(current) == computer:
         return current
+    from avatar_tui.bots import BotSeat
+
     seat, kind = next(iter(sorted(computer.items())))
     delay = current.delay if current is not None else None
     return BotSeat(kind, player=seat, delay=delay)  # type: ignore[arg-type]

@@ -133,8 +133,8 @@ def _make(state: GameState, action: Action, seen_before: int) -> list[Event]:
     t = Table(state)
     secret = state.choice is not None and state.choice.secret
     unasked = make_move(t, action)
-    state.history.append(HistoryEntry(action=action, revealed=state.seen != seen_before,
-                                      secret=secret, unasked=unasked))
+    state.history.append(HistoryEntry.model_construct(
+        action=action, revealed=state.seen != seen_before, secret=secret, unasked=unasked))
     return t.events
 
 
@@ -229,8 +229,9 @@ def _action(pid, verb: str, number: int | None = None, ally: bool = False,
     if action is None:
         if len(_ACTIONS) >= _CACHE_LIMIT:
             _ACTIONS.clear()
-        action = _ACTIONS[key] = Action(player=pid, verb=verb, number=number, ally=ally,
-                                        word=word, paid=paid)
+        # the engine's own typed values: built without validating (issue 16)
+        action = _ACTIONS[key] = Action.model_construct(player=pid, verb=verb, number=number,
+                                                        ally=ally, word=word, paid=paid)
     return action
 
 

@@ -16,8 +16,11 @@ from avatar_tui.model.common import ZONES, Energy, PlayerId
 @lru_cache(maxsize=4096)
 def energy(green: int, yellow: int, red: int) -> Energy:
     """The amount, made once and shared (Energy is frozen): the engine
-    asks for the same few small amounts at every step."""
-    return Energy(green=green, yellow=yellow, red=red)
+    asks for the same few small amounts at every step. Checked here, not by
+    building Energy's validator before the first frame (issue 16)."""
+    if min(green, yellow, red) < 0:
+        raise ValueError(f"a negative amount of energy: {green}, {yellow}, {red}")
+    return Energy.model_construct(green=green, yellow=yellow, red=red)
 
 
 def energy_of(t: Table, pid: PlayerId) -> Energy:

@@ -37,7 +37,8 @@ def open_attack(t: Table, defender: PlayerId) -> None:
     """R3: the opening attack, force 4, from no card and no zone. Its
     defender first adds a green energy, then takes a turn with no replenish."""
     state = t.state
-    state.incoming = Incoming(owner=other(defender), zone="opening", card="opening")
+    state.incoming = Incoming.model_construct(owner=other(defender), zone="opening",
+                                              card="opening")
     t.emit("R3.1", f"{defender} defends the opening attack (force 4)", defender)
     board.add_energies(t, defender, ["green"], "R3.2", "opening attack")
     begin_turn(t, defender, None)

@@ -25,7 +25,9 @@ class NotationError(ValueError):
 
 
 class Action(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    # defer_build: built on first validation (a parsed line), not at import;
+    # the engine makes its actions from its own values, unvalidated (issue 16)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     player: PlayerId
     verb: Verb

@@ -1,7 +1,10 @@
 """Card definitions (R1.2): strikes, advantages, allies, chambers and their
 signature moves. Loaded from `cards/*.toml` and from scenario `[[cards]]`."""
 
-from __future__ import annotations
+# No `from __future__ import annotations` here: pydantic would evaluate
+# every field's annotation from its string when the class is made, a good
+# part of importing the models at every start (issue 16). A name defined
+# further down is written in quotes.
 
 from typing import Annotated, Literal
 

@@ -16,7 +16,10 @@ makes ("you may", "choose one", which target) are answered in the engine
 with the `choose` action. Nothing here runs code: the engine reads it.
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations` here: pydantic would evaluate
+# every field's annotation from its string when the class is made, a good
+# part of importing the models at every start (issue 16). A name defined
+# further down is written in quotes.
 
 from typing import Annotated, Literal
 
@@ -91,7 +94,7 @@ class EliminateEnergy(Strict):
                         description='the chooser may stop before reaching the count ("up to N")')
     optional: bool = Field(False, description='the effect may be declined ("you may")')
     chooser: Chooser = Field("you", description="who picks the energy")
-    then: list[Effect] = Field(
+    then: list["Effect"] = Field(
         [],
         description='effects that follow only once an energy was eliminated ("if you do")')
 
@@ -109,7 +112,7 @@ class EliminateAlly(Strict):
     zone: Literal["that"] | None = Field(
         None,
         description="only an ally in the zone where the event happened")
-    then: list[Effect] = Field(
+    then: list["Effect"] = Field(
         [],
         description='effects that follow only once an ally was eliminated ("if you do")')
 
@@ -143,7 +146,7 @@ class Uncharge(Strict):
     other_than_this: bool = Field(
         False,
         description='the zone chosen may not be this card\'s own ("another of your zones")')
-    then: list[Effect] = Field(
+    then: list["Effect"] = Field(
         [],
         description='effects that follow only once a zone was uncharged ("if you do")')
 
@@ -202,7 +205,7 @@ class ChooseOne(Strict):
     """The controller picks one option; its effects happen."""
 
     effect: Literal["choose_one"]
-    options: dict[str, list[Effect]] = Field(
+    options: dict[str, list["Effect"]] = Field(
         description="a label for each option, with the effects it brings")
 
 
@@ -211,7 +214,7 @@ class OnCounterattack(Strict):
     this ally's zone, for an ally's power), these effects happen."""
 
     effect: Literal["on_counterattack"]
-    effects: list[Effect] = Field(description="what happens at the counterattack")
+    effects: list["Effect"] = Field(description="what happens at the counterattack")
     from_charged_zone: bool = Field(
         False,
         description="only when the counterattack comes from a charged zone")
@@ -237,8 +240,8 @@ class OnlyIf(Strict):
     ("if this zone is already charged, ...")."""
 
     effect: Literal["only_if"]
-    when: Condition = Field(description="the condition, tested as the effect resolves")
-    effects: list[Effect] = Field(description="what happens when it holds")
+    when: "Condition" = Field(description="the condition, tested as the effect resolves")
+    effects: list["Effect"] = Field(description="what happens when it holds")
 
 
 class Grant(Strict):
@@ -248,7 +251,7 @@ class Grant(Strict):
     card is in play."""
 
     effect: Literal["grant"]
-    static: Static = Field(description="the static that is given")
+    static: "Static" = Field(description="the static that is given")
 
 
 class SearchDeck(Strict):
@@ -387,7 +390,7 @@ class GrantPower(Strict):
     static: Literal["grant_power"]
     to: Literal["opponent_strikes", "zone_strikes", "your_strikes"] = Field(
         description="which strikes gain it")
-    power: Power = Field(description="the payment power gained")
+    power: "Power" = Field(description="the payment power gained")
 
 
 class GrantTrigger(Strict):
@@ -395,7 +398,7 @@ class GrantTrigger(Strict):
 
     static: Literal["grant_trigger"]
     to: Literal["zone_strikes"] = Field("zone_strikes", description="which strikes gain it")
-    trigger: Trigger = Field(description="the triggered effect gained")
+    trigger: "Trigger" = Field(description="the triggered effect gained")
 
 
 Static = Annotated[

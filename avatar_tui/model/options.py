@@ -13,7 +13,10 @@ for different answers (`keep` is an R5.5 answer, a top card kept, or a
 `choose_one` option's name), so the question is needed to read one: its
 kind, the effect asking and the word's place in the list."""
 
-from __future__ import annotations
+# No `from __future__ import annotations` here: pydantic would evaluate
+# every field's annotation from its string when the class is made, a good
+# part of importing the models at every start (issue 16). A name defined
+# further down is written in quotes.
 
 import re
 from dataclasses import dataclass, fields
@@ -41,10 +44,10 @@ class _Answer:
     def __post_init__(self) -> None:
         object.__setattr__(self, "word", self._spell())  # frozen: set once, here
 
-    def __copy__(self) -> _Answer:
+    def __copy__(self) -> "_Answer":
         return self
 
-    def __deepcopy__(self, memo: dict) -> _Answer:
+    def __deepcopy__(self, memo: dict) -> "_Answer":
         return self
 
     def __reduce__(self) -> tuple:

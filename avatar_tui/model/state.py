@@ -2,7 +2,10 @@
 waiting for. Plain pydantic models that serialise to JSON and back
 losslessly; the engine mutates copies of them, never the caller's."""
 
-from __future__ import annotations
+# No `from __future__ import annotations` here: pydantic would evaluate
+# every field's annotation from its string when the class is made, a good
+# part of importing the models at every start (issue 16). A name defined
+# further down is written in quotes.
 
 from typing import Annotated, Any, Literal, Self
 

@@ -35,7 +35,8 @@ class ScenarioError(ValueError):
 
 
 class Expect(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # defer_build: built when a file is read, not at every start (issue 16)
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     path: str
     equals: Any = None
@@ -53,7 +54,7 @@ class Expect(BaseModel):
 
 
 class _File(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     title: str = ""
     seed: int = Field(default=0, strict=True)

@@ -2,17 +2,18 @@
 that are legal now. It holds no game logic and knows no app: it shows the
 game controller (`show`, in place) and asks the controller's mode which keys
 are on. Its keys are bound to the app's actions (`app.undo`), which Textual
-runs when the key is handled; being mounted (`Ready`) and clicks on cards
-and decks go up as messages."""
+runs when the key is handled; clicks on cards and decks go up as messages,
+and being mounted calls the `ready` it was given."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from textual import events
 from textual.actions import parse
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 
@@ -46,14 +47,12 @@ class GameScreen(Screen[None]):
         *[_binding(k) for k in OTHER_KEYS],
     ]
 
-    class Ready(Message):
-        """The board's widgets are mounted: the game may be put on them."""
-
-    def __init__(self, game: GameController, **kw):
+    def __init__(self, game: GameController, ready: Callable[[], None] = lambda: None, **kw):
         super().__init__(**kw)
         # a key repaints the rows that changed, not the whole board (issue 16)
         self._compositor = PartialCompositor()
         self.game = game  # what the board shows and which keys are on (its mode)
+        self.ready = ready  # called once the board's widgets are mounted
         self.narration_where = ""  # the narration panel's title: the demo and step
         # kept: show() runs after every move
         self.board = Board(id="board")
@@ -94,7 +93,10 @@ class GameScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one(RuleHelp).display = False
         self.event_log.border_title = "Events · l: their rules"
-        self.post_message(self.Ready())
+        # called here, not by a message: a message is handled after the
+        # screen's first frame, which then showed an empty board, laid out
+        # and painted again at once with the game (issue 16)
+        self.ready()
 
     def show(self) -> None:
         """Put the controller's game, status line and narration on the widgets."""
