@@ -10,12 +10,12 @@ from avatar_tui.engine.errors import IllegalAction
 from avatar_tui.engine.events import Event
 from avatar_tui.engine.flow import run
 from avatar_tui.engine.moves import actor, payment_options, pending
-from avatar_tui.engine.payment import cost_now, energy
+from avatar_tui.engine.payment import cost_now
 from avatar_tui.engine.setup import new_game as _setup
 from avatar_tui.engine.stats import reflip_costs
 from avatar_tui.engine.table import Table
 from avatar_tui.model.actions import Action
-from avatar_tui.model.common import Energy
+from avatar_tui.model.common import Energy, energy
 from avatar_tui.model.state import FaceUp, GameSetup, GameState, HistoryEntry, PlayerState
 
 Check = Callable[[Table, Action], str | None]

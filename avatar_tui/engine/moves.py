@@ -161,7 +161,9 @@ def do_pay(t: Table, a: Action) -> None:
             t.emit("R7.7", f"{pid} plays {card.name} (immediate)", pid)
         else:
             t.zone(pid, zone).flip = None
-            t.player(pid).advantages.append(AdvantageInPlay(card=card.id, zone=zone))
+            player = t.player(pid)  # a new list: setting it counts a change (BoardChanges)
+            played = AdvantageInPlay(card=card.id, zone=zone)
+            player.advantages = [*player.advantages, played]
             t.emit("R5.4", f"{pid} plays the advantage {card.name}", pid)
         push(t, FlowStep(what="advantage_done", player=pid, card=card.id, zone=zone))
         queue_effects(t, card.on_play, ctx)

@@ -23,7 +23,7 @@ from avatar_tui.engine.table import Table
 from avatar_tui.engine.turn import flip_into, push
 from avatar_tui.model.actions import Action
 from avatar_tui.model.cards import StrikeCard
-from avatar_tui.model.common import ZONES, Energy, PlayerId, Zone, zone_above, zone_below
+from avatar_tui.model.common import ZONES, Energy, PlayerId, Zone, energy, zone_above, zone_below
 from avatar_tui.model.effects import EliminateAlly, Power, Uncharge
 from avatar_tui.model.options import Reflip
 from avatar_tui.model.state import (
@@ -116,11 +116,11 @@ def why_not_power_cost(t: Table, pid: PlayerId, zone: Zone | None, face: FaceUp,
     """Whether every part of a payment power's cost can be paid now (R7.2).
     `zone` None: a signature move's power, which is in no zone."""
     cost = power.cost
-    energy = Energy(green=cost.green, yellow=cost.yellow, red=cost.red)
-    if energy.total or named is not None:
-        _, why = payment(energy, energy_of(t, pid), named)
+    amount = energy(cost.green, cost.yellow, cost.red)
+    if amount.total or named is not None:
+        _, why = payment(amount, energy_of(t, pid), named)
         if why:
-            return f"{name}'s power costs {energy.short()}: {why}"
+            return f"{name}'s power costs {amount.short()}: {why}"
     if cost.intercept:
         _, intercept = strength(t, pid, zone, face)
         if intercept < cost.intercept:
@@ -155,9 +155,9 @@ def why_not_power_cost(t: Table, pid: PlayerId, zone: Zone | None, face: FaceUp,
 def pay_power_cost(t: Table, pid: PlayerId, zone: Zone | None, face: FaceUp, power: Power,
                    named: Energy | None, source: str) -> None:
     cost = power.cost
-    energy = Energy(green=cost.green, yellow=cost.yellow, red=cost.red)
-    if energy.total:
-        paid, _ = payment(energy, energy_of(t, pid), named)
+    amount = energy(cost.green, cost.yellow, cost.red)
+    if amount.total:
+        paid, _ = payment(amount, energy_of(t, pid), named)
         spend(t, pid, paid)
     if cost.intercept:
         face.mods.append(Mod(source=source, intercept=-cost.intercept, source_kind="cost"))
@@ -285,9 +285,9 @@ def reflip_with(t: Table, pid: PlayerId, cost: ReflipCost, named: Energy | None)
     spend(t, pid, paid)
     if cost.eliminate is not None:
         player = t.player(pid)
-        for adv in player.advantages:
-            if adv.card == cost.eliminate:
-                player.advantages.remove(adv)
+        for i, adv in enumerate(player.advantages):
+            if adv.card == cost.eliminate:  # a new list: setting it counts a change
+                player.advantages = player.advantages[:i] + player.advantages[i + 1:]
                 board.to_discard(t, pid, adv.card)
                 t.emit("R7.6", f"{t.name(adv.card)} is eliminated to pay for the reflip", pid)
                 break

@@ -76,10 +76,11 @@ def cleanup(t: Table, pid: PlayerId, rule: str) -> None:
             player.zones[z].flip = None
             board.to_discard(t, pid, face.card)
             t.emit(rule, f"{pid} cleans up {t.name(face.card)}", pid)
-    for adv in player.advantages:
-        board.to_discard(t, pid, adv.card)
-        t.emit(rule, f"{pid} cleans up {t.name(adv.card)}", pid)
-    player.advantages = []
+    if player.advantages:  # (setting it counts a change to what is in play)
+        for adv in player.advantages:
+            board.to_discard(t, pid, adv.card)
+            t.emit(rule, f"{pid} cleans up {t.name(adv.card)}", pid)
+        player.advantages = []
     if player.chamber.move is not None:
         move = t.move_card(player.chamber.move.card)
         player.chamber.move = None
