@@ -161,6 +161,8 @@ def _answer_the_unasked(t: Table) -> None:
 
 def legal_actions(state: GameState) -> list[Action]:
     """Every move the acting player may make now (empty once the game is over)."""
+    if state.choice is None and state.phase == "flip" and state.turn is not None:
+        return [_action(state.turn, verb="flip")]  # what the general path gives, at once
     t = Table(state, read_only=True)
     now = pending(t)
     pid = actor(t)

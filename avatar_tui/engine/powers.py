@@ -39,7 +39,20 @@ from avatar_tui.model.state import (
 def powers_of(t: Table, pid: PlayerId, ally: bool = False) -> list[tuple[str, Power]]:
     """The payment powers `power N` numbers, as (source card id, power): the
     flipped card's printed powers then those cards in play give it; the
-    zone's ally's (`power ally N`); or at the signature step the move's."""
+    zone's ally's (`power ally N`); or at the signature step the move's.
+    A read-only table works them out once (legal_actions asks for each
+    power it checks)."""
+    memo = t.memo
+    if memo is None:
+        return _powers_of(t, pid, ally)
+    key = ("powers_of", pid, ally)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _powers_of(t, pid, ally)
+    return found
+
+
+def _powers_of(t: Table, pid: PlayerId, ally: bool) -> list[tuple[str, Power]]:
     if t.state.phase == "signature":
         if ally:  # R8.2: allies never affect a signature move
             return []
@@ -217,9 +230,22 @@ def why_not_pitch(t: Table, a: Action) -> str | None:
     blocker = restricted(t, pid, "pitch")
     if blocker:
         return f"{blocker} forbids pitching (R12.3)"
-    cost = card.pitch.cost.model_copy(update={"pitch": False})
-    return why_not_power_cost(t, pid, zone, face, card.pitch.model_copy(update={"cost": cost}),
-                              a.paid, card.name)
+    return why_not_power_cost(t, pid, zone, face, _as_power(card.pitch), a.paid, card.name)
+
+
+_AS_POWER: dict[int, tuple[Power, Power]] = {}
+
+
+def _as_power(pitch: Power) -> Power:
+    """A pitch power as a power paid like any other (its cost without the
+    pitch itself), made once per card: cards never change."""
+    kept = _AS_POWER.get(id(pitch))
+    if kept is None or kept[0] is not pitch:
+        cost = pitch.cost.model_copy(update={"pitch": False})
+        if len(_AS_POWER) >= 4096:
+            _AS_POWER.clear()
+        kept = _AS_POWER[id(pitch)] = (pitch, pitch.model_copy(update={"cost": cost}))
+    return kept[1]
 
 
 def do_pitch(t: Table, a: Action) -> None:
@@ -229,9 +255,7 @@ def do_pitch(t: Table, a: Action) -> None:
     zone, face = flipped(t, pid)
     card = t.card(face.card)
     assert card.pitch is not None
-    cost = card.pitch.cost.model_copy(update={"pitch": False})
-    pay_power_cost(t, pid, zone, face, card.pitch.model_copy(update={"cost": cost}), a.paid,
-                   card.id)
+    pay_power_cost(t, pid, zone, face, _as_power(card.pitch), a.paid, card.id)
     t.zone(pid, zone).flip = None
     board.to_discard(t, pid, card.id)
     t.emit("R7.5", f"{pid} pitches {card.name}", pid)

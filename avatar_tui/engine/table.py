@@ -43,6 +43,8 @@ class Table:
         self.read_only = read_only
         self.in_play_cache: Any = None  # stats.InPlayNow
         self.in_play_version = -1
+        # what a read-only table has worked out already (powers.powers_of)
+        self.memo: dict | None = {} if read_only else None
 
     # ---- reading
     def player(self, pid: PlayerId) -> PlayerState:

@@ -50,8 +50,9 @@ def begin_turn(t: Table, pid: PlayerId, replenish_from: Zone | None) -> None:
     state.turn_number += 1
     for p in state.players.values():  # R7.1: "once per turn" resets when a turn begins
         for z in ZONES:
-            if p.zones[z].ally is not None:
-                p.zones[z].ally.used_this_turn = []
+            ally = p.zones[z].ally
+            if ally is not None and ally.used_this_turn:
+                ally.used_this_turn = []
     t.emit("R4", f"turn {state.turn_number}: {pid} defends", pid)
     cleanup(t, pid, "R4.1")
     if replenish_from is not None:  # R4.2; none after a signature move or opening attack
