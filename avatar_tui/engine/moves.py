@@ -233,10 +233,13 @@ def do_discard(t: Table, a: Action) -> None:
     push(t, FlowStep(what="move_down", player=pid))
 
 
-def payment_options(t: Table, pid: PlayerId, cost: Energy) -> list[Energy | None]:
-    """How an action may pay `cost`: plain (None) when its own colours
-    suffice, else each legal overpayment (R6.3)."""
-    have = energy_of(t, pid)
+_PLAIN: list[Energy | None] = [None]  # never changed
+
+
+def payments(cost: Energy, have: Energy) -> list[Energy | None]:
+    """How an action may pay `cost` with energy `have`: plain (None) when
+    its own colours suffice, else each legal overpayment (R6.3); [None]
+    also when none is legal (the action is listed, its check says why not)."""
     if why_not_exact(cost, have) is None:
-        return [None]
-    return list(legal_payments(cost, have))
+        return _PLAIN
+    return list(legal_payments(cost, have)) or _PLAIN
