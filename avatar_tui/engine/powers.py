@@ -20,7 +20,7 @@ from avatar_tui.engine.stats import (
     strength,
 )
 from avatar_tui.engine.table import Table
-from avatar_tui.engine.turn import flip_into, push
+from avatar_tui.engine.turn import flip_into, flow, push
 from avatar_tui.model.actions import Action
 from avatar_tui.model.cards import StrikeCard
 from avatar_tui.model.common import ZONES, Energy, PlayerId, Zone, energy, zone_above, zone_below
@@ -30,7 +30,6 @@ from avatar_tui.model.state import (
     Choice,
     Context,
     FaceUp,
-    FlowStep,
     Mod,
     ResolveStep,
 )
@@ -259,7 +258,7 @@ def do_pitch(t: Table, a: Action) -> None:
     t.zone(pid, zone).flip = None
     board.to_discard(t, pid, card.id)
     t.emit("R7.5", f"{pid} pitches {card.name}", pid)
-    push(t, FlowStep(what="move_down", player=pid))
+    push(t, flow("move_down", pid))
     queue_effects(t, card.pitch.effects,
                   Context(controller=pid, source=card.id, source_kind="strike", zone=zone))
 

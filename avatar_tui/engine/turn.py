@@ -30,6 +30,37 @@ def push(t: Table, *steps: Step) -> None:
     t.state.queue[0:0] = list(steps)
 
 
+# Frozen steps and attacks, made once and shared: validating one was a
+# good part of a move's cost. Bounded: card ids come from the catalog.
+_FLOWS: dict[tuple, FlowStep] = {}
+_ATTACKS: dict[tuple, Incoming] = {}
+_SHARED_LIMIT = 4096
+
+
+def flow(what: str, player: PlayerId, card: str | None = None,
+         zone: Zone | None = None) -> FlowStep:
+    """`FlowStep(what=..., player=..., [card=..., zone=...])`, shared."""
+    key = (what, player, card, zone)
+    step = _FLOWS.get(key)
+    if step is None:
+        if len(_FLOWS) >= _SHARED_LIMIT:
+            _FLOWS.clear()
+        given = {k: v for k, v in (("card", card), ("zone", zone)) if v is not None}
+        step = _FLOWS[key] = FlowStep(what=what, player=player, **given)  # type: ignore[arg-type]
+    return step
+
+
+def attack(owner: PlayerId, zone: str, card: str) -> Incoming:
+    """`Incoming(owner=..., zone=..., card=...)`, shared."""
+    key = (owner, zone, card)
+    incoming = _ATTACKS.get(key)
+    if incoming is None:
+        if len(_ATTACKS) >= _SHARED_LIMIT:
+            _ATTACKS.clear()
+        incoming = _ATTACKS[key] = Incoming(owner=owner, zone=zone, card=card)  # type: ignore[arg-type]
+    return incoming
+
+
 # ------------------------------------------------------------------ turns
 
 
@@ -37,7 +68,7 @@ def open_attack(t: Table, defender: PlayerId) -> None:
     """R3: the opening attack, force 4, from no card and no zone. Its
     defender first adds a green energy, then takes a turn with no replenish."""
     state = t.state
-    state.incoming = Incoming(owner=other(defender), zone="opening", card="opening")
+    state.incoming = attack(other(defender), "opening", "opening")
     t.emit("R3.1", f"{defender} defends the opening attack (force 4)", defender)
     board.add_energies(t, defender, ["green"], "R3.2", "opening attack")
     begin_turn(t, defender, None)
@@ -116,7 +147,7 @@ def flip_into(t: Table, pid: PlayerId) -> None:
     card = board.take_from_deck(t, pid)
     if card is None:
         t.emit("R9.3", f"{pid} has no card to flip and fails to defend the {zone} zone", pid)
-        push(t, FlowStep(what="move_down", player=pid))
+        push(t, flow("move_down", pid))
         return
     player.zones[zone].flip = new_face(card)
     t.emit("R5.1", f"{pid} flips {t.name(card)} in the {zone} zone", pid)

@@ -64,7 +64,9 @@ class Model(BaseModel):
         if cls.__private_attributes__ or cls.model_config.get("extra") != "forbid":
             raise TypeError(f"{cls.__name__}: state models keep extra='forbid' and no private "
                             "attributes (Model.copy_with depends on it)")
-        cls.field_counts = {name: name in cls.in_play_fields for name in cls.__pydantic_fields__}
+        # a frozen model's assignments go to pydantic, which refuses them
+        cls.field_counts = {} if cls.model_config.get("frozen") else {
+            name: name in cls.in_play_fields for name in cls.__pydantic_fields__}
 
     def copy_with(self, **changes: Any) -> Self:
         """A shallow copy with some fields replaced, as `model_copy(update=...)`
@@ -206,7 +208,10 @@ class PlayerState(Model):
 
 class Incoming(Model):
     """The attack the defender must stop. Its force is not stored: it is
-    computed from its source every time (R12.7)."""
+    computed from its source every time (R12.7). Frozen: the engine makes
+    each once and shares it (engine/turn.py `attack`)."""
+
+    model_config = ConfigDict(frozen=True)
 
     owner: PlayerId
     zone: Literal["green", "yellow", "red", "signature", "opening"]
@@ -271,7 +276,10 @@ class OrderStep(Model):
 
 
 class FlowStep(Model):
-    """A step of the turn sequence, queued behind effects."""
+    """A step of the turn sequence, queued behind effects. Frozen: the
+    engine makes each once and shares it (engine/turn.py `flow`)."""
+
+    model_config = ConfigDict(frozen=True)
 
     kind: Literal["flow"] = "flow"
     what: Literal["end_turn", "continue", "move_down", "advantage_done", "flip"]
