@@ -36,8 +36,10 @@ def test_history_entries_hold_the_actions_applied() -> None:
 
 
 def test_an_entry_is_written_as_its_notation_line() -> None:
-    entry = HistoryEntry(action=parse_action("p2: pay g=1"), secret=True)
-    assert entry.model_dump() == {"action": "p2: pay g=1", "revealed": False, "secret": True}
+    entry = HistoryEntry(action=parse_action("p2: pay g=1"), secret=True,
+                         unasked=(parse_action("p1: choose p1.green.ally"),))
+    assert entry.model_dump() == {"action": "p2: pay g=1", "revealed": False, "secret": True,
+                                  "unasked": ("p1: choose p1.green.ally",)}
     assert json.loads(entry.model_dump_json())["action"] == "p2: pay g=1"
     assert HistoryEntry.model_validate_json(entry.model_dump_json()) == entry
 
@@ -46,7 +48,8 @@ def test_state_json_and_saves_keep_the_notation_text() -> None:
     state = played(8)
     data = json.loads(state.model_dump_json())
     assert data["history"] == [{"action": str(h.action), "revealed": h.revealed,
-                                "secret": h.secret} for h in state.history]
+                                "secret": h.secret, "unasked": [str(a) for a in h.unasked]}
+                               for h in state.history]
     assert GameState.model_validate_json(state.model_dump_json()) == state
     text = scenario_text(state)
     assert all(str(h.action) in text.splitlines() for h in state.history)

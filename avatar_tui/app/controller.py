@@ -124,15 +124,16 @@ class GameController:
         return f"[b]{label}:[/b] {escape(reason)}"
 
     def undo(self) -> str | None:
-        """Take back the player's own last action (Session.why_not_undo
-        says when not); returns it in words, or None with the reason shown."""
+        """Take back the player's own last action, and the computer's
+        replies since (Session.why_not_undo says when not); returns it in
+        words, or None with the reason shown."""
         if self.session is None:
             return None
-        reason = self.session.why_not_undo()
+        reason = self.session.why_not_undo(self.mode.computer)
         if reason is not None:
             self.hint = f"[b]Undo:[/b] {escape(reason)}"
             return None
-        last = self.session.undo()
+        last = self.session.undo(self.mode.computer)
         self.hint = f"Undone: {escape(last)}"
         return last
 

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from avatar_tui.app.demo import Demo
     from avatar_tui.bots import BotSeat
     from avatar_tui.model.actions import Action
+    from avatar_tui.model.common import PlayerId
 
 # the commands of a demo (stepping, auto-play, taking over) and those of a
 # game made by the player (never in a demo, never while the computer moves)
@@ -48,6 +49,12 @@ class Mode:
         return ""
 
     @property
+    def computer(self) -> PlayerId | None:
+        """The computer's seat, whose replies `u` takes back with the
+        player's own last move (None: nobody's move goes with yours)."""
+        return self.bot.player if self.bot is not None else None
+
+    @property
     def waiting(self) -> bool:
         """The player's keys are off: the computer moves now."""
         return False
@@ -72,7 +79,7 @@ class Mode:
         if command == "choose":
             return session.pending_question
         if command == "undo":
-            return session.can_undo
+            return session.why_not_undo(self.computer) is None
         if command in ("moves", "explain", "hint"):
             return not session.over
         return True  # inspect
@@ -93,7 +100,8 @@ class Mode:
             return ("no question is waiting for an answer; c opens one again when the game asks "
                     "(the opening defender, a target, a second ally)")
         if command == "undo":
-            return session.why_not_undo() or "only your own last action can be taken back"
+            return (session.why_not_undo(self.computer)
+                    or "only your own last action can be taken back")
         return "it is not possible now"
 
     def refusal(self, key: str, bindings: list[tuple[str, Params]]) -> str:
@@ -154,14 +162,6 @@ class VsComputer(Mode):
         if self.waiting and command in PLAYER_COMMANDS + ("explain",):
             return f"{self.who()} is the computer: wait for its move"
         return super().off(command)
-
-    def why_not(self, command: str, params: Params = ()) -> str:
-        session = self.game.session
-        if command == "undo" and self.off(command) is None and session is not None and \
-                session.state.history and self.bot is not None and \
-                session.state.history[-1].action.player == self.bot.player:
-            return "the last move was the computer's"
-        return super().why_not(command, params)
 
     def refusal(self, key: str, bindings: list[tuple[str, Params]]) -> str:
         if self.waiting and any(c == "play" for c, _ in bindings):

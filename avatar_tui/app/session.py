@@ -12,7 +12,6 @@ from avatar_tui.engine import (
     Table,
     actor_of,
     apply,
-    can_undo,
     legal_actions,
     look,
     shown_action,
@@ -72,32 +71,54 @@ class Session:
     def can_undo(self) -> bool:
         return self.why_not_undo() is None
 
-    def why_not_undo(self) -> str | None:
-        """Why `u` cannot take back the last action now (None: it can). On a
-        shared keyboard the player to act may take back only their own last
-        action, never the opponent's, and never a card turned face up."""
+    def why_not_undo(self, computer: PlayerId | None = None) -> str | None:
+        """Why `u` cannot take back the last action now (None: it can)."""
+        taken = self._to_take_back(computer)
+        return taken if isinstance(taken, str) else None
+
+    def _to_take_back(self, computer: PlayerId | None) -> int | str:
+        """How many of the last actions `u` takes back, or why it takes
+        none. On a shared keyboard the player to act may take back only
+        their own last action, never the opponent's; against the computer
+        (`computer` is its seat) the computer's replies since that action
+        go with it. Never a card turned face up: it was seen."""
         state = self.state
+        history = state.history
         if state.phase == "over":
             return "the game is over (R10.5)"
-        if not state.history:
+        if not history:
             return "there is no action to take back yet"
-        last = state.history[-1]
-        if not can_undo(state):
-            return (f"the last action ({said(last)}) turned a hidden card face up, and what "
-                    "was seen cannot be unseen")
-        mover = last.action.player
+        replies = 0
+        while computer is not None and replies < len(history) and \
+                history[-1 - replies].action.player == computer:
+            replies += 1
+        if replies == len(history):
+            return "every action so far was the computer's: none of yours to take back"
+        taken = history[-1 - replies:]
+        for entry in reversed(taken):
+            if entry.revealed:
+                which = "the last action" if entry is history[-1] else "the computer's reply"
+                return (f"{which} ({said(entry)}) turned a hidden card face up, and what "
+                        "was seen cannot be unseen")
+        mover = taken[0].action.player
         now = self.actor
         if mover != now:
-            return (f"the last action ({said(last)}) was {mover}'s, and {now} may take back "
-                    "only their own")
-        return None
+            return (f"the last action ({said(taken[0])}) was {mover}'s, and {now} may take "
+                    "back only their own")
+        return len(taken)
 
-    def undo(self) -> str:
-        """Take back the last action; returns it, in notation (an answer
-        about hidden cards without the answer, R1.6)."""
-        last = self.state.history[-1]
-        self._set(undo(self.state))
-        return said(last)
+    def undo(self, computer: PlayerId | None = None) -> str:
+        """Take back the player's last action (with the computer's replies
+        since, against the computer); returns what was taken back, in
+        notation (an answer about hidden cards without the answer, R1.6)."""
+        count = self._to_take_back(computer)
+        assert isinstance(count, int), count
+        taken = self.state.history[-count:]
+        self._set(undo(self.state, count))
+        if count == 1:
+            return said(taken[0])
+        replies = ", ".join(said(e) for e in taken[1:])
+        return f"{said(taken[0])} and the computer's {replies}"
 
     @property
     def pending_question(self) -> bool:

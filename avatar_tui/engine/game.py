@@ -132,31 +132,36 @@ def apply_in_place(state: GameState, action: Action) -> list[Event]:
 def _make(state: GameState, action: Action, seen_before: int) -> list[Event]:
     t = Table(state)
     secret = state.choice is not None and state.choice.secret
-    make_move(t, action)
+    unasked = make_move(t, action)
     state.history.append(HistoryEntry(action=action, revealed=state.seen != seen_before,
-                                      secret=secret))
+                                      secret=secret, unasked=unasked))
     return t.events
 
 
-def make_move(t: Table, action: Action) -> None:
+def make_move(t: Table, action: Action) -> tuple[Action, ...]:
     """An allowed move and all it sets off, on the table's state: the
-    part `apply` and the unchecked playout path (simulation.py) share."""
+    part `apply` and the unchecked playout path (simulation.py) share.
+    Returns the answers the engine gave to questions it did not ask."""
     _, do = MOVES[action.verb]
     do(t, action)
     run(t)
-    _answer_the_unasked(t)
+    return _answer_the_unasked(t)
 
 
-def _answer_the_unasked(t: Table) -> None:
+def _answer_the_unasked(t: Table) -> tuple[Action, ...]:
     """A question whose answers are all the same (two identical cards to
     put in order, one place left to go) is not asked: the engine gives the
     only answer itself, as part of the action that raised it."""
     state = t.state
+    given: tuple[Action, ...] = ()
     while state.choice is not None and state.phase != "over" and \
             len({o.word for o in state.choice.options}) == 1:
         choice = state.choice
-        choices.do_choose(t, _action(choice.chooser, "choose", word=choice.options[0].word))
+        answer = _action(choice.chooser, "choose", word=choice.options[0].word)
+        choices.do_choose(t, answer)
         run(t)
+        given += (answer,)
+    return given
 
 
 def legal_actions(state: GameState) -> list[Action]:
@@ -260,10 +265,12 @@ def can_undo(state: GameState) -> bool:
     return bool(state.history) and not state.history[-1].revealed
 
 
-def undo(state: GameState) -> GameState:
-    """The state before the last action, rebuilt exactly by replaying the
-    game from its setup (the game is fully fixed by setup and actions)."""
-    if not state.history:
-        raise IllegalAction("there is nothing to undo")
-    return replay_actions(state.setup, [h.action for h in state.history[:-1]])
+def undo(state: GameState, count: int = 1) -> GameState:
+    """The state before the last `count` actions, rebuilt exactly by
+    replaying the game from its setup (the game is fully fixed by setup
+    and actions)."""
+    if count < 1 or len(state.history) < count:
+        raise IllegalAction("there is nothing to undo" if not state.history else
+                            f"there are only {len(state.history)} actions to undo")
+    return replay_actions(state.setup, [h.action for h in state.history[:-count]])
 

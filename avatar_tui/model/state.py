@@ -352,6 +352,10 @@ class HistoryEntry(Model):
     action: NotatedAction
     revealed: bool = False  # it turned a hidden card face up (undo stops here)
     secret: bool = False  # it answered a question about hidden cards (R1.6)
+    # questions with one answer the engine answered itself during this move
+    # (game.py); a file written before they stopped being asked still names
+    # them, and reading it accepts those answers (notation/answered.py)
+    unasked: tuple[NotatedAction, ...] = ()
 
 
 Phase = Literal["open", "signature", "flip", "decide", "over"]

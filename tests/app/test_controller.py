@@ -140,3 +140,54 @@ def test_no_screen_or_widget_knows_the_app():
             if {"avatar_tui.app.app", "avatar_tui.app.AvatarApp"} & (set(names) | imported):
                 found.append(f"{path.name}:{node.lineno}")
     assert len(files) > 10 and not found
+
+
+
+def _a_reply_without_a_reveal():
+    """Charisma (tests/scenarios/charisma.toml): p2 pays for it, p1 picks
+    where its ally goes, and p2 acts again; neither turns a card face up.
+    Returns the state before p2's payment and the two actions."""
+    from avatar_tui.engine import apply
+
+    script = load_scenario(Path(__file__).parents[1] / "scenarios" / "charisma.toml")
+    state, _ = new_game(script.setup)
+    lines = [line.action for line in script.lines if not line.rejected]
+    for action in lines[:-2]:
+        state, _ = apply(state, action)
+    return state, lines[-2:]
+
+
+def test_against_the_computer_undo_takes_back_its_reply_with_your_move():
+    """p2 is the person, p1 the computer: `u` after the computer's answer
+    takes back the answer and p2's payment that asked it."""
+    before, (mine, reply) = _a_reply_without_a_reveal()
+    assert (str(mine), str(reply)) == ("p2: pay", "p1: choose p2.yellow")
+    game = GameController(bot=BotSeat("random", "p1", seed=1, delay=3600.0))
+    game.start(before, [])
+    session = game.session
+    session.act(mine)
+    game.mode.move(reply)  # the computer's answer
+    assert session.actor == "p2" and game.mode.allows("undo")
+    said = game.undo()
+    assert said == "p2: pay and the computer's p1: choose p2.yellow"
+    assert session.state == before
+    # in hot seat the same position refuses: the last action is the opponent's
+    hot = GameController()
+    hot.start(before, [])
+    hot.session.act(mine)
+    hot.session.act(reply)
+    assert hot.undo() is None and "may take back only their own" in hot.hint
+
+
+def test_against_the_computer_undo_stops_at_a_card_it_turned_face_up():
+    game = GameController(bot=BotSeat("random", "p2", seed=1, delay=3600.0))
+    game.start(*new_game(default_setup(3)))
+    session = game.session
+    while session.actor != "p2" or session.pending_question:
+        action = policy(session.state)
+        (game.mode.move if session.actor == "p2" else session.act)(action)
+    game.mode.move(policy(session.state))  # p2 flips: a card is seen
+    while session.actor == "p2" and not session.over:
+        game.mode.move(policy(session.state))
+    assert not game.mode.allows("undo")
+    assert "turned a hidden card face up" in game.mode.why_not("undo")
