@@ -3,6 +3,10 @@ checked `apply_in_place`: random games between random pairs of house decks
 (and, every third game, random decks) are played both ways from the same
 setup, with the same random choices, and the two states are compared after
 every action, everything but the history (which the fast path does not keep).
+Meanwhile the list of cards in play that the engine keeps from step to step
+(engine/stats.py `in_play_now`) is compared with one built from scratch
+each time it is used, so a board change the engine failed to count
+(model/state.py BoardChanges) fails here.
 
 `AVATAR_TUI_SIMULATION_GAMES` sets the number of games (a few in CI;
 thousands for a long run, e.g. `AVATAR_TUI_SIMULATION_GAMES=2000`)."""
@@ -15,6 +19,8 @@ import random
 import pytest
 
 from avatar_tui import engine
+from avatar_tui.engine import stats
+from avatar_tui.engine.table import Table
 from avatar_tui.model.state import GameSetup, GameState, PlayerSetup
 from tests.test_roundtrip import house_chambers, random_deck
 
@@ -54,9 +60,48 @@ def play_both_ways(seed: int) -> int:
     return MAX_ACTIONS
 
 
+@pytest.fixture(autouse=True)
+def check_what_is_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(stats, "CHECK_KEPT", True)
+
+
 @pytest.mark.parametrize("seed", range(1, GAMES + 1))
 def test_fast_path_makes_the_same_game(seed: int) -> None:
     assert play_both_ways(seed) > 0
+
+
+def first_flip(seed: int) -> GameState:
+    """A game played until a card is face up in a flip space."""
+    rnd = random.Random(seed)
+    state, _ = engine.new_game(setup(seed))
+    while state.phase != "decide":
+        engine.playout_apply(state, rnd.choice(engine.legal_actions(state)))
+    return state
+
+
+def test_a_change_to_what_is_in_play_that_was_not_counted_is_caught() -> None:
+    """The check is not vacuous: a flip space emptied behind the engine's
+    back (not through the model's assignment, which counts it) leaves the
+    kept list stale, and the next question finds it."""
+    state = first_flip(5)
+    engine.legal_actions(state)  # the list is kept for this state now
+    zone = state.players[state.turn].defending
+    state.players[state.turn].zones[zone].__dict__["flip"] = None  # uncounted
+    with pytest.raises(stats.StaleInPlay):
+        list(stats.in_play(Table(state)))
+
+
+def test_a_counted_change_is_seen_at_once() -> None:
+    """Emptying the flip space by assignment counts a change: the next
+    question sees the card gone, without the check's help."""
+    state = first_flip(5)
+    before = [s.card_id for s in stats.in_play(Table(state))]
+    pid = state.turn
+    zone = state.players[pid].defending
+    card = state.players[pid].zones[zone].flip.card
+    state.players[pid].zones[zone].flip = None
+    after = [s.card_id for s in stats.in_play(Table(state))]
+    assert card in before and card not in after
 
 
 def test_games_run_to_the_end() -> None:

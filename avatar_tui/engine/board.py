@@ -21,7 +21,8 @@ def take_from_deck(t: Table, pid: PlayerId) -> str | None:
     player = t.player(pid)
     if not player.deck:
         return None
-    player.top_revealed = False
+    if player.top_revealed:  # (set only when it changes: setting a field has a cost)
+        player.top_revealed = False
     t.state.seen += 1
     return player.deck.pop(0)
 

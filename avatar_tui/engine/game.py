@@ -9,13 +9,13 @@ from avatar_tui.engine import choices, moves, powers, signature
 from avatar_tui.engine.errors import IllegalAction
 from avatar_tui.engine.events import Event
 from avatar_tui.engine.flow import run
-from avatar_tui.engine.moves import actor, payment_options, pending
-from avatar_tui.engine.payment import cost_now, energy
+from avatar_tui.engine.moves import actor, payments, pending
+from avatar_tui.engine.payment import cost_now, energy_of
 from avatar_tui.engine.setup import new_game as _setup
 from avatar_tui.engine.stats import reflip_costs
 from avatar_tui.engine.table import Table
 from avatar_tui.model.actions import Action
-from avatar_tui.model.common import Energy
+from avatar_tui.model.common import Energy, energy
 from avatar_tui.model.state import FaceUp, GameSetup, GameState, HistoryEntry, PlayerState
 
 Check = Callable[[Table, Action], str | None]
@@ -166,6 +166,8 @@ def _answer_the_unasked(t: Table) -> tuple[Action, ...]:
 
 def legal_actions(state: GameState) -> list[Action]:
     """Every move the acting player may make now (empty once the game is over)."""
+    if state.choice is None and state.phase == "flip" and state.turn is not None:
+        return [_action(state.turn, verb="flip")]  # what the general path gives, at once
     t = Table(state, read_only=True)
     now = pending(t)
     pid = actor(t)
@@ -173,27 +175,37 @@ def legal_actions(state: GameState) -> list[Action]:
         return []
     # the candidates are the actor's, of verbs that answer what is pending:
     # only each verb's own check is left to make (why_not's first part)
-    return [a for a in _candidates(t, now, pid) if MOVES[a.verb][0](t, a) is None]
+    return [a for a in _candidates(t, now, pid)
+            if a.verb in _NO_CHECK or MOVES[a.verb][0](t, a) is None]
 
 
-def _candidates(t: Table, now: str, pid) -> Iterable[Action]:
-    def paying(verb: str, cost: Energy, **kw) -> Iterable[Action]:
-        for paid in payment_options(t, pid, cost) or [None]:
-            yield _action(pid, verb=verb, paid=paid, **kw)
+# Verbs whose own check allows every candidate made for them: open, flip,
+# skip and discard check nothing, and a `choose` candidate is one of the
+# question's own answers.
+_NO_CHECK = frozenset({"open", "flip", "skip", "discard", "choose"})
+
+
+def _candidates(t: Table, now: str, pid) -> list[Action]:
+    out: list[Action] = []
+    have = energy_of(t, pid)
+
+    def paying(verb: str, cost: Energy, number: int | None = None, ally: bool = False) -> None:
+        for paid in payments(cost, have):
+            out.append(_action(pid, verb, number, ally, paid=paid))
 
     if now == "open":
-        yield from (_action(pid, verb="open", word=w) for w in ("p1", "p2"))
+        out += [_action(pid, verb="open", word=w) for w in ("p1", "p2")]
     elif now == "choose":
         assert t.state.choice is not None
-        yield from (_action(pid, verb="choose", word=o.word) for o in t.state.choice.options)
+        out += [_action(pid, verb="choose", word=o.word) for o in t.state.choice.options]
     elif now == "flip":
-        yield _action(pid, verb="flip")
+        out.append(_action(pid, verb="flip"))
     elif now == "signature":
         move = t.current_move(pid)
         for i, (_, power) in enumerate(powers.powers_of(t, pid), start=1):
-            yield from paying("power", _energy(power.cost), number=i)
-        yield from paying("signature", cost_now(t, pid, move))
-        yield _action(pid, verb="skip")
+            paying("power", _energy(power.cost), i)
+        paying("signature", cost_now(t, pid, move))
+        out.append(_action(pid, verb="skip"))
     elif now == "decide":
         zone = t.player(pid).defending
         assert zone is not None
@@ -201,18 +213,19 @@ def _candidates(t: Table, now: str, pid) -> Iterable[Action]:
         assert face is not None
         card = t.card(face.card)
         for i, (_, power) in enumerate(powers.powers_of(t, pid), start=1):
-            yield from paying("power", _energy(power.cost), number=i)
+            paying("power", _energy(power.cost), i)
         for i, (_, power) in enumerate(powers.powers_of(t, pid, ally=True), start=1):
-            yield from paying("power", _energy(power.cost), number=i, ally=True)
-        yield from paying("pay", cost_now(t, pid, card))
+            paying("power", _energy(power.cost), i, ally=True)
+        paying("pay", cost_now(t, pid, card))
         if card.pitch is not None:
-            yield from paying("pitch", _energy(card.pitch.cost))
+            paying("pitch", _energy(card.pitch.cost))
         reflips = reflip_costs(t, pid, zone, face.card)
         if reflips:  # one `reflip` action; several ways to pay become a choice
             cheapest = min(reflips, key=lambda c: c.energy.total)
-            yield from paying("reflip", cheapest.energy)
-        yield _action(pid, verb="focus")
-        yield _action(pid, verb="discard")
+            paying("reflip", cheapest.energy)
+        out.append(_action(pid, verb="focus"))
+        out.append(_action(pid, verb="discard"))
+    return out
 
 
 # Actions and energies are frozen, so the engine makes each one once and

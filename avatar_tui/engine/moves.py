@@ -22,7 +22,7 @@ from avatar_tui.engine.stats import (
     strength,
 )
 from avatar_tui.engine.table import Table
-from avatar_tui.engine.turn import flip_into, open_attack, push, start_defending
+from avatar_tui.engine.turn import attack, flip_into, flow, open_attack, push, start_defending
 from avatar_tui.model.actions import Action
 from avatar_tui.model.cards import AdvantageCard, AllyCard, StrikeCard
 from avatar_tui.model.common import Energy, PlayerId, Zone
@@ -33,9 +33,7 @@ from avatar_tui.model.state import (
     Choice,
     Context,
     FaceUp,
-    FlowStep,
     GameState,
-    Incoming,
 )
 
 
@@ -96,7 +94,7 @@ def do_flip(t: Table, a: Action) -> None:
     assert zone is not None
     first = triggers.before_flip(t, a.player, zone)
     if first:  # "before you flip in this zone" comes first, then the flip itself
-        push(t, FlowStep(what="flip", player=a.player))
+        push(t, flow("flip", a.player))
         queue_triggered(t, first)
     else:
         flip_into(t, a.player)
@@ -115,7 +113,7 @@ def do_skip(t: Table, a: Action) -> None:
 
 
 def counterattack_effects(t: Table, pid: PlayerId, zone: Zone | None, face: FaceUp) -> None:
-    push(t, FlowStep(what="end_turn", player=pid))
+    push(t, flow("end_turn", pid))
     played = triggers.on_play(t, pid, zone) if zone is not None else []
     queue_triggered(t, triggers.on_counterattack(t, pid, zone, face) + played)
 
@@ -150,7 +148,7 @@ def do_pay(t: Table, a: Action) -> None:
         spend(t, pid, paid)
         face.counterattacked = True
         face.vs_force = force
-        t.state.incoming = Incoming(owner=pid, zone=zone, card=card.id)
+        t.state.incoming = attack(pid, zone, card.id)
         t.emit("R5.3", f"{pid} counterattacks with {card.name} from the {zone} zone", pid)
         counterattack_effects(t, pid, zone, face)
     elif isinstance(card, AdvantageCard):
@@ -161,9 +159,11 @@ def do_pay(t: Table, a: Action) -> None:
             t.emit("R7.7", f"{pid} plays {card.name} (immediate)", pid)
         else:
             t.zone(pid, zone).flip = None
-            t.player(pid).advantages.append(AdvantageInPlay(card=card.id, zone=zone))
+            player = t.player(pid)  # a new list: setting it counts a change (BoardChanges)
+            played = AdvantageInPlay(card=card.id, zone=zone)
+            player.advantages = [*player.advantages, played]
             t.emit("R5.4", f"{pid} plays the advantage {card.name}", pid)
-        push(t, FlowStep(what="advantage_done", player=pid, card=card.id, zone=zone))
+        push(t, flow("advantage_done", pid, card.id, zone))
         queue_effects(t, card.on_play, ctx)
         queue_triggered(t, triggers.on_play(t, pid, zone))
     else:
@@ -174,7 +174,7 @@ def do_pay(t: Table, a: Action) -> None:
             zs.flip = None
             zs.ally = AllyInPlay(card=card.id, owner=pid)
             t.emit("R5.5", f"{pid} plays the ally {card.name} in the {zone} zone", pid)
-            push(t, FlowStep(what="continue", player=pid))
+            push(t, flow("continue", pid))
             queue_triggered(t, triggers.on_play(t, pid, zone))
         else:
             t.state.choice = Choice(
@@ -197,7 +197,7 @@ def do_ally_choice(t: Table, pid: PlayerId, answer: Option) -> None:
     else:
         board.to_discard(t, pid, face.card)
         t.emit("R5.5", f"{t.name(face.card)} goes to the discard pile", pid)
-    push(t, FlowStep(what="continue", player=pid))
+    push(t, flow("continue", pid))
     queue_triggered(t, triggers.on_play(t, pid, zone))
 
 
@@ -214,7 +214,7 @@ def do_focus(t: Table, a: Action) -> None:
     zs.flip = None
     zs.energy.append(face.card)
     t.emit("R5.6", f"{pid} focuses {t.name(face.card)} in the {zone} zone", pid)
-    push(t, FlowStep(what="move_down", player=pid))
+    push(t, flow("move_down", pid))
     queue_triggered(t, triggers.on_focus(t, pid, zone))
 
 
@@ -228,13 +228,16 @@ def do_discard(t: Table, a: Action) -> None:
     t.zone(pid, zone).flip = None
     board.to_discard(t, pid, face.card)
     t.emit("R5.6", f"{pid} discards {t.name(face.card)}", pid)
-    push(t, FlowStep(what="move_down", player=pid))
+    push(t, flow("move_down", pid))
 
 
-def payment_options(t: Table, pid: PlayerId, cost: Energy) -> list[Energy | None]:
-    """How an action may pay `cost`: plain (None) when its own colours
-    suffice, else each legal overpayment (R6.3)."""
-    have = energy_of(t, pid)
+_PLAIN: list[Energy | None] = [None]  # never changed
+
+
+def payments(cost: Energy, have: Energy) -> list[Energy | None]:
+    """How an action may pay `cost` with energy `have`: plain (None) when
+    its own colours suffice, else each legal overpayment (R6.3); [None]
+    also when none is legal (the action is listed, its check says why not)."""
     if why_not_exact(cost, have) is None:
-        return [None]
-    return list(legal_payments(cost, have))
+        return _PLAIN
+    return list(legal_payments(cost, have)) or _PLAIN

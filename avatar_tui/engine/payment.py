@@ -5,22 +5,10 @@ zone. A payment is a number of energies from each zone, g + y + r."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from avatar_tui.engine.stats import strike_cost
 from avatar_tui.engine.table import Table
 from avatar_tui.model.cards import DeckCard, SignatureMove, StrikeCard
-from avatar_tui.model.common import ZONES, Energy, PlayerId
-
-
-@lru_cache(maxsize=4096)
-def energy(green: int, yellow: int, red: int) -> Energy:
-    """The amount, made once and shared (Energy is frozen): the engine
-    asks for the same few small amounts at every step. Checked here, not by
-    building Energy's validator before the first frame (issue 16)."""
-    if min(green, yellow, red) < 0:
-        raise ValueError(f"a negative amount of energy: {green}, {yellow}, {red}")
-    return Energy.model_construct(green=green, yellow=yellow, red=red)
+from avatar_tui.model.common import ZONES, Energy, PlayerId, energy
 
 
 def energy_of(t: Table, pid: PlayerId) -> Energy:
@@ -76,6 +64,8 @@ def legal_payments(cost: Energy, have: Energy) -> list[Energy]:
 
 def why_not_exact(cost: Energy, have: Energy) -> str | None:
     """Why the cost cannot be paid in its own colours (a plain `pay`), or None."""
+    if have.green >= cost.green and have.yellow >= cost.yellow and have.red >= cost.red:
+        return None
     short = [f"needs {cost.of(c)} {c}, you have {have.of(c)}"
              for c in ZONES if have.of(c) < cost.of(c)]
     if not short:

@@ -20,17 +20,16 @@ from avatar_tui.engine.stats import (
     strength,
 )
 from avatar_tui.engine.table import Table
-from avatar_tui.engine.turn import flip_into, push
+from avatar_tui.engine.turn import flip_into, flow, push
 from avatar_tui.model.actions import Action
 from avatar_tui.model.cards import StrikeCard
-from avatar_tui.model.common import ZONES, Energy, PlayerId, Zone, zone_above, zone_below
+from avatar_tui.model.common import ZONES, Energy, PlayerId, Zone, energy, zone_above, zone_below
 from avatar_tui.model.effects import EliminateAlly, Power, Uncharge
 from avatar_tui.model.options import Reflip
 from avatar_tui.model.state import (
     Choice,
     Context,
     FaceUp,
-    FlowStep,
     Mod,
     ResolveStep,
 )
@@ -39,7 +38,20 @@ from avatar_tui.model.state import (
 def powers_of(t: Table, pid: PlayerId, ally: bool = False) -> list[tuple[str, Power]]:
     """The payment powers `power N` numbers, as (source card id, power): the
     flipped card's printed powers then those cards in play give it; the
-    zone's ally's (`power ally N`); or at the signature step the move's."""
+    zone's ally's (`power ally N`); or at the signature step the move's.
+    A read-only table works them out once (legal_actions asks for each
+    power it checks)."""
+    memo = t.memo
+    if memo is None:
+        return _powers_of(t, pid, ally)
+    key = ("powers_of", pid, ally)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _powers_of(t, pid, ally)
+    return found
+
+
+def _powers_of(t: Table, pid: PlayerId, ally: bool) -> list[tuple[str, Power]]:
     if t.state.phase == "signature":
         if ally:  # R8.2: allies never affect a signature move
             return []
@@ -116,11 +128,11 @@ def why_not_power_cost(t: Table, pid: PlayerId, zone: Zone | None, face: FaceUp,
     """Whether every part of a payment power's cost can be paid now (R7.2).
     `zone` None: a signature move's power, which is in no zone."""
     cost = power.cost
-    energy = Energy(green=cost.green, yellow=cost.yellow, red=cost.red)
-    if energy.total or named is not None:
-        _, why = payment(energy, energy_of(t, pid), named)
+    amount = energy(cost.green, cost.yellow, cost.red)
+    if amount.total or named is not None:
+        _, why = payment(amount, energy_of(t, pid), named)
         if why:
-            return f"{name}'s power costs {energy.short()}: {why}"
+            return f"{name}'s power costs {amount.short()}: {why}"
     if cost.intercept:
         _, intercept = strength(t, pid, zone, face)
         if intercept < cost.intercept:
@@ -155,9 +167,9 @@ def why_not_power_cost(t: Table, pid: PlayerId, zone: Zone | None, face: FaceUp,
 def pay_power_cost(t: Table, pid: PlayerId, zone: Zone | None, face: FaceUp, power: Power,
                    named: Energy | None, source: str) -> None:
     cost = power.cost
-    energy = Energy(green=cost.green, yellow=cost.yellow, red=cost.red)
-    if energy.total:
-        paid, _ = payment(energy, energy_of(t, pid), named)
+    amount = energy(cost.green, cost.yellow, cost.red)
+    if amount.total:
+        paid, _ = payment(amount, energy_of(t, pid), named)
         spend(t, pid, paid)
     if cost.intercept:
         face.mods.append(Mod(source=source, intercept=-cost.intercept, source_kind="cost"))
@@ -217,9 +229,22 @@ def why_not_pitch(t: Table, a: Action) -> str | None:
     blocker = restricted(t, pid, "pitch")
     if blocker:
         return f"{blocker} forbids pitching (R12.3)"
-    cost = card.pitch.cost.model_copy(update={"pitch": False})
-    return why_not_power_cost(t, pid, zone, face, card.pitch.model_copy(update={"cost": cost}),
-                              a.paid, card.name)
+    return why_not_power_cost(t, pid, zone, face, _as_power(card.pitch), a.paid, card.name)
+
+
+_AS_POWER: dict[int, tuple[Power, Power]] = {}
+
+
+def _as_power(pitch: Power) -> Power:
+    """A pitch power as a power paid like any other (its cost without the
+    pitch itself), made once per card: cards never change."""
+    kept = _AS_POWER.get(id(pitch))
+    if kept is None or kept[0] is not pitch:
+        cost = pitch.cost.model_copy(update={"pitch": False})
+        if len(_AS_POWER) >= 4096:
+            _AS_POWER.clear()
+        kept = _AS_POWER[id(pitch)] = (pitch, pitch.model_copy(update={"cost": cost}))
+    return kept[1]
 
 
 def do_pitch(t: Table, a: Action) -> None:
@@ -229,13 +254,11 @@ def do_pitch(t: Table, a: Action) -> None:
     zone, face = flipped(t, pid)
     card = t.card(face.card)
     assert card.pitch is not None
-    cost = card.pitch.cost.model_copy(update={"pitch": False})
-    pay_power_cost(t, pid, zone, face, card.pitch.model_copy(update={"cost": cost}), a.paid,
-                   card.id)
+    pay_power_cost(t, pid, zone, face, _as_power(card.pitch), a.paid, card.id)
     t.zone(pid, zone).flip = None
     board.to_discard(t, pid, card.id)
     t.emit("R7.5", f"{pid} pitches {card.name}", pid)
-    push(t, FlowStep(what="move_down", player=pid))
+    push(t, flow("move_down", pid))
     queue_effects(t, card.pitch.effects,
                   Context(controller=pid, source=card.id, source_kind="strike", zone=zone))
 
@@ -285,9 +308,9 @@ def reflip_with(t: Table, pid: PlayerId, cost: ReflipCost, named: Energy | None)
     spend(t, pid, paid)
     if cost.eliminate is not None:
         player = t.player(pid)
-        for adv in player.advantages:
-            if adv.card == cost.eliminate:
-                player.advantages.remove(adv)
+        for i, adv in enumerate(player.advantages):
+            if adv.card == cost.eliminate:  # a new list: setting it counts a change
+                player.advantages = player.advantages[:i] + player.advantages[i + 1:]
                 board.to_discard(t, pid, adv.card)
                 t.emit("R7.6", f"{t.name(adv.card)} is eliminated to pay for the reflip", pid)
                 break

@@ -16,12 +16,12 @@ from avatar_tui.engine.stats import (
     strength,
 )
 from avatar_tui.engine.table import Table
+from avatar_tui.engine.turn import attack
 from avatar_tui.model.actions import Action
 from avatar_tui.model.common import ZONES
 from avatar_tui.model.state import (
     ChamberState,
     FaceUp,
-    Incoming,
 )
 
 
@@ -65,7 +65,7 @@ def do_signature(t: Table, a: Action) -> None:
         reveal(player.chamber, move.id)
     face.counterattacked = True
     face.vs_force = force
-    t.state.incoming = Incoming(owner=pid, zone="signature", card=move.id)
+    t.state.incoming = attack(pid, "signature", move.id)
     t.emit("R10.1", f"{pid} counterattacks with the signature move {move.name}", pid)
     counterattack_effects(t, pid, None, face)
 

@@ -1,17 +1,20 @@
 """Continuous effects (R12.7): the cards in play, and what they make of
-force, intercept, costs and restrictions right now. Nothing here is stored;
-everything is computed from the board each time it is asked, so removing a
-source removes its change at once, even for an attack already sent."""
+force, intercept, costs and restrictions right now. Only the list of cards
+in play is kept (until what is in play changes); every value is computed
+from it and the board each time it is asked, so removing a source removes
+its change at once, even for an attack already sent."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
+from avatar_tui.catalog import Catalog
 from avatar_tui.engine.table import Table
 from avatar_tui.model.cards import SignatureMove, StrikeCard
-from avatar_tui.model.common import PLAYERS, ZONES, Energy, PlayerId, Zone, other
+from avatar_tui.model.common import PLAYERS, ZONES, Energy, PlayerId, Zone, energy, other
 from avatar_tui.model.effects import (
     Condition,
     ExtraCost,
@@ -26,7 +29,7 @@ from avatar_tui.model.effects import (
     Strength,
     Trigger,
 )
-from avatar_tui.model.state import FaceUp
+from avatar_tui.model.state import BoardChanges, FaceUp, GameState
 
 OPENING_FORCE = 4  # R3.1
 
@@ -44,21 +47,97 @@ class InPlay(NamedTuple):
     face: FaceUp | None = None  # strikes and signature moves
 
 
-def in_play(t: Table, only: PlayerId | None = None) -> Iterator[InPlay]:
+class InPlayNow:
+    """The cards in play, with their statics by kind and their triggers by
+    event (each in card order, then printed order), so that a question
+    about one kind of effect reads only the cards that have it."""
+
+    __slots__ = ("cards", "statics", "triggers")
+
+    def __init__(self, cards: list[InPlay]):
+        self.cards = cards
+        self.statics: dict[type, list[tuple[InPlay, Static]]] = {}
+        self.triggers: dict[str, list[tuple[InPlay, Trigger]]] = {}
+        for src in cards:
+            for st in src.statics:
+                self.statics.setdefault(type(st), []).append((src, st))
+            for trig in src.triggers:
+                self.triggers.setdefault(trig.on, []).append((src, trig))
+
+
+def in_play_now(t: Table) -> InPlayNow:
     """Every card in play: face-up strikes in flip spaces, allies, advantages
-    and a revealed signature move (R8)."""
-    if t.read_only:
-        if t.in_play_cache is None:
-            t.in_play_cache = _in_play(t, None)
-        return iter(t.in_play_cache if only is None
-                    else [s for s in t.in_play_cache if s.controller == only])
-    return iter(_in_play(t, only))
+    and a revealed signature move (R8).
+
+    It is kept, not rebuilt at every question: for this state (and
+    catalog) while no change to what is in play has been counted since it
+    was made (model/state.py BoardChanges), so the continuous effects
+    (R12.7) computed from it are always those of the board as it is."""
+    version = BoardChanges.version
+    if t.in_play_version == version:
+        return t.in_play_cache
+    state = t.state
+    kept = _KEPT.get(id(state))
+    if kept is not None and kept[0] is state and kept[1] is t.catalog and kept[2] == version:
+        now = kept[3]
+        if CHECK_KEPT:
+            _check_kept(t, now.cards)
+    else:
+        now = InPlayNow(_in_play(t))
+        if len(_KEPT) >= _KEPT_LIMIT:
+            _KEPT.clear()
+        _KEPT[id(state)] = (state, t.catalog, version, now)
+    t.in_play_cache, t.in_play_version = now, version
+    return now
 
 
-def _in_play(t: Table, only: PlayerId | None) -> list[InPlay]:
+def in_play(t: Table, only: PlayerId | None = None) -> Iterator[InPlay]:
+    """The cards in play (`in_play_now`), or only those `only` controls."""
+    cards = in_play_now(t).cards
+    if only is None:
+        return iter(cards)
+    return (s for s in cards if s.controller == only)
+
+
+def statics_of(t: Table, kind: type) -> list[tuple[InPlay, Any]]:
+    """(source, static) for each static of this kind in play, in order."""
+    return in_play_now(t).statics.get(kind, _NONE)
+
+
+def triggers_on(t: Table, event: str) -> list[tuple[InPlay, Trigger]]:
+    """(source, trigger) for each trigger in play listening for `event`."""
+    return in_play_now(t).triggers.get(event, _NONE)
+
+
+_NONE: list = []  # never changed
+# What is kept, by state: (state, catalog, BoardChanges.version, cards).
+# The state is held, so its id is not reused while the entry lives. Kept
+# lists are never changed, only replaced, so one being read stays whole.
+_KEPT: dict[int, tuple[GameState, Catalog, int, InPlayNow]] = {}
+_KEPT_LIMIT = 64
+# AVATAR_TUI_CHECK_IN_PLAY=1: every kept list is compared with one built
+# from scratch before it is used (tests/test_simulation.py turns it on).
+CHECK_KEPT = os.environ.get("AVATAR_TUI_CHECK_IN_PLAY", "") not in ("", "0")
+
+
+class StaleInPlay(AssertionError):
+    """A kept in-play list differs from the board: a change to what is in
+    play was made without being counted (model/state.py BoardChanges)."""
+
+
+def _check_kept(t: Table, listed: list[InPlay]) -> None:
+    fresh = _in_play(t)
+    same = len(fresh) == len(listed) and all(
+        a[:6] == b[:6] and a.face is b.face for a, b in zip(fresh, listed, strict=True))
+    if not same:
+        raise StaleInPlay(f"kept in play: {[s[:4] for s in listed]}; "
+                          f"on the board: {[s[:4] for s in fresh]}")
+
+
+def _in_play(t: Table) -> list[InPlay]:
     out: list[InPlay] = []
     card_of = t.catalog.card
-    for pid in PLAYERS if only is None else (only,):
+    for pid in PLAYERS:
         player = t.state.players[pid]
         zones = player.zones
         for zone in ZONES:
@@ -149,19 +228,16 @@ def strength(t: Table, pid: PlayerId, zone: Zone | None, face: FaceUp) -> tuple[
             force += mod.force
             intercept += mod.intercept
     allies = None
-    for src in in_play(t):
-        for st in src.statics:
-            if not isinstance(st, Strength) or not _applies(st, src, pid, zone, face):
-                continue
-            if not holds(t, st.when, src, pid, zone, face):
-                continue
-            times = 1
-            if st.per == "ally":
-                if allies is None:
-                    allies = sum(1 for z in ZONES if t.zone(pid, z).ally is not None)
-                times = allies
-            force += st.force * times
-            intercept += st.intercept * times
+    for src, st in statics_of(t, Strength):
+        if not _applies(st, src, pid, zone, face) or not holds(t, st.when, src, pid, zone, face):
+            continue
+        times = 1
+        if st.per == "ally":
+            if allies is None:
+                allies = sum(1 for z in ZONES if t.zone(pid, z).ally is not None)
+            times = allies
+        force += st.force * times
+        intercept += st.intercept * times
     return force, intercept
 
 
@@ -223,35 +299,33 @@ def stops(intercept: int, force: int) -> bool:
 def strike_cost(t: Table, pid: PlayerId, printed: Energy) -> Energy:
     """A strike's cost with every surcharge the opponent's cards add."""
     green = yellow = red = 0
-    for src in in_play(t, other(pid)):
-        for st in src.statics:
-            if isinstance(st, ExtraCost):
-                green, yellow, red = green + st.green, yellow + st.yellow, red + st.red
+    them = other(pid)
+    for src, st in statics_of(t, ExtraCost):
+        if src.controller == them:
+            green, yellow, red = green + st.green, yellow + st.yellow, red + st.red
     if not green + yellow + red:
         return printed
-    return Energy(green=printed.green + green, yellow=printed.yellow + yellow,
-                  red=printed.red + red)
+    return energy(printed.green + green, printed.yellow + yellow, printed.red + red)
 
 
 def restricted(t: Table, pid: PlayerId, what: Restricted) -> str | None:
     """The name of a card that forbids `pid` to do `what` now, or None (R12.3)."""
-    for src in in_play(t):
-        for st in src.statics:
-            if not isinstance(st, Restrict) or what not in st.what:
-                continue
-            target = other(src.controller) if st.who == "opponent" else src.controller
-            if target == pid and holds(t, st.when, src):
-                return t.name(src.card_id)
+    for src, st in statics_of(t, Restrict):
+        if what not in st.what:
+            continue
+        target = other(src.controller) if st.who == "opponent" else src.controller
+        if target == pid and holds(t, st.when, src):
+            return t.name(src.card_id)
     return None
 
 
 def skipped_zones(t: Table, pid: PlayerId) -> set[Zone]:
     """Zones `pid` skips defending in, by the opponent's cards."""
     skipped: set[Zone] = set()
-    for src in in_play(t, other(pid)):
-        for st in src.statics:
-            if isinstance(st, SkipZones):
-                skipped.update(st.zones)
+    them = other(pid)
+    for src, st in statics_of(t, SkipZones):
+        if src.controller == them:
+            skipped.update(st.zones)
     return skipped
 
 
@@ -269,22 +343,19 @@ def reflip_costs(t: Table, pid: PlayerId, zone: Zone, card_id: str) -> list[Refl
     """Every reflip cost the card flipped in `zone` has now (none: no reflip)."""
     card = t.card(card_id)
     out = [ReflipCost(card.reflip, None, card.id)] if card.reflip is not None else []
-    for src in in_play(t):
-        for st in src.statics:
-            if not isinstance(st, GrantReflip):
-                continue
-            if st.to == "zone_strikes":
-                ok = (src.controller == pid and src.zone == zone and src.kind == "ally"
-                      and isinstance(card, StrikeCard))
-            elif st.to == "your_cards":
-                ok = src.controller == pid
-            else:
-                ok = src.controller != pid
-            if ok:
-                cost = ReflipCost(Energy(green=st.green, yellow=st.yellow, red=st.red),
-                                  src.card_id if st.eliminate_source else None, src.card_id)
-                if all((c.energy, c.eliminate) != (cost.energy, cost.eliminate) for c in out):
-                    out.append(cost)
+    for src, st in statics_of(t, GrantReflip):
+        if st.to == "zone_strikes":
+            ok = (src.controller == pid and src.zone == zone and src.kind == "ally"
+                  and isinstance(card, StrikeCard))
+        elif st.to == "your_cards":
+            ok = src.controller == pid
+        else:
+            ok = src.controller != pid
+        if ok:
+            cost = ReflipCost(energy(st.green, st.yellow, st.red),
+                              src.card_id if st.eliminate_source else None, src.card_id)
+            if all((c.energy, c.eliminate) != (cost.energy, cost.eliminate) for c in out):
+                out.append(cost)
     return out
 
 
@@ -292,19 +363,16 @@ def granted_powers(t: Table, pid: PlayerId, zone: Zone | None) -> list[tuple[str
     """Payment powers the strike `pid` has flipped in `zone` gains from cards
     in play: (granting card id, power), after its printed powers."""
     out = []
-    for src in in_play(t):
-        for st in src.statics:
-            if not isinstance(st, GrantPower):
-                continue
-            if st.to == "opponent_strikes":
-                ok = src.controller != pid
-            elif st.to == "your_strikes":
-                ok = src.controller == pid
-            else:
-                ok = src.controller == pid and src.kind == "ally" and src.zone == zone \
-                    and zone is not None
-            if ok:
-                out.append((src.card_id, st.power))
+    for src, st in statics_of(t, GrantPower):
+        if st.to == "opponent_strikes":
+            ok = src.controller != pid
+        elif st.to == "your_strikes":
+            ok = src.controller == pid
+        else:
+            ok = src.controller == pid and src.kind == "ally" and src.zone == zone \
+                and zone is not None
+        if ok:
+            out.append((src.card_id, st.power))
     return out
 
 

@@ -4,6 +4,7 @@ to, and the events it produces. Rule functions take a Table."""
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from avatar_tui.catalog import Catalog, default_catalog
 from avatar_tui.engine.events import BoardEvent, Event
@@ -36,10 +37,14 @@ class Table:
         self.catalog = catalog or catalog_for(state.setup)
         self.events: list[Event] = []
         self.happened: list[BoardEvent] = []  # for triggers, until the run loop takes them
-        # A read-only table (validation, legal actions, views) never changes
-        # the board, so what is in play can be worked out once and reused.
+        # `read_only`: this table (validation, legal actions, views) never
+        # changes the board. The cards in play, as stats.in_play last found
+        # them, and the count of board changes they are valid for:
         self.read_only = read_only
-        self.in_play_cache: list | None = None
+        self.in_play_cache: Any = None  # stats.InPlayNow
+        self.in_play_version = -1
+        # what a read-only table has worked out already (powers.powers_of)
+        self.memo: dict | None = {} if read_only else None
 
     # ---- reading
     def player(self, pid: PlayerId) -> PlayerState:

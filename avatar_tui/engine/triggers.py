@@ -7,7 +7,7 @@ happened."""
 from __future__ import annotations
 
 from avatar_tui.engine.events import BoardEvent, Charged
-from avatar_tui.engine.stats import InPlay, granted_triggers, holds, in_play
+from avatar_tui.engine.stats import InPlay, granted_triggers, holds, in_play, triggers_on
 from avatar_tui.engine.table import Table
 from avatar_tui.model.common import ZONES, PlayerId, Zone, other
 from avatar_tui.model.effects import Condition, Event, Trigger
@@ -32,12 +32,11 @@ def _from_sources(t: Table, owner: PlayerId, event: Event,
                   event_zone: Zone | None) -> list[ResolveStep]:
     """`owner`'s cards in play that listen for `event`."""
     out: list[ResolveStep] = []
-    for src in in_play(t, owner):
-        for trig in src.triggers:
-            if trig.on == event:
-                out += _steps(t, trig, Context(controller=owner, source=src.card_id,
-                                               source_kind=_kind(src.kind), zone=src.zone,
-                                               event_zone=event_zone))
+    for src, trig in triggers_on(t, event):
+        if src.controller == owner:
+            out += _steps(t, trig, Context(controller=owner, source=src.card_id,
+                                           source_kind=_kind(src.kind), zone=src.zone,
+                                           event_zone=event_zone))
     return out
 
 

@@ -30,6 +30,39 @@ def push(t: Table, *steps: Step) -> None:
     t.state.queue[0:0] = list(steps)
 
 
+# Frozen steps and attacks, made once and shared: validating one was a
+# good part of a move's cost. Bounded: card ids come from the catalog.
+_FLOWS: dict[tuple, FlowStep] = {}
+_ATTACKS: dict[tuple, Incoming] = {}
+_SHARED_LIMIT = 4096
+
+
+def flow(what: str, player: PlayerId, card: str | None = None,
+         zone: Zone | None = None) -> FlowStep:
+    """`FlowStep(what=..., player=..., [card=..., zone=...])`, shared."""
+    key = (what, player, card, zone)
+    step = _FLOWS.get(key)
+    if step is None:
+        if len(_FLOWS) >= _SHARED_LIMIT:
+            _FLOWS.clear()
+        given = {k: v for k, v in (("card", card), ("zone", zone)) if v is not None}
+        # trusted values: no validator is built for them (issue 16)
+        step = _FLOWS[key] = FlowStep.model_construct(what=what, player=player, **given)
+    return step
+
+
+def attack(owner: PlayerId, zone: str, card: str) -> Incoming:
+    """`Incoming(owner=..., zone=..., card=...)`, shared."""
+    key = (owner, zone, card)
+    incoming = _ATTACKS.get(key)
+    if incoming is None:
+        if len(_ATTACKS) >= _SHARED_LIMIT:
+            _ATTACKS.clear()
+        # trusted values: no validator is built for them (issue 16)
+        incoming = _ATTACKS[key] = Incoming.model_construct(owner=owner, zone=zone, card=card)
+    return incoming
+
+
 # ------------------------------------------------------------------ turns
 
 
@@ -37,8 +70,7 @@ def open_attack(t: Table, defender: PlayerId) -> None:
     """R3: the opening attack, force 4, from no card and no zone. Its
     defender first adds a green energy, then takes a turn with no replenish."""
     state = t.state
-    state.incoming = Incoming.model_construct(owner=other(defender), zone="opening",
-                                              card="opening")
+    state.incoming = attack(other(defender), "opening", "opening")
     t.emit("R3.1", f"{defender} defends the opening attack (force 4)", defender)
     board.add_energies(t, defender, ["green"], "R3.2", "opening attack")
     begin_turn(t, defender, None)
@@ -51,8 +83,9 @@ def begin_turn(t: Table, pid: PlayerId, replenish_from: Zone | None) -> None:
     state.turn_number += 1
     for p in state.players.values():  # R7.1: "once per turn" resets when a turn begins
         for z in ZONES:
-            if p.zones[z].ally is not None:
-                p.zones[z].ally.used_this_turn = []
+            ally = p.zones[z].ally
+            if ally is not None and ally.used_this_turn:
+                ally.used_this_turn = []
     t.emit("R4", f"turn {state.turn_number}: {pid} defends", pid)
     cleanup(t, pid, "R4.1")
     if replenish_from is not None:  # R4.2; none after a signature move or opening attack
@@ -77,10 +110,11 @@ def cleanup(t: Table, pid: PlayerId, rule: str) -> None:
             player.zones[z].flip = None
             board.to_discard(t, pid, face.card)
             t.emit(rule, f"{pid} cleans up {t.name(face.card)}", pid)
-    for adv in player.advantages:
-        board.to_discard(t, pid, adv.card)
-        t.emit(rule, f"{pid} cleans up {t.name(adv.card)}", pid)
-    player.advantages = []
+    if player.advantages:  # (setting it counts a change to what is in play)
+        for adv in player.advantages:
+            board.to_discard(t, pid, adv.card)
+            t.emit(rule, f"{pid} cleans up {t.name(adv.card)}", pid)
+        player.advantages = []
     if player.chamber.move is not None:
         move = t.move_card(player.chamber.move.card)
         player.chamber.move = None
@@ -115,7 +149,7 @@ def flip_into(t: Table, pid: PlayerId) -> None:
     card = board.take_from_deck(t, pid)
     if card is None:
         t.emit("R9.3", f"{pid} has no card to flip and fails to defend the {zone} zone", pid)
-        push(t, FlowStep(what="move_down", player=pid))
+        push(t, flow("move_down", pid))
         return
     player.zones[zone].flip = new_face(card)
     t.emit("R5.1", f"{pid} flips {t.name(card)} in the {zone} zone", pid)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -67,3 +68,13 @@ class Energy(Strict):
 
 
 NO_ENERGY = Energy.model_construct()  # trusted: no validator needed at import
+
+
+@lru_cache(maxsize=4096)
+def energy(green: int, yellow: int, red: int) -> Energy:
+    """The amount, made once and shared (Energy is frozen): the engine
+    asks for the same few small amounts at every step. Checked here, not by
+    building Energy's validator before the first frame (issue 16)."""
+    if min(green, yellow, red) < 0:
+        raise ValueError(f"a negative amount of energy: {green}, {yellow}, {red}")
+    return Energy.model_construct(green=green, yellow=yellow, red=red)

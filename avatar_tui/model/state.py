@@ -7,7 +7,7 @@ losslessly; the engine mutates copies of them, never the caller's."""
 # part of importing the models at every start (issue 16). A name defined
 # further down is written in quotes.
 
-from typing import Annotated, Any, Literal, Self
+from typing import Annotated, Any, ClassVar, Literal, Self
 
 from pydantic import (
     BaseModel,
@@ -27,9 +27,38 @@ from avatar_tui.model.effects import Effect, Static
 from avatar_tui.model.options import Option, Target, read_option, read_target
 
 
+class BoardChanges:
+    """Counts changes to what is in play, in any state: the engine keeps
+    the list of cards in play (engine/stats.py `in_play`) while this count
+    stays the same. Setting a field named in a model's `in_play_fields`
+    counts one (Model.__setattr__), so such a field is always replaced,
+    never changed in place (`player.advantages = [*player.advantages, x]`,
+    not `append`); tests/test_simulation.py catches a change that was not
+    counted."""
+
+    version = 0
+
+
 class Model(BaseModel):
     # defer_build (as model/common.py): validators are built on first use
     model_config = ConfigDict(extra="forbid", validate_assignment=False, defer_build=True)
+    # fields whose change changes which cards are in play or what they carry
+    in_play_fields: ClassVar[frozenset[str]] = frozenset()
+    # each field: whether setting it counts a board change (made per class)
+    field_counts: ClassVar[dict[str, bool]] = {}
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        """Pydantic's own assignment for a field of these models (no
+        validation on assignment, no private attributes) is the last two
+        lines; this also counts a change to what is in play."""
+        counts = self.field_counts.get(name)
+        if counts is None:
+            super().__setattr__(name, value)  # pydantic's error for an unknown name
+            return
+        if counts:
+            BoardChanges.version += 1
+        self.__dict__[name] = value
+        self.__pydantic_fields_set__.add(name)
 
     @classmethod
     def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
@@ -38,6 +67,9 @@ class Model(BaseModel):
         if cls.__private_attributes__ or cls.model_config.get("extra") != "forbid":
             raise TypeError(f"{cls.__name__}: state models keep extra='forbid' and no private "
                             "attributes (Model.copy_with depends on it)")
+        # a frozen model's assignments go to pydantic, which refuses them
+        cls.field_counts = {} if cls.model_config.get("frozen") else {
+            name: name in cls.in_play_fields for name in cls.__pydantic_fields__}
 
     def copy_with(self, **changes: Any) -> Self:
         """A shallow copy with some fields replaced, as `model_copy(update=...)`
@@ -122,6 +154,7 @@ class Armed(Model):
 class FaceUp(Model):
     """A strike or signature move face up in play: the flipped card, or the
     move revealed from the chamber."""
+    in_play_fields = frozenset({"card", "granted"})
 
     card: str
     mods: list[Mod] = []
@@ -133,18 +166,21 @@ class FaceUp(Model):
 
 
 class AllyInPlay(Model):
+    in_play_fields = frozenset({"card"})
     card: str
     owner: PlayerId  # control can change (Charisma); ownership never does
     used_this_turn: list[int] = []  # "once per turn" powers (R7.1)
 
 
 class AdvantageInPlay(Model):
+    in_play_fields = frozenset({"card", "granted"})
     card: str
     zone: Zone  # where it was played (it charged that zone)
     granted: list[Static] = []  # a choice made when played (Sculpted Flame)
 
 
 class ZoneState(Model):
+    in_play_fields = frozenset({"ally", "flip"})
     energy: list[str] = []  # face down; the last is the top of the stack (R6.2)
     charged: bool = False
     ally: AllyInPlay | None = None
@@ -152,6 +188,7 @@ class ZoneState(Model):
 
 
 class ChamberState(Model):
+    in_play_fields = frozenset({"move"})
     id: str
     side: Literal["front", "back"] = "front"
     move: FaceUp | None = None  # the signature move while it is in play
@@ -161,6 +198,7 @@ class ChamberState(Model):
 
 
 class PlayerState(Model):
+    in_play_fields = frozenset({"chamber", "zones", "advantages"})
     chamber: ChamberState
     deck: list[str] = []  # the first is the top
     discard: list[str] = []  # face up; the last is the top
@@ -173,7 +211,10 @@ class PlayerState(Model):
 
 class Incoming(Model):
     """The attack the defender must stop. Its force is not stored: it is
-    computed from its source every time (R12.7)."""
+    computed from its source every time (R12.7). Frozen: the engine makes
+    each once and shares it (engine/turn.py `attack`)."""
+
+    model_config = ConfigDict(frozen=True)
 
     owner: PlayerId
     zone: Literal["green", "yellow", "red", "signature", "opening"]
@@ -238,7 +279,10 @@ class OrderStep(Model):
 
 
 class FlowStep(Model):
-    """A step of the turn sequence, queued behind effects."""
+    """A step of the turn sequence, queued behind effects. Frozen: the
+    engine makes each once and shares it (engine/turn.py `flow`)."""
+
+    model_config = ConfigDict(frozen=True)
 
     kind: Literal["flow"] = "flow"
     what: Literal["end_turn", "continue", "move_down", "advantage_done", "flip"]
@@ -321,6 +365,7 @@ Phase = Literal["open", "signature", "flip", "decide", "over"]
 
 
 class GameState(Model):
+    in_play_fields = frozenset({"players"})
     setup: GameSetup
     players: dict[PlayerId, PlayerState]
     phase: Phase = "open"

@@ -61,4 +61,5 @@ def ordering(groups: list[list[ResolveStep]]) -> list[ResolveStep | OrderStep]:
 
 
 def queue_triggered(t: Table, items: list[ResolveStep]) -> None:
-    push(t, *ordering(_groups(items)))
+    if items:  # most events set off nothing
+        push(t, *ordering(_groups(items)))

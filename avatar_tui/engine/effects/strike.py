@@ -57,7 +57,9 @@ def grant(t: Table, step: ResolveStep, effect: Grant, answer: Option | None) -> 
     if ctx.source_kind == "advantage":
         for adv in reversed(t.player(ctx.controller).advantages):
             if adv.card == ctx.source:
-                adv.granted.append(effect.static)
+                # replaced, not appended to: setting it counts a change to what
+                # is in play (model/state.py BoardChanges)
+                adv.granted = [*adv.granted, effect.static]
                 t.emit("R12.1", f"{t.name(ctx.source)}: {effect.static.static} for your strikes",
                        ctx.controller)
                 return
@@ -65,8 +67,8 @@ def grant(t: Table, step: ResolveStep, effect: Grant, answer: Option | None) -> 
     face, zone = strike_of(t, ctx)
     if face is not None:
         bound = zone if ctx.source_kind == "ally" else None  # R7.3: only in the ally's zone
-        face.granted.append(Granted(source=ctx.source, source_kind=ctx.source_kind, zone=bound,
-                                    static=effect.static))
+        face.granted = [*face.granted, Granted(source=ctx.source, source_kind=ctx.source_kind,
+                                               zone=bound, static=effect.static)]
         t.emit("R12.1", f"{t.name(face.card)} gains an effect from {t.name(ctx.source)}",
                ctx.controller)
 
