@@ -424,6 +424,8 @@ class AvatarApp(App[None]):
         bot, session = self.game.bot, self.session
         if bot is None or session is None or not self.bot_to_move:
             return
+        if not self.screen_stack:  # the app is closing: a timer came late
+            return
         if self.screen is not self.game_screen:  # a dialog is open: wait for it
             self.bot_timer = self.set_timer(bot.delay, self.bot_move, name="bot")
             return

@@ -184,3 +184,16 @@ def test_the_command_line_takes_the_expert_and_its_time():
     assert args.vs_bot == "expert" and args.think == 0.5
     seat = BotSeat("expert", "p2", think=args.think)
     assert seat.bot.think == 0.5 and seat.thinks
+
+
+async def test_a_computer_move_due_after_the_app_closed_does_nothing():
+    """A timer may call bot_move after the screens are gone (seen under
+    load as "No screens on stack"): the move waits for a game on screen."""
+    app = make_app(new(seed=4), bot=BotSeat("heuristic", "p2", seed=3, delay=NEVER))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await play_p1_until_the_computer_moves(app, pilot)
+        before = app.session.state
+    assert not app.screen_stack and app.bot_to_move
+    app.bot_move()
+    assert app.session.state is before
