@@ -18,6 +18,7 @@ from textual.widgets import OptionList, Static
 from avatar_tui import rules_help
 from avatar_tui.app import describe
 from avatar_tui.app.describe import ZONE_STYLE
+from avatar_tui.app.markup import parsed
 from avatar_tui.app.plain import escape
 from avatar_tui.app.rowcache import RowCache
 from avatar_tui.app.session import Session
@@ -39,10 +40,10 @@ class Text(Static):
             return
         self._shown = markup
         if self.sized_by_css:
-            self.update(markup, layout=False)
+            self.update(parsed(markup), layout=False)
             return
         before = self._text_height()
-        self.update(markup, layout=False)
+        self.update(parsed(markup), layout=False)
         if before is None or self._text_height() != before:
             self.refresh(layout=True)  # its height changes: the screen is laid out
 

@@ -14,6 +14,7 @@ from textual.actions import parse
 from textual.binding import Binding
 from textual.widgets import Static
 
+from avatar_tui.app.markup import parsed
 from avatar_tui.app.plain import escape
 
 
@@ -61,7 +62,7 @@ class KeyBar(Static):
         self._spans = spans
         if markup != self._shown:
             self._shown = markup
-            self.update(markup, layout=False)  # one row, sized by CSS
+            self.update(parsed(markup), layout=False)  # one row, sized by CSS
 
     def key_at(self, x: int) -> str | None:
         """The key of the item at column `x` of the widget, if any."""
