@@ -99,8 +99,8 @@ OTHER_KEYS: list[BoardKey] = [
              "each (R1.6)", "hint", show=False),
     BoardKey("l", "log", "Log", "select a log line (or click it) to read its rule; escape "
              "leaves the log", "log", show=False),
-    BoardKey("u", "undo", "Undo", "undo your own last action (never the opponent's, nor a "
-             "card turned up)", "undo"),
+    BoardKey("u", "undo", "Undo", "undo your own last action, and the computer's replies "
+             "since (never a card turned up)", "undo"),
     BoardKey("v", "moves", "Moves", "look at your own signature moves (the other player "
              "looks away, R1.6)", "moves"),
     BoardKey("i", "inspect", "Inspect", "inspect a card: the focused one (tab / click) or the "
