@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import hashlib
 import inspect
+import os
+import random
 
 from rich.segment import Segment
 from textual._compositor import ChopsUpdate, Compositor, LayoutUpdate
@@ -25,6 +27,11 @@ SIZE = (120, 40)
 # between moves, the reader walks the log (its rows are kept by line):
 # from these turns on, on the board, these keys one a turn
 LOG_WALKS = {12: ["l", "up", "up", "escape"], 28: ["l", "down", "escape"]}
+# random keys: the game's, the dialogs' and the log's (not n or q: a new
+# game or the end of the app)
+RANDOM_KEYS = [*"pofdrtskacuvile123456789", "space", "enter", "escape", "tab", "up",
+               "down", "question_mark"]
+KEYS = int(os.environ.get("AVATAR_TUI_COMPOSITOR_KEYS", "200"))
 
 # The source of each Textual method that PartialCompositor (or the log's
 # scrollbar, app/board.py) copies or relies on, as Textual 8.2.8 has it.
@@ -113,8 +120,9 @@ def _full(app) -> list[list]:
     return screen.lines
 
 
-async def test_the_screen_built_from_partial_updates_is_the_full_render():
-    app = make_app(new(3))
+def _watched(app) -> tuple[Terminal, dict[str, int]]:
+    """A terminal that takes every update the app sends, and a count of the
+    partial ones."""
     terminal = Terminal(*SIZE)
     frames = {"partial": 0}
     shown = app._display
@@ -126,6 +134,16 @@ async def test_the_screen_built_from_partial_updates_is_the_full_render():
         shown(screen, update)
 
     app._display = display  # type: ignore[method-assign]
+    return terminal, frames
+
+
+def _settled_on_the_board(app) -> bool:
+    return isinstance(app.screen, GameScreen) and not app.screen._compositor._dirty_regions
+
+
+async def test_the_screen_built_from_partial_updates_is_the_full_render():
+    app = make_app(new(3))
+    terminal, frames = _watched(app)
     dialogs = {SecretGate: "enter", ChoiceScreen: "1"}
     compared = 0
     walk: list[str] = []
@@ -146,7 +164,27 @@ async def test_the_screen_built_from_partial_updates_is_the_full_render():
                 key = KEY_OF[name]
             await pilot.press(key)
             await pilot.pause()
-            if isinstance(app.screen, GameScreen) and not app.screen._compositor._dirty_regions:
+            if _settled_on_the_board(app):
                 assert terminal.lines == _full(app), f"stale cells after key {key!r}"
                 compared += 1
     assert compared >= 20 and frames["partial"] >= 20
+
+
+async def test_random_keys_leave_no_stale_cell():
+    """Any key, dialogs opened and left, the log walked, the help read: each
+    time the board is back and settled, the terminal shows a full render.
+    AVATAR_TUI_COMPOSITOR_KEYS sets how many keys (a long run on demand)."""
+    rnd = random.Random(11)
+    app = make_app(new(8))
+    terminal, frames = _watched(app)
+    compared = 0
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for _ in range(KEYS):
+            key = rnd.choice(RANDOM_KEYS)
+            await pilot.press(key)
+            await pilot.pause()
+            if _settled_on_the_board(app):
+                assert terminal.lines == _full(app), f"stale cells after key {key!r}"
+                compared += 1
+    assert compared >= KEYS // 4 and frames["partial"] >= KEYS // 4
