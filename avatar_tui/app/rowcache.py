@@ -25,10 +25,6 @@ class RowCache:
         self._context: Hashable = None
         self.epoch = 0  # bumped by the widget when its styles change
 
-    def forget(self) -> None:
-        self._rows.clear()
-        self._context = None
-
     def rows(self, crop: Region, context: Hashable, key_of: Callable[[int], Hashable | None],
              draw: Callable[[Region], list[Strip]], limit: int) -> list[Strip]:
         """The rows of `crop`: kept ones, and `draw` (Textual's) for runs of

@@ -4,6 +4,8 @@ scoring (R10), and the queue of work that effects and choices interrupt
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from avatar_tui.engine import board
 from avatar_tui.engine.events import Flipped
 from avatar_tui.engine.stats import skipped_zones
@@ -30,37 +32,23 @@ def push(t: Table, *steps: Step) -> None:
     t.state.queue[0:0] = list(steps)
 
 
-# Frozen steps and attacks, made once and shared: validating one was a
-# good part of a move's cost. Bounded: card ids come from the catalog.
-_FLOWS: dict[tuple, FlowStep] = {}
-_ATTACKS: dict[tuple, Incoming] = {}
-_SHARED_LIMIT = 4096
+# Frozen steps and attacks, made once and shared (as model/common.py
+# `energy`): validating one was a good part of a move's cost. Trusted
+# values, so no validator is built for them either (issue 16).
 
 
+@lru_cache(maxsize=4096)
 def flow(what: str, player: PlayerId, card: str | None = None,
          zone: Zone | None = None) -> FlowStep:
     """`FlowStep(what=..., player=..., [card=..., zone=...])`, shared."""
-    key = (what, player, card, zone)
-    step = _FLOWS.get(key)
-    if step is None:
-        if len(_FLOWS) >= _SHARED_LIMIT:
-            _FLOWS.clear()
-        given = {k: v for k, v in (("card", card), ("zone", zone)) if v is not None}
-        # trusted values: no validator is built for them (issue 16)
-        step = _FLOWS[key] = FlowStep.model_construct(what=what, player=player, **given)
-    return step
+    given = {k: v for k, v in (("card", card), ("zone", zone)) if v is not None}
+    return FlowStep.model_construct(what=what, player=player, **given)
 
 
+@lru_cache(maxsize=4096)
 def attack(owner: PlayerId, zone: str, card: str) -> Incoming:
     """`Incoming(owner=..., zone=..., card=...)`, shared."""
-    key = (owner, zone, card)
-    incoming = _ATTACKS.get(key)
-    if incoming is None:
-        if len(_ATTACKS) >= _SHARED_LIMIT:
-            _ATTACKS.clear()
-        # trusted values: no validator is built for them (issue 16)
-        incoming = _ATTACKS[key] = Incoming.model_construct(owner=owner, zone=zone, card=card)
-    return incoming
+    return Incoming.model_construct(owner=owner, zone=zone, card=card)
 
 
 # ------------------------------------------------------------------ turns
