@@ -51,6 +51,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"avatar-tui demo: {err}", file=sys.stderr)
         return 2
 
+    from avatar_tui.app import heap
+
+    heap.hold()  # no garbage collections while the app loads (app/heap.py)
     from avatar_tui.app.app import AvatarApp  # Textual loads only to play
     from avatar_tui.app.demo import Demo
 

@@ -32,6 +32,11 @@ if str(ROOT) not in sys.path:
 
 os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
 
+if sys.argv[2:3] == ["app"]:  # as `avatar-tui play` does before it loads the app
+    from avatar_tui.app import heap
+
+    heap.hold()
+
 from textual.app import App, ComposeResult  # noqa: E402
 from textual.containers import Grid  # noqa: E402
 from textual.widgets import Static  # noqa: E402

@@ -7,7 +7,6 @@ The app never decides a rule: the keys it offers come from
 
 from __future__ import annotations
 
-import gc
 import os
 import random
 from functools import partial
@@ -17,7 +16,7 @@ from textual.app import App
 from textual.message import Message
 from textual.timer import Timer
 
-from avatar_tui.app import describe, questions, safety, seats, warm
+from avatar_tui.app import describe, heap, questions, safety, seats, warm
 from avatar_tui.app.board import CardView, ZoneRow
 from avatar_tui.app.controller import GameController
 from avatar_tui.app.keys import BY_NAME
@@ -129,11 +128,7 @@ class AvatarApp(App[None]):
         if warm.build_one():
             self.call_later(self.warm_models)
         elif self.freeze_startup_heap:
-            # Everything made while starting (modules, card data, Textual's
-            # styles, the validators) lives as long as the app: keeping it
-            # out of Python's full garbage collections turns their 40-70 ms
-            # pauses, which landed on random moves, into a few ms.
-            gc.freeze()
+            heap.settle()  # the start's heap out of later collections (app/heap.py)
 
     # ---------------------------------------------------------------- starting
 
