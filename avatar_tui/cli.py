@@ -23,10 +23,10 @@ from avatar_tui.opponents import COMPUTER_KINDS
 def _play(args: argparse.Namespace) -> int:
     from avatar_tui.app import heap
 
-    heap.hold()  # no garbage collections while the app loads (app/heap.py)
-    from avatar_tui.app.launch import run  # Textual loads only when playing
+    with heap.held():  # no garbage collections while the app loads (app/heap.py)
+        from avatar_tui.app.launch import run  # Textual loads only when playing
 
-    return run(args)
+        return run(args)
 
 
 def _decks(args: argparse.Namespace) -> int:

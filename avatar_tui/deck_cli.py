@@ -123,6 +123,9 @@ def load_deck_arg(ref: str) -> DeckList:
                 path = store.path(ref)
         except DeckFileError:
             pass
+    if not path.exists():  # neither: say both were looked for, not just "no such file"
+        raise DeckFileError(f"{ref}: no deck file and no saved deck of that name "
+                            "(avatar-tui deck list shows the saved ones)")
     return read_deck_file(path)
 
 

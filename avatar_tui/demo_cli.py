@@ -53,10 +53,10 @@ def run(args: argparse.Namespace) -> int:
 
     from avatar_tui.app import heap
 
-    heap.hold()  # no garbage collections while the app loads (app/heap.py)
-    from avatar_tui.app.app import AvatarApp  # Textual loads only to play
-    from avatar_tui.app.demo import Demo
+    with heap.held():  # no garbage collections while the app loads (app/heap.py)
+        from avatar_tui.app.app import AvatarApp  # Textual loads only to play
+        from avatar_tui.app.demo import Demo
 
-    app = AvatarApp(None, demo=Demo(scenario, found.name), freeze_startup_heap=True)
-    app.run()
-    return app.return_code or 0
+        app = AvatarApp(None, demo=Demo(scenario, found.name), freeze_startup_heap=True)
+        app.run()
+        return app.return_code or 0

@@ -126,6 +126,15 @@ def test_play_refuses_an_unreadable_deck_in_one_line(capsys, tmp_path, no_app):
     assert no_app == {}
 
 
+def test_play_names_a_deck_that_is_neither_a_file_nor_saved(capsys, data, no_app):
+    # `--deck1 aang` reads like the house deck; the line says what was looked for
+    assert main(["play", "--deck1", "aang"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == ["avatar-tui: aang: no deck file and no saved deck of that name "
+                   "(avatar-tui deck list shows the saved ones)"]
+    assert no_app == {}
+
+
 def test_play_with_decks_deals_them_whole(capsys, tmp_path, data, no_app):
     path = deck_file(tmp_path, LEGAL_AANG)
     DeckStore(data).save("zuko", parse_deck_toml(

@@ -17,11 +17,27 @@ so the start's little garbage is kept rather than a key delayed."""
 from __future__ import annotations
 
 import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 
 def hold() -> None:
     """Before importing the app: no collections until `settle`."""
     gc.disable()
+
+
+@contextmanager
+def held() -> Iterator[None]:
+    """`hold` for the app's whole run; when it returns (or fails), collection
+    is on again as it was, so a caller that goes on (a test) is not left
+    without one."""
+    was_on = gc.isenabled()
+    hold()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
 
 
 def settle() -> None:

@@ -22,6 +22,16 @@ def restore_gc():
     gc.enable()
 
 
+def test_held_gives_collection_back_as_it_was(restore_gc):
+    with heap.held():
+        assert not gc.isenabled()
+    assert gc.isenabled()
+    gc.disable()
+    with heap.held():
+        pass
+    assert not gc.isenabled()  # it was off before: left off
+
+
 def test_hold_then_settle_freezes_the_heap_and_collects_again(restore_gc):
     heap.hold()
     assert not gc.isenabled()
@@ -37,6 +47,7 @@ def test_play_loads_the_app_with_collections_held(monkeypatch, restore_gc):
     monkeypatch.setattr(launch, "run", lambda args: seen.append(gc.isenabled()) or 0)
     assert cli.main(["play"]) == 0
     assert seen == [False]
+    assert gc.isenabled()  # back on once the app has run: a test goes on with it
 
 
 def test_a_demo_loads_the_app_with_collections_held(monkeypatch, restore_gc):
@@ -54,6 +65,7 @@ def test_a_demo_loads_the_app_with_collections_held(monkeypatch, restore_gc):
     monkeypatch.setattr(app_module, "AvatarApp", Recorder)
     assert cli.main(["demo", "1"]) == 0
     assert seen == [False]
+    assert gc.isenabled()
 
 
 async def test_the_app_resumes_collections_once_warm(restore_gc):
