@@ -1,7 +1,7 @@
 """How strong the expert computer player is: its win rate against the
 heuristic one, with seats swapped, over several house-deck pairings.
 
-    python benchmarks/strength.py --games 12         # the README's figure (144 games)
+    python benchmarks/strength.py --games 24 --jobs 2   # the README's figure (288 games)
     python benchmarks/strength.py --games 4 --worlds 2  # a quick look
     python benchmarks/strength.py --json
     python benchmarks/strength.py --horizon 5          # playouts to the game's end
