@@ -17,8 +17,10 @@ from .helpers import make_app, new
 @pytest.fixture
 def restore_gc():
     """Whatever a test does to the collector, the next test finds it as usual."""
+    thresholds = gc.get_threshold()
     yield
     gc.unfreeze()
+    gc.set_threshold(*thresholds)
     gc.enable()
 
 
@@ -38,6 +40,7 @@ def test_hold_then_settle_freezes_the_heap_and_collects_again(restore_gc):
     heap.settle()
     assert gc.isenabled()
     assert gc.get_freeze_count() > 0
+    assert gc.get_threshold()[0] == heap.YOUNG_THRESHOLD  # a key's garbage, collected less often
 
 
 def test_play_loads_the_app_with_collections_held(monkeypatch, restore_gc):
@@ -80,10 +83,10 @@ async def test_the_app_resumes_collections_once_warm(restore_gc):
 
 
 async def test_an_app_not_started_by_the_launcher_leaves_the_collector_alone(restore_gc):
-    frozen = gc.get_freeze_count()
+    frozen, thresholds = gc.get_freeze_count(), gc.get_threshold()
     app = make_app(new())
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await pilot.pause()
     assert gc.isenabled()
-    assert gc.get_freeze_count() == frozen
+    assert (gc.get_freeze_count(), gc.get_threshold()) == (frozen, thresholds)
