@@ -15,12 +15,12 @@ some 65 ms to free about 3,000 objects of the 97,000 made while starting,
 so the start's little garbage is kept rather than a key delayed.
 
 From then on the youngest generation is collected once 10,000 more objects
-have been made than freed, instead of Python's 700. A key makes tens of thousands of short-lived
-objects (the strips and segments of the rows it repaints), and at 700 it
-paid for about six collections: measured, 0.6 ms of a median key and 2-3 ms
-on average, against none for most keys and about 1 ms on average at 10,000.
-The older generations keep their default ratios, so cyclic garbage that
-outlives a few keys is still collected."""
+have been made than freed, instead of Python's 700. A key makes tens of
+thousands of short-lived objects (the strips and segments of the rows it
+repaints), and at 700 it paid for about six collections: measured, 0.6 ms
+of a median key and 2-3 ms on average, against none for most keys and
+about 1 ms on average at 10,000. The older generations keep their default
+ratios, so cyclic garbage that outlives a few keys is still collected."""
 
 from __future__ import annotations
 
