@@ -18,6 +18,10 @@ POWER_CARDS = [
     {"id": "helper", "name": "Helper", "type": "ally", "cost": {"green": 1},
      "powers": [{"cost": {"green": 1}, "limit": "once_per_turn",
                  "effects": [{"effect": "modify", "intercept": 1}]}]},
+    {"id": "sidestep", "name": "Sidestep", "type": "strike", "cost": {"green": 1},
+     "force": 1, "intercept": 3,
+     "powers": [{"cost": {"red": 1}, "limit": "once_per_turn",
+                 "effects": [{"effect": "modify", "intercept": 1}]}]},
     {"id": "feast", "name": "Feast", "type": "advantage", "cost": {"green": 1},
      "immediate": True, "on_play": [{"effect": "add_energy", "zone": "red"}]},
 ]
@@ -72,6 +76,22 @@ def test_r7_3_an_ally_power_needs_a_strike_in_its_zone_and_holds_once_per_turn()
     game.do("p2: power ally 1", "p2: power 1")
     assert game.v("players.p2.zones.green.intercept") == 8
     assert "once per turn" in game.refuse("p2: power ally 1")
+
+
+def test_r7_3_a_flipped_ally_is_not_in_play_and_offers_no_power():
+    # Convention R7.3: only flipped, not yet paid for and placed, an ally's
+    # powers cannot be used, neither as `power N` nor as an ally's power
+    game = facing("spear", "helper")
+    assert ("p2: power 1") not in game.legal()
+    assert "Helper has no payment power" in game.refuse("p2: power 1")
+    assert game.v("players.p2.zones.red.energy") == 3  # nothing was paid
+
+
+def test_r7_1_a_strikes_once_per_turn_power_holds_once():
+    game = facing("spear", "sidestep")
+    game.do("p2: power 1")
+    assert "p2: power 1" not in game.legal()
+    assert game.refuse("p2: power 1") == "Sidestep's power 1 can be used only once per turn (R7.1)"
 
 
 def test_r7_4_reflip_pays_the_reflip_cost_and_flips_again_in_the_same_zone():
