@@ -1,5 +1,6 @@
 """R7 Payment powers, reflip, pitch, eliminate, immediate."""
 
+import pytest
 from support import Play, energy_then
 
 POWER_CARDS = [
@@ -92,6 +93,20 @@ def test_r7_1_a_strikes_once_per_turn_power_holds_once():
     game.do("p2: power 1")
     assert "p2: power 1" not in game.legal()
     assert game.refuse("p2: power 1") == "Sidestep's power 1 can be used only once per turn (R7.1)"
+
+
+@pytest.mark.parametrize("limit,again", [("once_per_turn", True), ("once", False)])
+def test_r7_1_an_allys_once_power_stays_spent_while_once_per_turn_comes_back(limit, again):
+    mentor = {"id": "mentor", "name": "Mentor", "type": "ally", "cost": {"green": 1},
+              "powers": [{"cost": {"green": 1}, "limit": limit,
+                          "effects": [{"effect": "modify", "intercept": 1}]}]}
+    game = Play(p1=energy_then("spear", "filler", discard=("big",) * 4),
+                p2=energy_then("mentor", "dodge", "filler", "dodge", "filler"),
+                cards=[*POWER_CARDS, mentor])
+    game.do("p1: open p1", "p1: flip", "p1: pay", "p2: flip")
+    game.do("p2: pay", "p2: flip", "p2: power ally 1", "p2: power 1", "p2: pay")
+    game.do("p1: flip", "p1: pay", "p2: flip")  # p2's next turn: Dodge in green again
+    assert ("p2: power ally 1" in game.legal()) is again
 
 
 def test_r7_4_reflip_pays_the_reflip_cost_and_flips_again_in_the_same_zone():

@@ -85,7 +85,7 @@ def _copy_player(p: PlayerState) -> PlayerState:
     for z, zs in p.zones.items():
         ally = zs.ally
         if ally is not None:
-            ally = ally.copy_with(used_this_turn=list(ally.used_this_turn))
+            ally = ally.copy_with(used=list(ally.used))
         zones[z] = zs.copy_with(energy=list(zs.energy), ally=ally, flip=_copy_face(zs.flip))
     return p.copy_with(chamber=p.chamber.copy_with(move=_copy_face(p.chamber.move)),
                        deck=list(p.deck), discard=list(p.discard), zones=zones,

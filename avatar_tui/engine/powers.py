@@ -64,8 +64,11 @@ def _powers_of(t: Table, pid: PlayerId, ally: bool) -> list[tuple[str, Power]]:
             return []
         return [(ally_in_play.card, p) for p in t.card(ally_in_play.card).powers]
     card = t.card(face.card)
-    granted = granted_powers(t, pid, zone) if isinstance(card, StrikeCard) else []
-    return [(card.id, p) for p in card.powers] + granted
+    if not isinstance(card, StrikeCard):
+        # R7.3 (convention): a flipped ally or advantage is not in play yet,
+        # so it has no payment power to use, and nothing grants it one
+        return []
+    return [(card.id, p) for p in card.powers] + granted_powers(t, pid, zone)
 
 
 def _power_of(t: Table, a: Action) -> tuple[Power | None, str, Zone | None, FaceUp, str | None]:
@@ -112,12 +115,16 @@ def why_not_power(t: Table, a: Action) -> str | None:
         return why
     name = t.name(source)
     n = (a.number or 1) - 1
-    if power.limit == "once" and not a.ally and n in face.used:
-        return f"{name}'s power {n + 1} can be used only once (R7.1)"
+    if power.limit is not None and not a.ally and n in face.used:
+        # R7.1: a face-up strike is decided within one turn, so its "once per
+        # turn" is spent as "once" is
+        how = "once" if power.limit == "once" else "once per turn"
+        return f"{name}'s power {n + 1} can be used only {how} (R7.1)"
     if power.limit is not None and a.ally:
         ally = t.zone(pid, zone).ally if zone is not None else None
-        if ally is not None and n in ally.used_this_turn:
-            return f"{name}'s power {n + 1} can be used only once per turn (R7.1)"
+        if ally is not None and n in ally.used:
+            how = "once" if power.limit == "once" else "once per turn"
+            return f"{name}'s power {n + 1} can be used only {how} (R7.1)"
     if power.only_in is not None and zone not in power.only_in:
         return f"{name}'s power {n + 1} works only in the {' or '.join(power.only_in)} zone"
     return why_not_power_cost(t, pid, zone, face, power, a.paid, name)
@@ -204,7 +211,7 @@ def do_power(t: Table, a: Action) -> None:
         ally = t.zone(pid, zone).ally  # type: ignore[arg-type]
         assert ally is not None
         if power.limit is not None:
-            ally.used_this_turn.append(n)
+            ally.used.append(n)
     elif power.limit is not None:
         face.used.append(n)
     pay_power_cost(t, pid, zone, face, power, a.paid, source)

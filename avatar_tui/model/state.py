@@ -169,7 +169,9 @@ class AllyInPlay(Model):
     in_play_fields = frozenset({"card"})
     card: str
     owner: PlayerId  # control can change (Charisma); ownership never does
-    used_this_turn: list[int] = []  # "once per turn" powers (R7.1)
+    # powers spent (R7.1): "once per turn" ones until a turn begins, "once"
+    # ones while it stays in play
+    used: list[int] = []
 
 
 class AdvantageInPlay(Model):
