@@ -16,14 +16,14 @@ from textual.app import App
 from textual.message import Message
 from textual.timer import Timer
 
-from avatar_tui.app import describe, heap, questions, safety, seats, warm
+from avatar_tui.app import describe, heap, layout, palette, questions, safety, seats, warm
 from avatar_tui.app.board import CardView, ZoneRow
 from avatar_tui.app.controller import GameController
 from avatar_tui.app.keys import BY_NAME
 from avatar_tui.app.modes import DemoMode, VsComputer
 from avatar_tui.app.plain import escape
 from avatar_tui.app.screens.choice import ChoiceScreen
-from avatar_tui.app.screens.game import BOARD_COMMANDS, GameScreen
+from avatar_tui.app.screens.game import BOARD_COMMANDS, GameScreen, too_small
 from avatar_tui.app.session import Session
 from avatar_tui.app.storage import SaveStore
 from avatar_tui.engine import Event, new_game
@@ -109,6 +109,20 @@ class AvatarApp(App[None]):
         """The board's keys (bound to the app's actions) are on when the
         game's mode says so, as the board's footer shows."""
         return self.game.mode.allows(action, parameters) if action in BOARD_COMMANDS else True
+
+    def action_command_palette(self) -> None:
+        """ctrl+p: Textual's command palette, but not on a terminal too small
+        for the board, where no key but q acts (app/layout.py) and the
+        palette has no room (app/palette.py); the too-small message says so."""
+        width, height = self.size
+        if layout.choose(width, height).kind == "too-small":
+            refused = too_small("ctrl+p", width, height, layout.MIN_SIZE)
+            if self.screen is self.game_screen:
+                self.game_screen.show_too_small(refused)
+            else:
+                self.notify(refused, severity="warning")
+            return
+        palette.open_palette(self)
 
     def open_game(self) -> None:
         if self.game.demo is not None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from textual.app import App
 
+from avatar_tui.app.palette import open_palette
 from avatar_tui.app.screens.decks import DeckEditorScreen
 from avatar_tui.decklib import DeckStore
 
@@ -22,6 +23,9 @@ class DecksApp(App[None]):
 
     def on_mount(self) -> None:
         self.push_screen(DeckEditorScreen(self.store, self.deck), lambda _: self.exit())
+
+    def action_command_palette(self) -> None:
+        open_palette(self)  # its page keys safe on a tiny terminal (app/palette.py)
 
 
 def run(deck: str | None = None) -> int:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import builtins
+import json
 import os
 import signal
 import socket
@@ -37,6 +38,15 @@ def free_port() -> int:
 def serving(*options: str) -> Iterator[int]:
     """A real `avatar-tui serve` on a free port of 127.0.0.1, answering;
     stopped at the end. Yields the port."""
+    with serving_process(*options) as (port, _):
+        yield port
+
+
+@contextmanager
+def serving_process(*options: str) -> Iterator[tuple[int, subprocess.Popen]]:
+    """`serving`, yielding the port and the server's process. At the end,
+    any app process the server left behind is killed too, so a failing test
+    leaves no game running."""
     port = free_port()
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     proc = subprocess.Popen([sys.executable, "-m", "avatar_tui", "serve", "--port", str(port),
@@ -52,8 +62,9 @@ def serving(*options: str) -> Iterator[int]:
             except OSError:
                 time.sleep(0.2)
         assert proc.poll() is None, proc.stdout.read().decode() if proc.stdout else ""
-        yield port
+        yield port, proc
     finally:
+        left = app_processes(proc.pid)
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGTERM)
             try:
@@ -63,6 +74,46 @@ def serving(*options: str) -> Iterator[int]:
                 proc.wait(timeout=10)
         if proc.stdout:
             proc.stdout.close()
+        for pid in left:
+            if running(pid):
+                os.kill(pid, signal.SIGKILL)
+
+
+def app_processes(server: int) -> list[int]:
+    """The processes below the server (its games), found through /proc."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:  # ended meanwhile
+                continue
+            parent = int(stat.rsplit(")", 1)[1].split()[1])
+            children.setdefault(parent, []).append(int(entry.name))
+    found, todo = [], [server]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return found
+
+
+def running(pid: int) -> bool:
+    """The process lives (a zombie, ended but not yet reaped, does not)."""
+    try:
+        os.kill(pid, 0)
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (ProcessLookupError, FileNotFoundError):
+        return False
+    return state != "Z"
+
+
+def wait_until_ended(pids: list[int], seconds: float) -> list[int]:
+    """Waits (at most `seconds`) for the processes to end; those still running."""
+    deadline = time.monotonic() + seconds
+    while any(map(running, pids)) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    return [pid for pid in pids if running(pid)]
 
 
 def get(port: int, path: str = "/", **headers: str) -> tuple[int, str]:
@@ -129,6 +180,147 @@ def test_the_number_of_games_served_at_once_is_capped():
 
     with serving("--max-sessions", "1") as port:
         assert asyncio.run(two_at_once(port)) == (503, 101)
+
+
+async def open_game(client: aiohttp.ClientSession, port: int,
+                    server: int) -> tuple[aiohttp.ClientWebSocketResponse, list[int]]:
+    """A tab's socket, once its app has drawn (some of) its first frame,
+    and the app's processes."""
+    ws = await client.ws_connect(f"ws://127.0.0.1:{port}/ws",
+                                 headers={"Origin": f"http://127.0.0.1:{port}"})
+    drawn = 0
+    deadline = time.monotonic() + DEADLINE
+    while drawn < 1000 and time.monotonic() < deadline:
+        message = await ws.receive(timeout=DEADLINE)
+        assert message.type is aiohttp.WSMsgType.BINARY, message
+        drawn += len(message.data)
+    apps = app_processes(server)
+    assert apps, "no app process below the server"
+    return ws, apps
+
+
+async def closing_of(ws: aiohttp.ClientWebSocketResponse, seconds: float = 10.0) -> tuple:
+    """Reads the socket until the server closes it (at most `seconds`): the
+    close code and its reason, or ("still open", "") if it is not closed."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            message = await ws.receive(timeout=max(0.1, deadline - time.monotonic()))
+        except TimeoutError:
+            break
+        if message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSING,
+                            aiohttp.WSMsgType.CLOSED):
+            return ws.close_code, message.extra or ""
+    return "still open", ""
+
+
+def test_a_message_over_the_limit_closes_its_tab_and_ends_its_game():
+    """One message of a megabyte (a key press is a few bytes): the server
+    closes that socket, saying why, and the app process ends; it does not
+    go on chewing on the megabyte."""
+    async def oversized(port: int, server: int) -> tuple[object, str, list[int]]:
+        async with aiohttp.ClientSession() as client:
+            ws, apps = await open_game(client, port, server)
+            await ws.send_str(json.dumps(["stdin", "x" * 1_000_000]))
+            code, reason = await closing_of(ws)
+            await ws.close()
+        return code, reason, apps
+
+    with serving_process() as (port, proc):
+        code, reason, apps = asyncio.run(oversized(port, proc.pid))
+        assert code == aiohttp.WSCloseCode.MESSAGE_TOO_BIG, code
+        assert "64 KiB" in reason
+        assert wait_until_ended(apps, 10) == []
+
+
+def test_input_beyond_the_sessions_budget_closes_its_tab():
+    """Many large messages, each under the limit, one after another: past
+    the session's budget the socket is closed with the reason."""
+    async def flood(port: int, server: int) -> tuple[object, str, list[int]]:
+        async with aiohttp.ClientSession() as client:
+            ws, apps = await open_game(client, port, server)
+            try:
+                for n in range(16):  # 16 x 60 KB (the server echoes pings)
+                    await ws.send_str(json.dumps(["ping", f"{n:02}" + "x" * 60_000]))
+            except ConnectionResetError:  # closed meanwhile: what is tested
+                pass
+            code, reason = await closing_of(ws)
+            await ws.close()
+        return code, reason, apps
+
+    with serving_process() as (port, proc):
+        code, reason, apps = asyncio.run(flood(port, proc.pid))
+        assert code == aiohttp.WSCloseCode.POLICY_VIOLATION, code
+        assert "per second" in reason
+        assert wait_until_ended(apps, 10) == []
+
+
+def test_a_closed_tab_ends_its_game_even_a_busy_one_and_frees_its_place():
+    """With one game at a time: a tab given a lot to chew on (about 120,000
+    key presses) is closed; its app ends within a few seconds and a new tab
+    is served, not refused."""
+    async def close_a_busy_tab(port: int, server: int) -> list[int]:
+        async with aiohttp.ClientSession() as client:
+            ws, apps = await open_game(client, port, server)
+            for _ in range(2):
+                await ws.send_str(json.dumps(["stdin", "x" * 60_000]))
+            await ws.close()
+        return apps
+
+    async def served(port: int) -> int:
+        """A new tab's status, asked again while it is 503, for 5 seconds at most:
+        the place is freed a moment after the app has ended."""
+        deadline = time.monotonic() + 5
+        status = 503
+        while status == 503 and time.monotonic() < deadline:
+            status = await websocket_status(port, f"http://127.0.0.1:{port}")
+            await asyncio.sleep(0.2)
+        return status
+
+    with serving_process("--max-sessions", "1") as (port, proc):
+        apps = asyncio.run(close_a_busy_tab(port, proc.pid))
+        assert wait_until_ended(apps, 10) == [], "the closed tab's game still runs"
+        assert asyncio.run(served(port)) == 101
+
+
+def test_stopping_the_server_ends_its_games():
+    with serving_process() as (port, proc):
+        async def open_tab() -> list[int]:
+            async with aiohttp.ClientSession() as client:
+                ws, apps = await open_game(client, port, proc.pid)
+                proc.send_signal(signal.SIGTERM)  # as ctrl+c (SIGINT) does
+                await closing_of(ws, 15)
+                await ws.close()
+                return apps
+
+        apps = asyncio.run(open_tab())
+        proc.wait(timeout=15)
+        left = wait_until_ended(apps, 5)
+        for pid in left:  # no longer below the server: killed here
+            os.kill(pid, signal.SIGKILL)
+        assert left == []
+
+
+def test_the_input_budget_gives_a_burst_then_so_much_a_second():
+    budget = serve_guard.InputBudget(100.0, burst=1000, rate=100)
+    assert budget.spend(600, 100.0) and budget.spend(400, 100.0)
+    assert not budget.spend(1, 100.0)  # all spent
+    assert budget.spend(50, 100.5) and not budget.spend(1, 100.5)  # half a second: 50 back
+    assert not budget.spend(1001, 500.0)  # never more than the burst, however long
+    assert budget.spend(1000, 500.0)
+    assert not budget.spend(1, 400.0)  # a clock going back gives nothing
+
+
+def test_only_the_pages_own_messages_are_taken():
+    envelope = serve_guard.envelope
+    assert envelope('["stdin", "q"]') == ("stdin", "q")
+    assert envelope('["resize", {"width": 90, "height": 30}]') == (
+        "resize", {"width": 90, "height": 30})
+    assert envelope('["blur"]') == ("blur", None)
+    assert envelope('["ping", "1700000000000"]') == ("ping", "1700000000000")
+    for text in ("not json", "{}", "[]", "[1]", '["stdin", 5]', '["resize", [80, 24]]',
+                 "[" * 100_000, '"stdin"'):
+        assert envelope(text) is None, text[:20]
 
 
 def test_a_port_in_use_or_an_unknown_host_is_one_line(capsys):

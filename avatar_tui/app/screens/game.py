@@ -161,8 +161,8 @@ class GameScreen(Screen[None]):
         text = (f"The terminal is {width}×{height}.\n\navatar-tui needs at least "
                 f"{MIN_SIZE[0]}×{MIN_SIZE[1]} (and {WIDE_SIZE[0]}×{WIDE_SIZE[1]} for the full "
                 "layout).\nPlease make the window larger.")
-        if refused:
-            text += f"\n\n{refused}"
+        if refused:  # first: on a terminal of a few rows, the only lines seen
+            text = f"{refused}\n\n{text}"
         self.query_one("#too-small", Static).update(text)
 
     def on_resize(self, event: events.Resize) -> None:
