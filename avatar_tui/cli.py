@@ -47,7 +47,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="play a hot-seat game (the default)")
     start = play.add_mutually_exclusive_group()
-    start.add_argument("--resume", action="store_true", help="resume the unfinished game")
+    start.add_argument("--resume", nargs="?", const=True, default=False, metavar="NAME",
+                       help="resume the unfinished game, or the kept game NAME "
+                       "(avatar-tui games lists them)")
     start.add_argument("--scenario", metavar="FILE",
                        help="set up from a scenario file, replay its actions, and play on")
     play.add_argument("--vs-bot", nargs="?", const="heuristic",
