@@ -12,6 +12,7 @@ from avatar_tui import (
     __version__,
     cards_cli,
     demo_cli,
+    games_cli,
     replay_cli,
     screenshot_cli,
     serve_cli,
@@ -72,6 +73,8 @@ def build_parser() -> argparse.ArgumentParser:
                            "directory's decks/ (? in the editor lists its keys).")
     decks.add_argument("name", nargs="?", metavar="NAME", help="open this saved deck")
     decks.set_defaults(handler=_decks)
+
+    games_cli.add_games_parser(sub)
 
     replay_cli.add_replay_parser(sub)
 
