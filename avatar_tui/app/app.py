@@ -146,7 +146,7 @@ class AvatarApp(App[None]):
         game). The game it replaces is kept first (GameController.start);
         when that fails, the new game does not start and the player is
         told why."""
-        told = len(self.game.kept)
+        told = len(self.game.kept_notes)
         try:
             self.game.start(state, events, resumed=resumed, kept=kept)
         except OSError as err:
@@ -156,7 +156,7 @@ class AvatarApp(App[None]):
                          then=back)
             return
         self.game_screen.reset_log()
-        for line in self.game.kept[told:]:  # the status line may cut it: the log does not
+        for line in self.game.kept_notes[told:]:  # the status line may cut it: the log does not
             self.game_screen.note(escape(line[0].upper() + line[1:]))
         self.changed()
 

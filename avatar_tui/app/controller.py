@@ -48,7 +48,7 @@ class GameController:
         self.saved_moves = 0  # the actions in the last good save
         self.bot_said: str | None = None  # the computer's last move, in words
         self.writer: SaveWriter | None = None  # started by the first save in the background
-        self.kept: list[str] = []  # where the games this run replaced went, in words
+        self.kept_notes: list[str] = []  # where the games this run replaced went, in words
         self.mode: Mode = (DemoMode(self, demo) if demo is not None else
                            VsComputer(self, bot) if bot is not None else HotSeat(self))
 
@@ -99,7 +99,7 @@ class GameController:
         self.last_setup = state.setup
         self.hint = None
         if said is not None:
-            self.kept.append(said)
+            self.kept_notes.append(said)
             self.hint = escape(said[0].upper() + said[1:])
         if self.mode.saves:
             self.saved_moves = len(state.history)

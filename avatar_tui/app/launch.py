@@ -89,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
         app = AvatarApp(store, start="ask", bot=bot, seed=getattr(args, "seed", None),
                         freeze_startup_heap=True)
     app.run()
-    for line in app.game.kept:
+    for line in app.game.kept_notes:
         print(f"avatar-tui: {line}", file=sys.stderr)
     return app.return_code or 0
 
