@@ -12,6 +12,7 @@ from avatar_tui import (
     __version__,
     cards_cli,
     demo_cli,
+    games_cli,
     replay_cli,
     screenshot_cli,
     serve_cli,
@@ -47,7 +48,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="play a hot-seat game (the default)")
     start = play.add_mutually_exclusive_group()
-    start.add_argument("--resume", action="store_true", help="resume the unfinished game")
+    start.add_argument("--resume", nargs="?", const=True, default=False, metavar="NAME",
+                       help="resume the unfinished game, or the kept game NAME "
+                       "(avatar-tui games lists them)")
     start.add_argument("--scenario", metavar="FILE",
                        help="set up from a scenario file, replay its actions, and play on")
     play.add_argument("--vs-bot", nargs="?", const="heuristic",
@@ -70,6 +73,8 @@ def build_parser() -> argparse.ArgumentParser:
                            "directory's decks/ (? in the editor lists its keys).")
     decks.add_argument("name", nargs="?", metavar="NAME", help="open this saved deck")
     decks.set_defaults(handler=_decks)
+
+    games_cli.add_games_parser(sub)
 
     replay_cli.add_replay_parser(sub)
 

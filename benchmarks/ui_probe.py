@@ -105,8 +105,8 @@ def make_game_app():
             super().__init__(*a, **kw)
             self.dirty_counts = []
 
-        def play(self, state, events) -> None:
-            super().play(state, events)
+        def play(self, state, events, **how) -> None:
+            super().play(state, events, **how)
             self.board_ready = True
 
         def changed(self) -> None:

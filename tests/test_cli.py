@@ -3,13 +3,14 @@ as `python -m avatar_tui`."""
 
 import subprocess
 import sys
+from types import SimpleNamespace
 
 import pytest
 
 from avatar_tui import __version__
 from avatar_tui.cli import main
 
-SUBCOMMANDS = ["play", "replay", "cards", "deck", "demo", "simulate"]
+SUBCOMMANDS = ["play", "games", "replay", "cards", "deck", "demo", "simulate"]
 
 
 def test_help_lists_every_subcommand(capsys):
@@ -44,6 +45,7 @@ def test_play_seed_fills_the_new_game_dialog(monkeypatch, tmp_path):
 
     class FakeApp:
         return_code = 0
+        game = SimpleNamespace(kept_notes=[])  # the lines saying where replaced games went
 
         def __init__(self, store, **kwargs):
             made.update(kwargs)

@@ -51,7 +51,9 @@ class AvatarApp(App[None]):
     a scenario. `seed`: the seed offered for new games (default: random
     from the OS, never the clock; the seed is kept in the save).
     `demo`: step through a narrated demo instead (nothing is saved);
-    `bot`: a computer player in one seat (`play --vs-bot`)."""
+    `bot`: a computer player in one seat (`play --vs-bot`); `kept`: the
+    name of the kept game `game` is (`play --resume NAME`), which becomes
+    the current save."""
 
     CSS_PATH = ["app.tcss", "screens.tcss"]
     TITLE = "avatar-tui"
@@ -59,7 +61,7 @@ class AvatarApp(App[None]):
     def __init__(self, store: SaveStore | None = None, *, start: Start = "ask",
                  game: tuple[GameState, list[Event]] | None = None, seed: int | None = None,
                  demo: Demo | None = None, bot: BotSeat | None = None,
-                 freeze_startup_heap: bool = False):
+                 kept: str | None = None, freeze_startup_heap: bool = False):
         super().__init__()
         self.freeze_startup_heap = freeze_startup_heap
         self.store = store
@@ -69,6 +71,7 @@ class AvatarApp(App[None]):
             self.theme = saved
         self.start_mode = start
         self.initial_game = game
+        self.initial_kept = kept
         self.fixed_seed = seed
         self.game = GameController(store, bot=bot, demo=demo)  # all but the widgets
         self.demo_timer: Timer | None = None
@@ -129,7 +132,7 @@ class AvatarApp(App[None]):
             self.action_demo_step(0)
         elif self.initial_game is not None:
             state, events = self.initial_game
-            self.play(state, events)
+            self.play(state, events, kept=self.initial_kept)
         elif self.start_mode == "new":
             self.ask_new_game()
         else:
@@ -151,10 +154,24 @@ class AvatarApp(App[None]):
             return self.fixed_seed
         return random.SystemRandom().randrange(1, 1_000_000)
 
-    def play(self, state: GameState, events: list[Event]) -> None:
-        """Put a game on the table (new, resumed, or from a scenario)."""
-        self.game.start(state, events)
+    def play(self, state: GameState, events: list[Event], *, resumed: bool = False,
+             kept: str | None = None) -> None:
+        """Put a game on the table (new, resumed, from a scenario or a kept
+        game). The game it replaces is kept first (GameController.start);
+        when that fails, the new game does not start and the player is
+        told why."""
+        told = len(self.game.kept_notes)
+        try:
+            self.game.start(state, events, resumed=resumed, kept=kept)
+        except OSError as err:
+            back = self.prompt if self.session is not None else self.exit
+            self.message("The new game cannot start",
+                         f"{escape(str(err))}\n\nSo it does not start, and nothing is lost.",
+                         then=back)
+            return
         self.game_screen.reset_log()
+        for line in self.game.kept_notes[told:]:  # the status line may cut it: the log does not
+            self.game_screen.note(escape(line[0].upper() + line[1:]))
         self.changed()
 
     def start_game(self, setup: GameSetup) -> None:
@@ -178,16 +195,44 @@ class AvatarApp(App[None]):
 
         screen = NewGameScreen(self.next_seed(), p1, p2, can_cancel=can_cancel,
                                who=seats.who_plays(self.game.computer),
-                               opponent=self.game.bot.kind if self.game.bot is not None else None)
+                               opponent=self.game.bot.kind if self.game.bot is not None else None,
+                               keeps=self.replaces_a_game())
 
-        def chosen(setup: GameSetup | None) -> None:
-            if setup is not None:
+        def chosen(setup: GameSetup | str | None) -> None:
+            if isinstance(setup, str):
+                self.resume_kept(setup)
+            elif setup is not None:
                 self.set_opponent(screen.opponent)
                 self.start_game(setup)
             elif self.session is not None:
                 self.prompt()
 
         self.push_screen(screen, chosen)
+
+    def replaces_a_game(self) -> bool:
+        """Whether a game started now takes the place of an unfinished one
+        (which is then kept: SaveStore.start_over)."""
+        store = self.store
+        if store is None or store.read_only or not self.game.mode.saves:
+            return False
+        if self.session is not None:
+            return not self.session.over
+        return store.has_current()
+
+    def resume_kept(self, name: str) -> None:
+        """Play on the kept game `name` (chosen on the new-game screen): it
+        becomes the current save, with the seats it was saved with."""
+        assert self.store is not None
+        from avatar_tui.savedgames import GameNameError, UnknownGame
+
+        try:
+            state, events, computer = self.store.games.load(name)
+        except (GameNameError, UnknownGame, ScenarioError) as err:
+            self.message("This game cannot be resumed", escape(str(err)),
+                         then=lambda: self.ask_new_game())
+            return
+        self.seat(seats.bot_for(computer, self.game.bot))
+        self.play(state, events, kept=name)
 
     def set_opponent(self, kind: str | None) -> None:
         """p2 is the computer of this kind (the new-game screen's
@@ -260,7 +305,7 @@ class AvatarApp(App[None]):
         command line asked for the computer)."""
         asked = self.game.bot
         self.seat(seats.bot_for(saved, asked))
-        self.play(state, events)
+        self.play(state, events, resumed=True)
         if asked is not None and self.game.bot is None:
             self.game.hint = ("This saved game is hot seat (two players): it resumes as it "
                               "was saved, without the computer.")

@@ -8,6 +8,7 @@ are the engine's `why_not` reasons (made private, R1.6)."""
 
 from __future__ import annotations
 
+import errno
 import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -47,6 +48,7 @@ class GameController:
         self.saved_moves = 0  # the actions in the last good save
         self.bot_said: str | None = None  # the computer's last move, in words
         self.writer: SaveWriter | None = None  # started by the first save in the background
+        self.kept_notes: list[str] = []  # where the games this run replaced went, in words
         self.mode: Mode = (DemoMode(self, demo) if demo is not None else
                            VsComputer(self, bot) if bot is not None else HotSeat(self))
 
@@ -61,7 +63,10 @@ class GameController:
         return self.mode.demo
 
     def seat(self, bot: BotSeat | None) -> None:
-        """Play on with the computer in `bot`'s seat, or hot seat (None)."""
+        """Play on with the computer in `bot`'s seat, or hot seat (None).
+        The move not yet written is written first, with the seats it was
+        played with."""
+        self.settle()
         self.mode = VsComputer(self, bot) if bot is not None else HotSeat(self)
 
     @property
@@ -71,11 +76,31 @@ class GameController:
 
     # ---------------------------------------------------------------- the game
 
-    def start(self, state: GameState, events: list[Event]) -> None:
-        """Put a game on the table (new, resumed, from a scenario or a demo step)."""
+    def start(self, state: GameState, events: list[Event], *, resumed: bool = False,
+              kept: str | None = None) -> None:
+        """Put a game on the table (new, resumed, from a scenario or a demo step).
+
+        Unless it is the current save `resumed`, the game it replaces is
+        kept first (SaveStore.start_over) and the status line says where;
+        `kept`: the kept game of that name, which becomes the current save.
+        Raises OSError, with nothing changed, when the replaced game could
+        not be kept whole."""
+        said = None
+        store = self.store
+        if not resumed and self.mode.saves and store is not None and not store.read_only:
+            self.settle()  # the replaced game's last moves are in its file first
+            if self.moves_at_risk():
+                raise OSError(errno.EIO, "the game on the table lacks moves its save could "
+                              f"not take ({self.save_error})")
+            said = store.start_over(state)
+            if kept is not None:
+                store.games.take(kept, store.current)
         self.session = Session(state, list(events))
         self.last_setup = state.setup
         self.hint = None
+        if said is not None:
+            self.kept_notes.append(said)
+            self.hint = escape(said[0].upper() + said[1:])
         if self.mode.saves:
             self.saved_moves = len(state.history)
 

@@ -1,6 +1,9 @@
-"""`avatar-tui` and `avatar-tui play`: start the app, resuming or from a
-scenario file, hot seat or against the computer (`--vs-bot`). Scenario
-problems are reported as one line (exit 2)."""
+"""`avatar-tui` and `avatar-tui play`: start the app, resuming (the current
+game, or a kept one by name) or from a scenario file, hot seat or against
+the computer (`--vs-bot`). Scenario problems are reported as one line
+(exit 2). Whatever starts, the unfinished game it replaces is kept
+(SaveStore.start_over, once the app holds the data directory); after the
+app, one line each on stderr says where such a game went."""
 
 from __future__ import annotations
 
@@ -74,6 +77,11 @@ def run(args: argparse.Namespace) -> int:
             print(f"avatar-tui: {err}", file=sys.stderr)
             return 2
         app = AvatarApp(store, game=game, bot=bot, freeze_startup_heap=True)
+    elif isinstance(getattr(args, "resume", None), str):
+        app = kept_game(store, args.resume, bot)
+        if isinstance(app, str):
+            print(f"avatar-tui: {app}", file=sys.stderr)
+            return 2
     elif getattr(args, "resume", False):
         app = AvatarApp(store, start="resume", bot=bot, freeze_startup_heap=True)
     else:
@@ -81,4 +89,23 @@ def run(args: argparse.Namespace) -> int:
         app = AvatarApp(store, start="ask", bot=bot, seed=getattr(args, "seed", None),
                         freeze_startup_heap=True)
     app.run()
+    for line in app.game.kept_notes:
+        print(f"avatar-tui: {line}", file=sys.stderr)
     return app.return_code or 0
+
+
+def kept_game(store: SaveStore, name: str, bot) -> AvatarApp | str:
+    """The app resuming the kept game `name` with the seats it was saved
+    with, or why it cannot (an unknown or bad name, an unreadable file, a
+    finished game)."""
+    from avatar_tui.savedgames import GameNameError, UnknownGame
+
+    try:
+        game, events, computer = store.games.load(name)
+    except (GameNameError, UnknownGame, ScenarioError) as err:
+        return str(err)
+    if game.phase == "over":
+        return (f"{name} is a finished game, nothing to resume (avatar-tui screenshot "
+                f"{store.games.path(name)} draws its end)")
+    return AvatarApp(store, game=(game, events), bot=seats.bot_for(computer, bot), kept=name,
+                     freeze_startup_heap=True)

@@ -45,9 +45,10 @@ def bot_for(computer: dict[str, str], current: BotSeat | None) -> BotSeat | None
 def resume_labels(saved: dict[str, str], wanted: BotSeat | None,
                   read_only: bool = False) -> list[str]:
     """The answers of the resume question: resume (as saved) or start anew
-    (as the command line asked). Read-only (another instance holds the
-    save) writes nothing, so nothing is promised to be replaced."""
+    (as the command line asked), which keeps the unfinished one among the
+    kept games (SaveStore.start_over). Read-only (another instance holds
+    the save) writes nothing, so nothing is promised to be kept."""
     resume = f"Resume it ({who_plays(saved)}, as it was saved)"
-    then = "nothing is saved: read-only" if read_only else "the save is replaced"
+    then = "nothing is saved: read-only" if read_only else "this one is kept in your games"
     new = f"Start a new game ({who_plays(of(wanted))}; {then})"
     return [resume, new]

@@ -1,8 +1,12 @@
 """Where the game in progress is kept between runs: the user data
 directory (`$AVATAR_TUI_DATA_DIR`, else `$XDG_DATA_HOME/avatar-tui`, else
 `~/.local/share/avatar-tui`), holding `current.toml`, a scenario file
-(docs/notation.md) rewritten atomically after every action, and `settings.toml`,
-the player's choices that outlive a game (the colour theme).
+(docs/notation.md) rewritten atomically after every action, `settings.toml`,
+the player's choices that outlive a game (the colour theme), and `games/`,
+the kept games (avatar_tui/savedgames.py).
+
+Starting a game never destroys another: `SaveStore.start_over` is the one
+place that decides what happens to the game a new one replaces.
 
 A save that cannot be read is never deleted or overwritten: it is renamed
 `current.broken-N.toml`, so the player (or a bug report) still has it."""
@@ -19,6 +23,7 @@ from avatar_tui.engine import Event
 from avatar_tui.model.state import GameState
 from avatar_tui.notation.save import load_game, save_game, write_atomically
 from avatar_tui.notation.scenario import ScenarioError, load_scenario
+from avatar_tui.savedgames import SavedGames, resume_line
 
 CURRENT = "current.toml"
 FINISHED = "last-finished.toml"
@@ -38,6 +43,7 @@ class SaveStore:
         # nothing is written (a game, a broken save's rename, the theme)
         self.read_only = False
         self.current_kept = False  # an unreadable save that could not be set aside
+        self.games = SavedGames(self.directory)
 
     @property
     def current(self) -> Path:
@@ -92,11 +98,12 @@ class SaveStore:
 
     def save(self, state: GameState, computer: dict[str, str] | None = None) -> Path | None:
         """Keep the game: an unfinished game as the current save; a finished
-        one is archived, so it is not offered for resuming. `computer`: the
-        seats the computer plays, kept in the file. Read-only: None, nothing
-        written. Raises OSError when the file cannot be written, or when it
-        is an unreadable save that could not be set aside (which is never
-        written over)."""
+        one is archived, so it is not offered for resuming: among the kept
+        games, and as `last-finished.toml` (as before there were kept games).
+        `computer`: the seats the computer plays, kept in the file.
+        Read-only: None, nothing written. Raises OSError when the file cannot
+        be written, or when it is an unreadable save that could not be set
+        aside (which is never written over)."""
         if self.read_only:
             return None
         if self.current_kept:
@@ -104,9 +111,46 @@ class SaveStore:
                           "aside, so it is not written over")
         if state.phase == "over":
             save_game(state, self.finished, computer=computer)
+            self.games.keep_state(state, computer)
             self.current.unlink(missing_ok=True)
             return self.finished
         return save_game(state, self.current, computer=computer)
+
+    def start_over(self, new: GameState) -> str | None:
+        """The start-over policy, decided here only: before the game `new`
+        takes the place of the current save (from the new-game screen,
+        `play`'s flags, `serve`, a kept game resumed), the game saved there
+        is kept. An unfinished one moves to the kept games; a finished one
+        is archived like any finished game; an unreadable one is set aside
+        as `current.broken-N.toml`. Nothing moves when `new` is that very
+        game, or read-only (nothing is written then).
+
+        Returns the line that tells the player where the game went (None:
+        nothing to tell). Raises OSError when it could not be kept: the new
+        game must not start then."""
+        if self.read_only or self.current_kept:  # nothing written, or never written over
+            return None
+        if not (self.current.exists() or self.current.is_symlink()):
+            return None
+        try:
+            state, _ = self.load()
+        except ScenarioError:
+            try:
+                return f"the unreadable save was kept as {self.keep_aside().name}"
+            except OSError as err:  # it is never written over now (current_kept)
+                return (f"the unreadable save could not be set aside ({err.strerror or err}), "
+                        "so it is not written over: this game is not saved")
+        if state.phase == "over":
+            self.save(state, computer=self.load_computer())
+            return None
+        if state.setup == new.setup and state.history == new.history:
+            return None
+        try:
+            name = self.games.keep_file(self.current, state)
+        except OSError as err:
+            raise OSError(err.errno, f"the unfinished game could not be kept in "
+                          f"{self.games.folder}: {err.strerror or err}") from None
+        return resume_line(name)
 
     def load_computer(self) -> dict[str, str]:
         """The seats the computer plays in the current save (seat -> bot

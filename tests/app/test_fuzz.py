@@ -37,7 +37,7 @@ KEYS = list("pofdrtskacuvi123456789xyz") + [  # not n: a new game would reset th
 # are sent only at the end), plus a few it does not.
 BURST_KEYS = [*"abcdefghijklmnoprstuvwxyz123456789", "space", "enter", "escape", "tab",
               "shift+tab", "left", "right", "up", "down", "question_mark", "home", "end",
-              "pageup", "pagedown", "backspace", "ctrl+d", "plus", "minus"]
+              "pageup", "pagedown", "backspace", "ctrl+d", "ctrl+g", "plus", "minus"]
 # Keys that open a dialog from the board, so every burst can start in one.
 OPENERS = ["", "e", "question_mark", "v", "i", "n", "c", "l"]
 BURSTS = int(os.environ.get("AVATAR_TUI_KEY_FUZZ_BURSTS", "8"))

@@ -102,7 +102,7 @@ def test_play_scenario_of_a_save_against_the_computer_plays_on_against_it(tmp_pa
     assert started[1].game.bot is None
 
 
-def test_a_read_only_resume_question_promises_no_replaced_save():
-    assert "the save is replaced" in seats.resume_labels({}, None)[1]
+def test_a_read_only_resume_question_promises_no_kept_game():
+    assert "this one is kept" in seats.resume_labels({}, None)[1]
     labels = seats.resume_labels({}, None, read_only=True)
-    assert "the save is replaced" not in labels[1] and "read-only" in labels[1]
+    assert "this one is kept" not in labels[1] and "read-only" in labels[1]

@@ -2,7 +2,11 @@
 saved deck of that character, or a random starter deck), the seed that
 shuffles the decks, and a preview of who will choose the opening defender
 (the R2.4 comparison of discard piles, as the engine deals it). A deck the
-rules refuse (R13, R1.1) is listed with its problems and cannot start."""
+rules refuse (R13, R1.1) is listed with its problems and cannot start.
+
+Starting keeps the unfinished game it replaces (the dialog says so), and
+ctrl+g lists the kept games, any unfinished one of which can be resumed
+from here instead: the screen then answers with its name."""
 
 from __future__ import annotations
 
@@ -46,14 +50,22 @@ def opening_preview(setup: GameSetup) -> list[str]:
     return [f"{escape(e.text)} ({e.rule})" for e in events if e.rule == "R2.4"]
 
 
-class NewGameScreen(Dialog[GameSetup | None]):
+KEEPS = "Starting keeps the unfinished game in your kept games (ctrl+g lists them)."
+
+
+class NewGameScreen(Dialog[GameSetup | str | None]):
+    """Answers the new game's setup, the name of a kept game to resume
+    instead, or None (cancelled)."""
+
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="cancel"),
-                Binding("ctrl+d", "decks", "Deck editor", id="decks")]
+                Binding("ctrl+d", "decks", "Deck editor", id="decks"),
+                Binding("ctrl+g", "kept_games", "Kept games", id="kept-games")]
 
     def __init__(self, seed: int, p1: str = "aang", p2: str = "prince_zuko",
                  can_cancel: bool = True, who: str = "two players, one keyboard",
-                 opponent: str | None = None):
+                 opponent: str | None = None, keeps: bool = False):
         super().__init__()
+        self.keeps = keeps  # an unfinished game is replaced, so it will be kept
         self.who = who  # who plays: the title says it
         self.opponent = opponent  # p2's computer player's kind; None: a person
         self.seed = seed
@@ -82,13 +94,16 @@ class NewGameScreen(Dialog[GameSetup | None]):
                 yield Label("Seed", classes="field-label")
                 yield Input(str(self.seed), type="integer", id="seed", compact=True)
             yield Static(id="preview")
+            if self.keeps:
+                yield Static(KEEPS, id="keeps")
             with Horizontal(classes="buttons"):
                 yield Button("Start", id="start", variant="primary", compact=True)
                 if self.can_cancel:
                     yield Button("Cancel", id="cancel", compact=True)
+                yield Button("Kept games", id="kept-games", compact=True)
                 yield Button("Deck editor", id="decks", compact=True)
             yield Static("[dim]tab moves between fields · enter on Start begins · "
-                         "the seed fixes the shuffle, so a game can be replayed · "
+                         "a seed replays the same shuffle · ctrl+g kept games · "
                          "ctrl+d deck editor · ctrl+q quits[/]", classes="dialog-keys")
 
     def on_mount(self) -> None:
@@ -147,6 +162,8 @@ class NewGameScreen(Dialog[GameSetup | None]):
             self.start()
         elif event.button.id == "decks":
             self.action_decks()
+        elif event.button.id == "kept-games":
+            self.action_kept_games()
         elif event.button.id == "cancel":
             self.action_cancel()
 
@@ -159,10 +176,25 @@ class NewGameScreen(Dialog[GameSetup | None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "cancel":
             return self.can_cancel
+        if action == "kept_games":
+            return getattr(self.app, "store", None) is not None
         return True
 
     def action_decks(self) -> None:
         self.deck_picker.open_editor()
+
+    def action_kept_games(self) -> None:
+        from avatar_tui.app.screens.keptgames import KeptGamesScreen
+
+        store = getattr(self.app, "store", None)
+        if store is None:
+            return
+
+        def chosen(name: str | None) -> None:
+            if name is not None:
+                self.dismiss(name)
+
+        self.app.push_screen(KeptGamesScreen(store.games), chosen)
 
     def action_cancel(self) -> None:
         if self.can_cancel:
