@@ -50,6 +50,11 @@ def user_cache_dir() -> Path | None:
     return home / ".cache" / "avatar-tui" if home is not None else None
 
 
+def home_dir() -> Path | None:
+    """The home directory by the rule above; None when there is none."""
+    return _home()[0]
+
+
 def _xdg(name: str) -> Path | None:
     value = os.environ.get(name)
     return Path(value) if value and os.path.isabs(value) else None

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from avatar_tui.app.plain import escape
 from avatar_tui.app.screens.choice import ChoiceScreen
+from avatar_tui.datadir import home_dir
 from avatar_tui.notation.save import save_game
 
 if TYPE_CHECKING:
@@ -92,8 +93,10 @@ def request_quit(app: AvatarApp) -> None:
 
 
 def elsewhere_dirs() -> list[Path]:
-    """Where a game goes when its own folder takes no file: home, then /tmp."""
-    return [Path.home(), Path(tempfile.gettempdir())]
+    """Where a game goes when its own folder takes no file: home (never the
+    root an empty HOME would name, datadir.home_dir), then /tmp."""
+    home = home_dir()
+    return ([home] if home is not None else []) + [Path(tempfile.gettempdir())]
 
 
 def save_elsewhere(app: AvatarApp, state: GameState) -> None:

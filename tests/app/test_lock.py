@@ -214,3 +214,12 @@ async def test_no_lock_may_quit_at_once(data_dir, monkeypatch):
         await pilot.pause()
         assert not app.is_running
     assert not (data_dir / "current.toml").exists()
+
+
+def test_a_game_saved_elsewhere_never_goes_to_the_root_an_empty_home_names(monkeypatch, tmp_path):
+    from avatar_tui.app.safety import elsewhere_dirs
+
+    monkeypatch.setenv("HOME", "")
+    assert all(folder.parent != folder for folder in elsewhere_dirs()), elsewhere_dirs()
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert elsewhere_dirs()[0] == tmp_path
