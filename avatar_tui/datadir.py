@@ -67,7 +67,7 @@ def _home() -> tuple[Path | None, str]:
     else:
         value, where = _account_home(), "HOME is not set and the account's home"
     if not value:
-        return None, f"{where} is {value!r}" if value is not None else f"{where} is unknown"
+        return None, f"{where} is {'empty' if value is not None else 'unknown'}"
     if not os.path.isabs(value) or Path(value).parent == Path(value):  # relative, or a root
         return None, f"{where} is {value!r}, not a home directory"
     return Path(value), ""

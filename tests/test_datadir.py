@@ -35,7 +35,7 @@ def refused() -> str:
 @pytest.mark.parametrize("home", ["", "relative/home", "/"])
 def test_an_empty_relative_or_root_home_is_refused(bare, home):
     bare.setenv("HOME", home)
-    assert repr(home) in refused()
+    assert ("HOME is empty" if home == "" else f"HOME is {home!r}") in refused()
 
 
 def test_an_unset_home_asks_the_system_s_account(bare, tmp_path):
