@@ -416,10 +416,12 @@ CACHE_FORMAT = 1
 CACHE_FILE_BYTES = 64 * files.MIB  # the pickle is some 130 KB
 
 
-def catalog_cache_file() -> Path:
+def catalog_cache_file() -> Path | None:
+    """None with no home to keep it in (datadir.user_cache_dir)."""
     from avatar_tui.datadir import user_cache_dir
 
-    return user_cache_dir() / "catalog.pickle"
+    directory = user_cache_dir()
+    return directory / "catalog.pickle" if directory is not None else None
 
 
 def _source_texts(directory: Path) -> dict[Path, str] | None:
@@ -491,13 +493,16 @@ def _write_cache(cache: Path, key: str, catalog: Catalog) -> None:
         pass
 
 
-def cached_catalog(directory: Path, cache: Path, check: bool = False) -> Catalog:
+def cached_catalog(directory: Path, cache: Path | None, check: bool = False) -> Catalog:
     """The database in `directory`, from `cache` when its key matches the
     files; otherwise (or with `check`) loaded and validated from the files,
-    and the cache written. Raises CardDataError as load_catalog does."""
+    and the cache written (none: no cache). Raises CardDataError as
+    load_catalog does."""
     texts = _source_texts(directory)
     if texts is None:
         return load_catalog(directory)  # names the unreadable file
+    if cache is None:
+        return load_catalog(directory, texts)
     key = cache_key(directory, texts)
     if not check:
         found = _read_cache(cache, key)

@@ -18,6 +18,7 @@ from avatar_tui import (
     serve_cli,
     simulate_cli,
 )
+from avatar_tui.datadir import DataDirError
 from avatar_tui.opponents import COMPUTER_KINDS
 
 
@@ -97,6 +98,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return args.handler(args)
+    except DataDirError as err:  # no home to keep games in: one line, before any app starts
+        print(f"avatar-tui: {err}", file=sys.stderr)
+        return 2
     except BrokenPipeError:
         # the reader stopped early (`avatar-tui cards --json | head`): end
         # quietly, with stdout pointed at nothing so the last flush cannot fail

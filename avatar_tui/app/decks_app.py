@@ -29,5 +29,5 @@ class DecksApp(App[None]):
 
 
 def run(deck: str | None = None) -> int:
-    DecksApp(deck=deck).run()
+    DecksApp(DeckStore(), deck=deck).run()  # the data directory found (or refused) first
     return 0

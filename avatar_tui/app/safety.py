@@ -2,8 +2,9 @@
 quit that silently loses the moves a failing disk did not take.
 
 - `claim`: before anything is read or written, the data directory's lock
-  (`storage.DataLock`). When another instance holds it, the player is told
-  so and may look on read-only (nothing is written) or quit.
+  (`storage.DataLock`). When another instance holds it, or no lock can be
+  had there, the player is told which (and why) and may look on read-only
+  (nothing is written) or quit.
 - `request_quit`: every quit (q, ctrl+q, game over) first writes the move
   not yet written; if saving fails, it asks: try again, save the game
   elsewhere, or quit and lose the moves since the last good save."""
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from avatar_tui.app.plain import escape
 from avatar_tui.app.screens.choice import ChoiceScreen
+from avatar_tui.datadir import home_dir
 from avatar_tui.notation.save import save_game
 
 if TYPE_CHECKING:
@@ -28,13 +30,13 @@ READ_ONLY = "read-only: nothing is saved"
 
 def claim(app: AvatarApp, then: Callable[[], None]) -> None:
     """Take the data directory's lock, then `then()`; if another instance
-    holds it, ask first (read-only or quit)."""
+    holds it, or no lock can be had there (the reason is said), ask first:
+    read-only or quit. Never on without the lock and writing."""
     store = app.store
-    holder = store.lock.acquire() if store is not None else None
-    if store is None or holder is None:
+    outcome = store.lock.acquire() if store is not None else None
+    if store is None or outcome is None or outcome.ours:
         then()
         return
-    who = f"process {holder}" if holder else "another program"
 
     def answered(index: int | None) -> None:
         if index == 0:
@@ -44,11 +46,18 @@ def claim(app: AvatarApp, then: Callable[[], None]) -> None:
         else:
             app.exit()
 
+    where = escape(str(store.directory))
+    if outcome.problem is not None:
+        title = "The game's folder cannot be locked"
+        text = (f"{escape(outcome.problem)}.\n\nWithout the lock on {where} nothing keeps a "
+                "second avatar-tui from writing over this game, so this one saves nothing.")
+    else:
+        who = f"process {outcome.holder}" if outcome.holder else "another program"
+        title = "This game is open in another avatar-tui"
+        text = (f"Another avatar-tui ({who}) is using {where}. Two at once would write over "
+                "each other's game, so only one of them saves.")
     app.push_screen(ChoiceScreen(
-        "This game is open in another avatar-tui",
-        f"Another avatar-tui ({who}) is using {escape(str(store.directory))}. Two at once "
-        "would write over each other's game, so only one of them saves.",
-        ["Open it read-only: play or look, nothing here is saved", "Quit"],
+        title, text, ["Open it read-only: play or look, nothing here is saved", "Quit"],
         can_cancel=False), answered)
 
 
@@ -84,8 +93,10 @@ def request_quit(app: AvatarApp) -> None:
 
 
 def elsewhere_dirs() -> list[Path]:
-    """Where a game goes when its own folder takes no file: home, then /tmp."""
-    return [Path.home(), Path(tempfile.gettempdir())]
+    """Where a game goes when its own folder takes no file: home (never the
+    root an empty HOME would name, datadir.home_dir), then /tmp."""
+    home = home_dir()
+    return ([home] if home is not None else []) + [Path(tempfile.gettempdir())]
 
 
 def save_elsewhere(app: AvatarApp, state: GameState) -> None:

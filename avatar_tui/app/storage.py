@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import errno
 import os
+import stat
+from dataclasses import dataclass
 from pathlib import Path
 
 from avatar_tui import files
@@ -186,16 +188,36 @@ class SaveStore:
 # ------------------------------------------------------------------ one writer
 
 
+@dataclass(frozen=True)
+class LockOutcome:
+    """How `DataLock.acquire` ended: the lock is ours (`ours`), another
+    instance holds it (`holder`: its process id, 0 when the file cannot say),
+    or no lock can be had here at all (`problem`: why, in one line)."""
+
+    holder: int | None = None
+    problem: str | None = None
+
+    @property
+    def ours(self) -> bool:
+        return self.holder is None and self.problem is None
+
+
 class DataLock:
     """An advisory lock on a data directory (`lock`, holding the process id
     of its holder), so that two instances never write one save in turn.
 
     The lock is `flock`'s: the system drops it when its holder ends, however
     it ends, so the lock of a killed process is simply taken over; the file
-    and the id in it stay behind only to say who holds it. Where the file
-    system offers no locks, every instance may write (as before)."""
+    and the id in it stay behind only to say who holds it. Where no lock can
+    be had (the path is not a plain file, the directory cannot be written,
+    the file system or the system has no locks) `acquire` says why: the
+    caller then writes nothing, since nothing would keep a second writer out.
+    Holding the lock, it removes the temporary files of saves a killed
+    instance left half-written (`write_atomically`'s `.NAME.XXXXXXXX.tmp`):
+    only the holder writes those names, so none of them is in use."""
 
     NAME = "lock"
+    TEMPORARY = (CURRENT, FINISHED, SETTINGS)  # the files whose temporaries are swept
 
     def __init__(self, directory: Path):
         self.path = directory / self.NAME
@@ -205,34 +227,49 @@ class DataLock:
     def held(self) -> bool:
         return self._fd is not None
 
-    def acquire(self) -> int | None:
-        """Take the lock: None when it is ours, else the holder's process id
-        (0 when it cannot be told)."""
+    def acquire(self) -> LockOutcome:
+        """Take the lock, and when it is ours sweep the stale temporaries."""
         if self._fd is not None:
-            return None
+            return LockOutcome()
         try:
             import fcntl
-        except ImportError:  # not a POSIX system: no locking
-            return None
+        except ImportError:  # not a POSIX system
+            return LockOutcome(problem="this system offers no file locks")
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0),
-                         0o644)
+        except OSError as err:
+            return LockOutcome(problem=f"{self.path.parent}: {_reason(err)}")
+        try:
+            # never through a link, never waiting on a FIFO or a device
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_NONBLOCK
+                         | getattr(os, "O_NOFOLLOW", 0), 0o644)
+        except OSError as err:
+            return LockOutcome(problem=self._open_problem(err))
+        try:
+            regular = stat.S_ISREG(os.fstat(fd).st_mode)
         except OSError:
-            return None  # a directory we cannot write: saving will say so
+            regular = False
+        if not regular:
+            os.close(fd)
+            return LockOutcome(problem=f"{self.path} is not a regular file")
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             holder = self._holder(fd)
             os.close(fd)
-            return holder
-        except OSError:  # no locks on this file system
+            return LockOutcome(holder=holder)
+        except OSError as err:  # ENOLCK, EOPNOTSUPP...: a file system without locks
             os.close(fd)
-            return None
-        os.ftruncate(fd, 0)
-        os.write(fd, f"{os.getpid()}\n".encode())
+            return LockOutcome(problem=f"the file system of {self.path.parent} offers no "
+                               f"locks ({_reason(err)})")
         self._fd = fd
-        return None
+        try:
+            os.ftruncate(fd, 0)
+            os.write(fd, f"{os.getpid()}\n".encode())
+        except OSError:
+            pass  # a full disk: the lock is ours all the same, only unsigned
+        self._sweep()
+        return LockOutcome()
 
     def release(self) -> None:
         if self._fd is not None:
@@ -250,3 +287,40 @@ class DataLock:
         except OSError:
             return 0
         return int(text) if text.isascii() and text.isdigit() and len(text) < 12 else 0
+
+    def _open_problem(self, err: OSError) -> str:
+        if err.errno == errno.ELOOP or self.path.is_symlink():
+            return f"{self.path} is a symbolic link (a lock is never followed through one)"
+        if err.errno == errno.EISDIR or self.path.is_dir():
+            return f"{self.path} is a directory, not a lock file"
+        if err.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+            return f"{self.path} cannot be written: {_reason(err)}"
+        return f"{self.path}: {_reason(err)}"
+
+    def _sweep(self) -> None:
+        """Remove `.NAME.XXXXXXXX.tmp` for NAME in TEMPORARY: plain files only."""
+        try:
+            entries = list(os.scandir(self.path.parent))
+        except OSError:
+            return
+        for entry in entries:
+            if not any(_is_temporary(entry.name, name) for name in self.TEMPORARY):
+                continue
+            try:
+                if entry.is_file(follow_symlinks=False):
+                    os.unlink(entry.path)
+            except OSError:
+                pass  # left for the next start
+
+
+def _is_temporary(candidate: str, name: str) -> bool:
+    """`candidate` is a temporary file of `name` as write_atomically makes
+    them (tempfile.mkstemp: a dot, the name, a dot, 8 characters, `.tmp`)."""
+    prefix, suffix = f".{name}.", ".tmp"
+    middle = candidate[len(prefix):-len(suffix)]
+    return (candidate.startswith(prefix) and candidate.endswith(suffix) and len(middle) == 8
+            and all(c.isascii() and (c.isalnum() or c == "_") for c in middle))
+
+
+def _reason(err: OSError) -> str:
+    return err.strerror or type(err).__name__

@@ -65,9 +65,11 @@ async def test_a_quit_right_after_a_move_still_saves_the_move():
 
 
 async def test_a_save_that_fails_says_so_on_the_board(tmp_path):
-    blocked = tmp_path / "not-a-directory"
-    blocked.write_text("a file where the data directory should be")
-    app = make_app(new(seed=3), store=SaveStore(blocked))
+    # the lock is had (a data directory that cannot hold it asks first, test_lock.py),
+    # but the save itself cannot be written: a directory where the file should be
+    store = SaveStore(tmp_path / "data")
+    store.current.mkdir(parents=True)
+    app = make_app(new(seed=3), store=store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await play_one_key(app, pilot)

@@ -62,10 +62,10 @@ async def test_the_app_starts_with_a_bad_settings_file(data_dir):
 
 def test_a_lock_is_held_by_one_store_at_a_time(data_dir):
     first, second = DataLock(data_dir), DataLock(data_dir)
-    assert first.acquire() is None and first.held
-    assert second.acquire() == os.getpid()
+    assert first.acquire().ours and first.held
+    assert second.acquire().holder == os.getpid()
     first.release()
-    assert second.acquire() is None
+    assert second.acquire().ours
 
 
 def test_the_lock_of_a_killed_process_is_taken_over(data_dir):
@@ -77,19 +77,19 @@ def test_the_lock_of_a_killed_process_is_taken_over(data_dir):
             from pathlib import Path
             from avatar_tui.app.storage import DataLock
             lock = DataLock(Path({str(data_dir)!r}))
-            assert lock.acquire() is None
+            assert lock.acquire().ours
             print("held", flush=True)
             time.sleep(60)
         """)], stdout=subprocess.PIPE, text=True)
     try:
         assert holder.stdout.readline().strip() == "held"
         lock = DataLock(data_dir)
-        assert lock.acquire() == holder.pid
+        assert lock.acquire().holder == holder.pid
     finally:
         holder.send_signal(signal.SIGKILL)
         holder.wait()
     assert (data_dir / "lock").read_text().strip() == str(holder.pid)  # stale
-    assert lock.acquire() is None and lock.held
+    assert lock.acquire().ours and lock.held
     assert (data_dir / "lock").read_text().strip() == str(os.getpid())
     lock.release()
 
@@ -99,7 +99,7 @@ async def test_a_second_instance_says_so_and_may_look_on_read_only(data_dir):
     a_saved_game(store)
     before = store.current.read_bytes()
     other = DataLock(data_dir)  # the first instance
-    assert other.acquire() is None
+    assert other.acquire().ours
     app = make_app(store=SaveStore(data_dir), start="resume")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -121,7 +121,7 @@ async def test_a_second_instance_says_so_and_may_look_on_read_only(data_dir):
 
 async def test_a_second_instance_may_quit_at_once(data_dir):
     other = DataLock(data_dir)
-    assert other.acquire() is None
+    assert other.acquire().ours
     app = make_app(store=True, start="new")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -137,8 +137,8 @@ async def test_the_lock_is_released_when_the_app_ends(data_dir):
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         assert app.store.lock.held
-        assert DataLock(data_dir).acquire() == os.getpid()
-    assert DataLock(data_dir).acquire() is None
+        assert DataLock(data_dir).acquire().holder == os.getpid()
+    assert DataLock(data_dir).acquire().ours
 
 
 # ---------------------------------------------------------------- failing saves
