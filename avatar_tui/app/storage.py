@@ -16,6 +16,7 @@ from __future__ import annotations
 import errno
 import os
 import stat
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -25,7 +26,7 @@ from avatar_tui.engine import Event
 from avatar_tui.model.state import GameState
 from avatar_tui.notation.save import load_game, save_game, write_atomically
 from avatar_tui.notation.scenario import ScenarioError, load_scenario
-from avatar_tui.savedgames import SavedGames, resume_line
+from avatar_tui.savedgames import GAMES, SavedGames, resume_line
 
 CURRENT = "current.toml"
 FINISHED = "last-finished.toml"
@@ -298,13 +299,21 @@ class DataLock:
         return f"{self.path}: {_reason(err)}"
 
     def _sweep(self) -> None:
-        """Remove `.NAME.XXXXXXXX.tmp` for NAME in TEMPORARY: plain files only."""
+        """Remove `.NAME.XXXXXXXX.tmp` for NAME in TEMPORARY, and those of any
+        kept game in `games/` (`.KEPT.toml.XXXXXXXX.tmp`): plain files only."""
+        self._sweep_in(self.path.parent, lambda entry: any(
+            _is_temporary(entry, name) for name in self.TEMPORARY))
+        self._sweep_in(self.path.parent / GAMES, lambda entry: _is_temporary(
+            entry, entry[1:].split(".toml.", 1)[0] + ".toml"))
+
+    @staticmethod
+    def _sweep_in(directory: Path, stale: Callable[[str], bool]) -> None:
         try:
-            entries = list(os.scandir(self.path.parent))
+            entries = list(os.scandir(directory))
         except OSError:
             return
         for entry in entries:
-            if not any(_is_temporary(entry.name, name) for name in self.TEMPORARY):
+            if not stale(entry.name):
                 continue
             try:
                 if entry.is_file(follow_symlinks=False):

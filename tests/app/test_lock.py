@@ -148,6 +148,19 @@ def test_stale_temporary_files_are_removed_once_the_lock_is_ours(data_dir):
     lock.release()
 
 
+def test_stale_temporary_files_of_kept_games_are_removed_too(data_dir):
+    games = data_dir / "games"
+    games.mkdir(parents=True)
+    stale = ".2026-11-27-aang-v-prince-zuko.toml.k2x9_a0q.tmp"
+    kept = ["2026-11-27-aang-v-prince-zuko.toml", ".notes.toml.tmp", "x.toml.abcdefgh.tmp"]
+    for name in [stale, *kept]:
+        (games / name).write_text("half a save")
+    lock = DataLock(data_dir)
+    assert lock.acquire().ours
+    assert sorted(p.name for p in games.iterdir()) == sorted(kept)
+    lock.release()
+
+
 def test_temporary_files_are_left_alone_while_another_instance_writes(data_dir):
     stale_files(data_dir)
     holder = DataLock(data_dir)
