@@ -37,7 +37,7 @@ class DeckFileError(ValueError):
     cut)."""
 
     def __init__(self, text: str):
-        super().__init__(terminal_text.message(text))
+        super().__init__(terminal_text.error(text))
 
 
 # ------------------------------------------------------------------ deck files
@@ -250,6 +250,10 @@ def import_text(text: str, catalog: Catalog, source: str = "text",
             raise DeckFileError(f"{where}: unknown card "
                                 f"'{terminal_text.quote(found['card'].strip())}'")
         cards[card_id] += count
+        if cards[card_id] > MAX_COUNT:  # the same card on several lines
+            raise DeckFileError(f"{where}: {cards[card_id]} copies of "
+                                f"'{terminal_text.quote(found['card'].strip())}' in all; a "
+                                f"deck list counts at most {MAX_COUNT} copies of a card")
     if chamber is None:
         raise DeckFileError(f"{source}: no 'chamber: NAME' line")
     return DeckList(name=name, chamber=chamber.id, starter=starter, cards=dict(cards))

@@ -143,3 +143,31 @@ def test_deck_check_names_a_missing_key(capsys, tmp_path):
     path.write_text('name = "Mine"\n', "utf-8")
     assert main(["deck", "check", str(path)]) == 2
     assert capsys.readouterr().err.strip() == f"{path}: chamber: missing (it is required)"
+
+
+# ------------------------------------------------------------------ copies of a card
+
+
+def test_the_same_card_on_many_lines_is_refused_past_the_most(capsys, tmp_path, monkeypatch):
+    monkeypatch.setenv("AVATAR_TUI_DATA_DIR", str(tmp_path / "data"))
+    listing = tmp_path / "list.txt"
+    listing.write_text("chamber: Aang\n" + "60 Evade\n" * 2, "utf-8")
+    assert main(["deck", "import", str(listing)]) == 2
+    assert capsys.readouterr().err.strip() == (
+        f"avatar-tui deck: {listing}: line 3: 120 copies of 'Evade' in all; a deck list "
+        "counts at most 99 copies of a card")
+
+
+def test_the_editor_adds_no_copy_past_the_most():
+    from avatar_tui.catalog import MAX_COUNT, DeckList, default_catalog
+    from avatar_tui.deckedit import DeckDraft
+
+    catalog = default_catalog()
+    # two spellings of one card, 60 each, are one card of 99 (the most a file holds)
+    draft = DeckDraft.from_deck(DeckList(name="x", chamber="AME176",
+                                         cards={"momo": 60, "momo_hungry_lemur": 60}), catalog)
+    assert draft.cards == {"momo": MAX_COUNT}
+    assert not draft.add("momo") and draft.cards["momo"] == MAX_COUNT
+    draft.remove("momo")
+    assert draft.add("momo")
+    assert draft.deck().cards == {"momo": MAX_COUNT}  # a deck file can be made of it

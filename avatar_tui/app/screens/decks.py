@@ -30,7 +30,7 @@ from avatar_tui.app.screens.decks_dialogs import (
 )
 from avatar_tui.cards_cli import RARITY, Entry, by_number, card_entry
 from avatar_tui.cardsearch import Query, QueryError, parse
-from avatar_tui.catalog import Catalog, DeckList, default_catalog
+from avatar_tui.catalog import MAX_COUNT, Catalog, DeckList, default_catalog
 from avatar_tui.deckedit import CURVE, DeckDraft, DeckStats, Matchup, house_matchups
 from avatar_tui.decklib import (
     DeckFileError,
@@ -382,8 +382,10 @@ class DeckEditorScreen(Screen[str | None]):
     def action_add(self) -> None:
         card_id = self.highlighted()
         if card_id is not None:
-            self.draft.add(card_id)
-            self.changed(card_id)
+            if self.draft.add(card_id):
+                self.changed(card_id)
+            else:
+                self.say(f"[$error]At most {MAX_COUNT} copies of a card in a deck file[/]")
 
     def action_remove(self) -> None:
         card_id = self.highlighted()
