@@ -84,7 +84,7 @@ def describe_validation_error(
         if e["type"] == "union_tag_invalid":  # name the key that holds the bad tag
             path.append(str(e["ctx"]["discriminator"]).strip("'"))
         place = terminal_text.quote(".".join(path)) or "(entry)"
-        line = terminal_text.message(f"{where}: {place}: {_message(e)}")
+        line = terminal_text.error(f"{where}: {place}: {_message(e)}")
         if line not in lines:
             lines.append(line)
     return lines

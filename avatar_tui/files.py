@@ -52,7 +52,7 @@ class FileProblem(ValueError):
         """The message with the file called `name` (e.g. without its folder),
         safe to print (terminal_text)."""
         place = f": {terminal_text.quote(self.place)}" if self.place else ""
-        return terminal_text.message(f"{name}{place}: {self.problem}")
+        return terminal_text.error(f"{name}{place}: {self.problem}")
 
 
 def read_text(path: Path | str, limit: int = MAX_BYTES) -> str:

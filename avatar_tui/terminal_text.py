@@ -16,7 +16,8 @@ file and the place) and its end (the problem) around a ` … `.
 
 `visible` escapes, `quote` escapes and cuts a piece of a file (newlines
 escaped too: a quote stays on its line), `message` makes a whole message
-safe (newlines kept, each line cut), `say` prints one. `message` is
+safe (newlines kept, each line cut), `error` does so for an exception's
+message (shorter: a command prints its name before it), `say` prints one. `message` is
 idempotent, so a message made safe where it was written may pass through
 it again where it is printed. Backslashes are not doubled: `\\x1b` typed
 in a file shows as itself, as harmless as the escape it spells."""
@@ -29,6 +30,7 @@ from typing import TextIO
 
 QUOTE_LIMIT = 200  # characters of a file quoted in a message
 LINE_LIMIT = 1000  # characters of one line of a message: a path, a place, a problem
+ERROR_LIMIT = LINE_LIMIT - 100  # an error's line, before the command's name is put before it
 
 # C0 but tab and newline, DEL, C1; then the bidirectional marks, embeddings,
 # overrides and isolates. Tab and newline are decided by the callers.
@@ -106,6 +108,12 @@ def _cut_middle(line: str, limit: int) -> str:
         found = re.compile(r"\\(x[0-9a-f]{2}|u[0-9a-f]{4}|[tnr])").match(line, back)
         start = found.end() if found else start
     return _cut_end(line, head) + gap + line[start:]
+
+
+def error(text: object) -> str:
+    """An exception's message (a reader's error), made safe where it is
+    raised, with room left for the command that prints it to name itself."""
+    return message(text, ERROR_LIMIT)
 
 
 def say(text: object, file: TextIO | None = None) -> None:

@@ -87,6 +87,14 @@ def test_a_long_message_line_keeps_its_beginning_and_its_end():
     assert " … " in shown
 
 
+def test_an_errors_line_leaves_room_for_the_commands_name():
+    from avatar_tui import terminal_text
+
+    made = terminal_text.error("f.toml: line 1: " + "9" * 5000)
+    assert len(made) <= terminal_text.LINE_LIMIT - 100
+    assert len(terminal_text.message(f"avatar-tui replay: {made}")) <= terminal_text.LINE_LIMIT
+
+
 def test_message_is_idempotent():
     from avatar_tui import terminal_text
 

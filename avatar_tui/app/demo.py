@@ -26,7 +26,7 @@ class DemoError(ValueError):
     the message made safe to print (terminal_text)."""
 
     def __init__(self, text: str):
-        super().__init__(terminal_text.message(text))
+        super().__init__(terminal_text.error(text))
 
 
 @dataclass

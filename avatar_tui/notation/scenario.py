@@ -36,7 +36,7 @@ class ScenarioError(ValueError):
     shows its control characters escaped and is cut when long."""
 
     def __init__(self, text: str):
-        super().__init__(terminal_text.message(text))
+        super().__init__(terminal_text.error(text))
 
 
 class Expect(BaseModel):
