@@ -10,6 +10,7 @@ import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, get_args
 
+from avatar_tui import terminal_text
 from avatar_tui.cardsearch import QueryError, parse
 from avatar_tui.model.names import Trait
 
@@ -194,17 +195,19 @@ def run_cards(args: argparse.Namespace) -> int:
     if args.character:
         chamber = catalog.find_chamber(args.character)
         if chamber is None:
-            print(f"avatar-tui cards: unknown character '{args.character}'", file=sys.stderr)
+            terminal_text.say(f"avatar-tui cards: unknown character "
+                              f"'{terminal_text.quote(args.character)}'")
             return 2
     rows = select(entries(catalog, chamber), args.type, args.trait, args.unimplemented)
     if getattr(args, "search", None):
         try:
             rows = parse(args.search).filter(rows)
         except QueryError as err:
-            print(f"avatar-tui cards: --search: {err}", file=sys.stderr)
+            terminal_text.say(f"avatar-tui cards: --search: {err}")
             return 2
     if args.json:
-        print(json.dumps([row.as_json() for row in rows], indent=2, ensure_ascii=False))
+        print(terminal_text.json_text(
+            json.dumps([row.as_json() for row in rows], indent=2, ensure_ascii=False)))
     else:
         print_table(rows)
     return 0
@@ -224,17 +227,22 @@ def print_table(rows: list[Entry], width: int | None = None) -> None:
         return
     from rich import box
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 
+    def t(text: str) -> str:  # a card file's text: neither markup nor terminal controls
+        return escape(terminal_text.visible(text, keep="\n"))
+
     columns = [
-        ("card", lambda r: f"{r.name}\n[dim]{r.id}{' ' + r.number if r.number else ''}[/]"),
-        ("kind", lambda r: "\n".join(filter(None, [
+        ("card", lambda r: f"{t(r.name)}\n[dim]{t(r.id)}{' ' + t(r.number) if r.number else ''}"
+                           "[/]"),
+        ("kind", lambda r: t("\n".join(filter(None, [
             r.type + (f" {RARITY.get(r.rarity, r.rarity)}" if r.rarity else ""),
-            " ".join(r.traits)]))),
+            " ".join(r.traits)])))),
         ("cost", lambda r: "\n".join(filter(None, [
             r.cost.short() if r.type != "chamber" else "",
             f"F{r.force} I{r.intercept}" if r.force is not None else ""]))),
-        ("text", lambda r: r.text),
+        ("text", lambda r: t(r.text)),
         ("impl", lambda r: "yes" if r.implemented else "[red]no[/red]"),
     ]
     cells = [[show(row) for row in rows] for _, show in columns]
@@ -293,30 +301,29 @@ def run_deck_check(args: argparse.Namespace) -> int:
     try:
         deck = read_deck_file(place)
     except DeckFileError as err:
-        print(err, file=sys.stderr)
+        terminal_text.say(err)
         return 2
     catalog = _load_catalog()
     if catalog is None:
         return 2
     problems = check_deck(deck, catalog, place)
-    for line in problems:
-        print(line)
+    for line in problems:  # they quote the file's card ids
+        print(terminal_text.message(line))
     unready = [
         card_id for card_id in deck.cards
         if catalog.canonical(card_id) and not catalog.card(card_id).implemented
     ]
     if unready:
-        print(
+        terminal_text.say(
             f"{place}: note: not implemented yet, so the game cannot deal this deck: "
-            + ", ".join(unready),
-            file=sys.stderr,
-        )
+            + ", ".join(unready))
     if problems:
         return 1
     total = sum(deck.cards.values())
     chamber = catalog.chamber(deck.chamber)
     kind = "starter deck (R1.1)" if deck.starter else "deck, legal under R13"
-    print(f"{place}: OK — {total} cards, chamber {chamber.id} {chamber.name}, {kind}")
+    print(terminal_text.message(
+        f"{place}: OK — {total} cards, chamber {chamber.id} {chamber.name}, {kind}"))
     return 0
 
 
@@ -354,4 +361,4 @@ def _load_catalog() -> Catalog | None:
 
 def _print_problems(err: CardDataError) -> None:
     for line in err.problems:
-        print(f"card database: {line}", file=sys.stderr)
+        terminal_text.say(f"card database: {line}")

@@ -9,11 +9,11 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
-from avatar_tui import files
+from avatar_tui import files, terminal_text
 from avatar_tui.model.cards import (
     AdvantageCard,
     AllyCard,
@@ -50,13 +50,18 @@ class CardDataError(Exception):
         super().__init__("\n".join(problems))
 
 
+MAX_COUNT = 99  # copies of one card a deck file or list may name: R13.1 allows far fewer
+
+
 class DeckList(Strict):
-    """A deck file: its chamber, and its cards with counts (R13)."""
+    """A deck file: its chamber, and its cards with counts (R13). A count
+    past MAX_COUNT is refused when the file is read: the editor's statistics
+    and a game's deck hold one entry per copy."""
 
     name: str
     chamber: str
     starter: bool = False  # a house starter deck: 30 cards, exempt from R13
-    cards: dict[str, int] = Field(default_factory=dict)
+    cards: dict[str, Annotated[int, Field(le=MAX_COUNT)]] = Field(default_factory=dict)
 
 
 def describe_validation_error(
@@ -78,22 +83,62 @@ def describe_validation_error(
                 continue
         if e["type"] == "union_tag_invalid":  # name the key that holds the bad tag
             path.append(str(e["ctx"]["discriminator"]).strip("'"))
-        line = f"{where}: {'.'.join(path) or '(entry)'}: {_message(e)}"
+        place = terminal_text.quote(".".join(path)) or "(entry)"
+        line = terminal_text.error(f"{where}: {place}: {_message(e)}")
         if line not in lines:
             lines.append(line)
     return lines
 
 
+# What a value of each kind is called, in the words of the files' docs.
+_NEEDED = {"int": "a whole number", "bool": "true or false", "string": "text in quotes",
+           "float": "a number", "list": "a list", "dict": "a table", "model": "a table",
+           "model_attributes": "a table", "tuple": "a list", "set": "a list"}
+
+
 def _message(e: Any) -> str:
+    """A pydantic error in the project's words (its own wording is kept
+    only for kinds of error no file has shown yet)."""
     ctx = e.get("ctx") or {}
-    if e["type"] == "extra_forbidden":
+    kind = e["type"]
+    if kind == "extra_forbidden":
         return "unknown key"
-    if e["type"] == "union_tag_invalid":
+    if kind == "missing":
+        return "missing (it is required)"
+    if kind == "union_tag_invalid":
         key = str(ctx["discriminator"]).strip("'")
-        return f"unknown {key} '{ctx['tag']}' (expected one of {ctx['expected_tags']})"
-    if e["type"] == "union_tag_not_found":
+        return (f"unknown {key} '{terminal_text.quote(ctx['tag'])}' "
+                f"(expected one of {ctx['expected_tags']})")
+    if kind == "union_tag_not_found":
         return f"missing key {ctx.get('discriminator')}"
-    return e["msg"]
+    what = kind.removesuffix("_type").removesuffix("_parsing").removesuffix("_parsing_size")
+    if kind == "int_from_float":
+        what = "int"
+    if what in _NEEDED and kind != what:
+        return f"{_NEEDED[what]} is needed, not {_given(e.get('input'))}"
+    if kind in ("literal_error", "enum"):
+        return f"one of {ctx.get('expected')} is needed, not {_given(e.get('input'))}"
+    bounds = {"less_than_equal": ("at most", "le"), "greater_than_equal": ("at least", "ge"),
+              "less_than": ("less than", "lt"), "greater_than": ("more than", "gt")}
+    if kind in bounds:
+        words, key = bounds[kind]
+        return f"{words} {ctx.get(key)}"
+    if kind == "value_error":
+        return str(e["msg"]).removeprefix("Value error, ")
+    return str(e["msg"])
+
+
+def _given(value: Any) -> str:
+    """The value a file gave, as the file writes it (cut when long)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f"'{terminal_text.quote(value, 60)}'"
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, list | tuple):
+        return "a list"
+    return terminal_text.quote(value, 60)
 
 
 _SCALARS = ("str", "int", "float", "bool", "literal[")

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from avatar_tui import (
     __version__,
     cards_cli,
+    cli_args,
     demo_cli,
     games_cli,
     replay_cli,
@@ -38,7 +39,7 @@ def _decks(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = cli_args.Parser(
         prog="avatar-tui",
         description="The Avatar: The Last Airbender trading card game (QuickStrike), "
         "hot seat in the terminal. With no subcommand, starts a game.",
@@ -64,7 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="p1 plays this deck file (or saved deck by name); an illegal "
                       "deck is refused with its problems before the game")
     play.add_argument("--deck2", metavar="FILE", help="p2's deck, as --deck1")
-    play.add_argument("--seed", type=int, metavar="N",
+    play.add_argument("--seed", type=cli_args.seed, metavar="N",
                       help="the seed of a new game: of a game with --deck1/2, else the "
                       "new-game dialog's (which may still change it)")
     play.set_defaults(handler=_play)

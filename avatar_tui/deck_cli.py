@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from avatar_tui import files
+from avatar_tui import cli_args, files, terminal_text
 
 # The card database and the deck library load when an action runs, not
 # when the command line is parsed (`avatar-tui --help`).
@@ -26,7 +26,7 @@ def add_deck_actions(actions: argparse._SubParsersAction) -> None:
         "than twice. The same seed deals the same deck. Prints the deck file.")
     rand.add_argument("--character", required=True, metavar="NAME",
                       help="a character (aang), chamber id or collector number (AME181)")
-    rand.add_argument("--seed", type=int, default=1, help="the seed (default 1)")
+    rand.add_argument("--seed", type=cli_args.seed, default=1, help="the seed (default 1)")
     rand.add_argument("--save", metavar="NAME", help="keep it as a named deck instead")
     rand.set_defaults(handler=run_random)
 
@@ -50,7 +50,7 @@ def add_deck_actions(actions: argparse._SubParsersAction) -> None:
 
 
 def _fail(message: str) -> int:
-    print(f"avatar-tui deck: {message}", file=sys.stderr)
+    terminal_text.say(f"avatar-tui deck: {message}")
     return 2
 
 
@@ -64,7 +64,7 @@ def _keep(name: str, deck) -> int:
         path = store.save(name, deck)
     except (DeckFileError, OSError) as err:
         return _fail(str(err))
-    print(f"saved {path}")
+    print(terminal_text.message(f"saved {path}"))
     return 0
 
 
@@ -75,7 +75,7 @@ def run_random(args: argparse.Namespace) -> int:
     catalog = default_catalog()
     chamber = catalog.find_chamber(args.character)
     if chamber is None:
-        return _fail(f"unknown character '{args.character}'")
+        return _fail(f"unknown character '{terminal_text.quote(args.character)}'")
     try:
         deck = random_starter(catalog, chamber, args.seed)
     except DeckFileError as err:
@@ -104,7 +104,7 @@ def run_import(args: argparse.Namespace) -> int:
     except DeckFileError as err:
         return _fail(str(err))
     for line in check_deck(deck, catalog, source):
-        print(f"note: {line}", file=sys.stderr)
+        terminal_text.say(f"note: {line}")
     if args.save:
         return _keep(args.save, deck)
     sys.stdout.write(deck_toml(deck))
@@ -124,8 +124,8 @@ def load_deck_arg(ref: str) -> DeckList:
         except DeckFileError:
             pass
     if not path.exists():  # neither: say both were looked for, not just "no such file"
-        raise DeckFileError(f"{ref}: no deck file and no saved deck of that name "
-                            "(avatar-tui deck list shows the saved ones)")
+        raise DeckFileError(f"{terminal_text.quote(ref)}: no deck file and no saved deck of "
+                            "that name (avatar-tui deck list shows the saved ones)")
     return read_deck_file(path)
 
 
@@ -142,7 +142,8 @@ def playable_deck(ref: str) -> DeckList | str:
         return f"avatar-tui: {err}"
     problems = check_deck(deck, default_catalog(), ref)
     if problems:
-        return "\n".join([f"avatar-tui: {ref}: this deck cannot be played:", *problems])
+        return terminal_text.message(
+            "\n".join([f"avatar-tui: {ref}: this deck cannot be played:", *problems]))
     return deck
 
 
@@ -154,7 +155,7 @@ def run_export(args: argparse.Namespace) -> int:
         deck = load_deck_arg(args.deck)
     except DeckFileError as err:
         return _fail(str(err))
-    sys.stdout.write(export_text(deck, default_catalog()))
+    sys.stdout.write(terminal_text.message(export_text(deck, default_catalog())))
     return 0
 
 
@@ -164,12 +165,12 @@ def run_list(args: argparse.Namespace) -> int:
     store = DeckStore()
     names = store.names()
     if not names:
-        print(f"No saved decks in {store.directory}.")
-    for name in names:
+        print(terminal_text.message(f"No saved decks in {store.directory}."))
+    for name in names:  # names are file names a deck may have: letters, digits, - and _
         try:
             deck = store.load(name)
         except DeckFileError as err:
-            print(f"{name}: {err}")
+            print(f"{name}: {err}")  # made safe where it was made
             continue
-        print(f"{name}: {deck.name} ({sum(deck.cards.values())} cards)")
+        print(f"{name}: {terminal_text.quote(deck.name)} ({sum(deck.cards.values())} cards)")
     return 0

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from avatar_tui.catalog import Catalog, DeckList
+from avatar_tui.catalog import MAX_COUNT, Catalog, DeckList
 from avatar_tui.deckbuilding import check_deck, may_use
 from avatar_tui.model.cards import ChamberCard, DeckCard, StrikeCard
 from avatar_tui.model.common import ZONES
@@ -34,14 +34,18 @@ class DeckDraft:
         cards: dict[str, int] = {}
         for card_id, count in deck.cards.items():
             key = catalog.canonical(card_id) or card_id
-            cards[key] = cards.get(key, 0) + count
+            cards[key] = min(MAX_COUNT, cards.get(key, 0) + count)  # two aliases of one card
         return cls(catalog, chamber.id if chamber else deck.chamber, deck.name,
                    deck.starter, cards)
 
     # ---------------------------------------------------------------- editing
 
-    def add(self, card_id: str, n: int = 1) -> None:
-        self.cards[card_id] = self.cards.get(card_id, 0) + n
+    def add(self, card_id: str, n: int = 1) -> bool:
+        """One more copy (n more), up to MAX_COUNT, the most a deck file
+        holds; False when there were as many already."""
+        had = self.cards.get(card_id, 0)
+        self.cards[card_id] = min(MAX_COUNT, had + n)
+        return self.cards[card_id] > had
 
     def remove(self, card_id: str, n: int = 1) -> None:
         left = self.cards.get(card_id, 0) - n

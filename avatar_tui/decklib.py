@@ -13,8 +13,8 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from avatar_tui import files
-from avatar_tui.catalog import Catalog, DeckList, describe_validation_error
+from avatar_tui import files, terminal_text
+from avatar_tui.catalog import MAX_COUNT, Catalog, DeckList, describe_validation_error
 from avatar_tui.datadir import user_data_dir
 from avatar_tui.deckbuilding import STARTER_CARDS, check_deck, may_use
 from avatar_tui.engine import rng
@@ -32,7 +32,12 @@ EDITING = ".editing.toml"  # the deck in the editor, not saved yet
 
 class DeckFileError(ValueError):
     """A deck file or text list that cannot be used: one line naming the
-    file, the place (line or field) and the problem."""
+    file, the place (line or field) and the problem, made safe to print
+    where it is made (terminal_text: control characters escaped, long text
+    cut)."""
+
+    def __init__(self, text: str):
+        super().__init__(terminal_text.error(text))
 
 
 # ------------------------------------------------------------------ deck files
@@ -187,7 +192,21 @@ def export_text(deck: DeckList, catalog: Catalog) -> str:
     return "\n".join(lines) + "\n"
 
 
-_COUNT_LINE = re.compile(r"^(?P<count>\d+)\s*[xX]?\s+(?P<card>.+)$")
+_COUNT_LINE = re.compile(r"^(?P<count>[0-9]+)\s*[xX]?\s+(?P<card>.+)$")
+
+
+def _count(digits: str, where: str) -> int:
+    """A list line's count, from 1 to MAX_COUNT; its digits are counted
+    before they are read (Python refuses past 4,300 with a bare ValueError)."""
+    most = f"a deck list counts at most {MAX_COUNT} copies of a card"
+    if len(digits) > 6:
+        raise DeckFileError(f"{where}: a count of {len(digits)} digits; {most}")
+    count = int(digits)
+    if count < 1:
+        raise DeckFileError(f"{where}: {count} copies, at least 1 needed")
+    if count > MAX_COUNT:
+        raise DeckFileError(f"{where}: {count} copies; {most}")
+    return count
 
 
 def import_text(text: str, catalog: Catalog, source: str = "text",
@@ -211,25 +230,30 @@ def import_text(text: str, catalog: Catalog, source: str = "text",
             if key == "chamber":
                 chamber = find_chamber_text(value, catalog)
                 if chamber is None:
-                    raise DeckFileError(f"{where}: unknown chamber '{value}'")
+                    raise DeckFileError(f"{where}: unknown chamber '{terminal_text.quote(value)}'")
             elif key == "name":
                 name = value or name
             else:
                 if value.lower() not in ("yes", "no", "true", "false"):
-                    raise DeckFileError(f"{where}: starter is yes or no, not '{value}'")
+                    raise DeckFileError(f"{where}: starter is yes or no, not "
+                                        f"'{terminal_text.quote(value)}'")
                 starter = value.lower() in ("yes", "true")
             continue
         found = _COUNT_LINE.match(line)
         if found is None:
             raise DeckFileError(f"{where}: expected 'COUNT CARD' (such as '3 Knuckle "
-                                f"Sandwich') or 'chamber: NAME', not '{line}'")
-        count = int(found["count"])
-        if count < 1:
-            raise DeckFileError(f"{where}: {count} copies, at least 1 needed")
+                                f"Sandwich') or 'chamber: NAME', not "
+                                f"'{terminal_text.quote(line)}'")
+        count = _count(found["count"], where)
         card_id = find_card_text(found["card"].strip(), catalog)
         if card_id is None:
-            raise DeckFileError(f"{where}: unknown card '{found['card'].strip()}'")
+            raise DeckFileError(f"{where}: unknown card "
+                                f"'{terminal_text.quote(found['card'].strip())}'")
         cards[card_id] += count
+        if cards[card_id] > MAX_COUNT:  # the same card on several lines
+            raise DeckFileError(f"{where}: {cards[card_id]} copies of "
+                                f"'{terminal_text.quote(found['card'].strip())}' in all; a "
+                                f"deck list counts at most {MAX_COUNT} copies of a card")
     if chamber is None:
         raise DeckFileError(f"{source}: no 'chamber: NAME' line")
     return DeckList(name=name, chamber=chamber.id, starter=starter, cards=dict(cards))

@@ -7,6 +7,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from avatar_tui import terminal_text
+
 
 def add_demo_parser(sub) -> None:
     demo = sub.add_parser(
@@ -42,13 +44,13 @@ def run(args: argparse.Namespace) -> int:
         found = find_demo(args.name)
         scenario = load_demo(found.name)
     except UnknownDemo:
-        print(f"avatar-tui demo: there is no demo named {args.name!r}. The demos:",
-              file=sys.stderr)
+        terminal_text.say(f"avatar-tui demo: there is no demo named "
+                          f"'{terminal_text.quote(args.name)}'. The demos:")
         for line in listing():
             print(f"  {line}", file=sys.stderr)
         return 2
     except ScenarioError as err:
-        print(f"avatar-tui demo: {err}", file=sys.stderr)
+        terminal_text.say(f"avatar-tui demo: {err}")
         return 2
 
     from avatar_tui.app import heap

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
+
+from avatar_tui import terminal_text
 
 EXIT_OK, EXIT_FAILED, EXIT_INVALID = 0, 1, 2
 
@@ -25,14 +26,14 @@ def run_replay(args: argparse.Namespace) -> int:
     try:
         scenario = load_scenario(args.file)
     except ScenarioError as err:
-        print(f"avatar-tui replay: {err}", file=sys.stderr)
+        terminal_text.say(f"avatar-tui replay: {err}")
         return EXIT_INVALID
     result = replay(scenario)
-    for failure in result.failures:
-        print(f"{scenario.path}: {failure}", file=sys.stderr)
-    if args.json:
+    for failure in result.failures:  # they quote the file's expectations
+        terminal_text.say(f"{scenario.path}: {failure}")
+    if args.json:  # JSON escapes C0 itself; ensure_ascii escapes the rest
         print(json.dumps(view(result.state), indent=2))
     elif result.ok:
-        print(f"{scenario.path}: ok ({len(scenario.lines)} actions, "
-              f"{len(scenario.expects)} expectations)")
+        print(terminal_text.message(f"{scenario.path}: ok ({len(scenario.lines)} actions, "
+                                    f"{len(scenario.expects)} expectations)"))
     return EXIT_OK if result.ok else EXIT_FAILED

@@ -14,6 +14,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from avatar_tui import cli_args
 from avatar_tui.opponents import COMPUTER_KINDS
 
 DEFAULT_PORT = 8000
@@ -27,7 +28,7 @@ def add_serve_parser(sub) -> None:
         description="Serve the game to a web browser with textual-serve. Open the printed "
         "address. Every browser tab runs its own avatar-tui, but they share the one saved "
         "game: play in one tab at a time. Ctrl+C stops.")
-    serve.add_argument("--port", type=int, default=DEFAULT_PORT,
+    serve.add_argument("--port", type=cli_args.port, default=DEFAULT_PORT,
                        help=f"the port (default {DEFAULT_PORT})")
     serve.add_argument("--host", default="127.0.0.1",
                        help="the address to bind (default 127.0.0.1: this computer only)")

@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from avatar_tui import cli_args, terminal_text
 from avatar_tui.opponents import COMPUTER_KINDS, SEEDED_WORLDS
 
 DEFAULT_P1, DEFAULT_P2 = "aang", "prince_zuko"
@@ -26,7 +27,8 @@ def add_simulate_parser(sub: argparse._SubParsersAction) -> None:
         description="Play many games between computer players, headless, and print the "
         "results: wins per side with a 95% confidence interval (Wilson), average points, "
         "turns and actions per game, and games per second. Game i uses seed SEED+i.")
-    parser.add_argument("--games", type=_positive, default=100, metavar="N",
+    parser.add_argument("--games", type=cli_args.whole(1, cli_args.GAMES_MAX, "a number of games"),
+                        default=100, metavar="N",
                         help="how many games (default 100)")
     parser.add_argument("--p1", type=_character, default=DEFAULT_P1, metavar="CHARACTER",
                         help="p1's character, one with a starter deck in cards/decks "
@@ -45,28 +47,22 @@ def add_simulate_parser(sub: argparse._SubParsersAction) -> None:
                         help="p1's computer player (overrides --bot)")
     parser.add_argument("--bot2", type=_bot_kind, metavar="KIND",
                         help="p2's computer player (overrides --bot)")
-    parser.add_argument("--worlds", type=_positive, default=SEEDED_WORLDS, metavar="N",
+    parser.add_argument("--worlds", type=cli_args.whole(1, cli_args.WORLDS_MAX,
+                                                        "a number of worlds"),
+                        default=SEEDED_WORLDS, metavar="N",
                         help="the expert bot's worlds searched per decision: a fixed amount "
                         f"of thinking, so the results depend only on the seed (default "
                         f"{SEEDED_WORLDS})")
     parser.add_argument("--think", type=seconds, metavar="SECONDS",
                         help="the expert bot thinks this long per decision instead of "
                         "--worlds (the results then depend on the machine's speed)")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
-    parser.add_argument("--jobs", type=_positive, default=1, metavar="J",
+    parser.add_argument("--seed", type=cli_args.seed, default=1,
+                        help="seed of the first game (default 1)")
+    parser.add_argument("--jobs", type=cli_args.whole(1, cli_args.JOBS_MAX, "a number of jobs"),
+                        default=1, metavar="J",
                         help="worker processes (default 1; the results do not depend on it)")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.set_defaults(handler=run_simulate)
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError("must be at least 1")
-    return value
 
 
 def _bot_kind(text: str) -> str:
@@ -74,7 +70,7 @@ def _bot_kind(text: str) -> str:
     given, so `avatar-tui --help` needs no engine)."""
     if text not in COMPUTER_KINDS:
         raise argparse.ArgumentTypeError(
-            f"unknown bot '{text}' (expected one of: {', '.join(COMPUTER_KINDS)})")
+            f"unknown bot '{cli_args.shown(text)}' (expected one of: {', '.join(COMPUTER_KINDS)})")
     return text
 
 
@@ -82,9 +78,11 @@ def seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a number of seconds") from None
-    if not 0 < value <= 600:
-        raise argparse.ArgumentTypeError("must be more than 0 and at most 600 seconds")
+        raise argparse.ArgumentTypeError(
+            f"'{cli_args.shown(text)}' is not a number of seconds") from None
+    if not 0 < value <= 600:  # nan and inf are refused here too
+        raise argparse.ArgumentTypeError(
+            f"'{cli_args.shown(text)}': more than 0 and at most 600 seconds, please")
     return value
 
 
@@ -104,7 +102,7 @@ def _character(text: str) -> str:
     known = characters()
     if text not in known:
         raise argparse.ArgumentTypeError(
-            f"'{text}' has no starter deck (choose from {', '.join(known)})")
+            f"'{cli_args.shown(text)}' has no starter deck (choose from {', '.join(known)})")
     return text
 
 
@@ -114,10 +112,11 @@ def bot_kinds(args: argparse.Namespace) -> tuple[str, str]:
     if len(parts) == 1:
         parts = parts * 2
     if len(parts) != 2:
-        raise ValueError(f"--bot takes one kind or two separated by a comma, not '{args.bot}'")
+        raise ValueError(f"--bot takes one kind or two separated by a comma, not "
+                         f"'{cli_args.shown(args.bot)}'")
     for kind in parts:
         if kind not in COMPUTER_KINDS:
-            raise ValueError(f"--bot: unknown bot '{kind}' (expected one of: "
+            raise ValueError(f"--bot: unknown bot '{cli_args.shown(kind)}' (expected one of: "
                              f"{', '.join(COMPUTER_KINDS)})")
     return args.bot1 or parts[0], args.bot2 or parts[1]
 
@@ -128,7 +127,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     try:
         bot1, bot2 = bot_kinds(args)
     except ValueError as err:
-        print(f"avatar-tui simulate: {err}", file=sys.stderr)
+        terminal_text.say(f"avatar-tui simulate: {err}")
         return 2
     show_progress = not args.json and sys.stderr.isatty()
     sides = []
@@ -141,14 +140,14 @@ def run_simulate(args: argparse.Namespace) -> int:
 
         deck = playable_deck(ref)
         if isinstance(deck, str):
-            print(deck, file=sys.stderr)
+            terminal_text.say(deck)
             return 2
         sides.append(deck)
     try:
         summary = simulate(args.games, sides[0], sides[1], bot1, bot2, args.seed, args.jobs,
                            progress=show_progress, options=expert_options(args))
     except GameError as err:
-        print(f"avatar-tui simulate: {err}", file=sys.stderr)
+        terminal_text.say(f"avatar-tui simulate: {err}")
         return 1
     if args.json:
         print(json.dumps(summary, indent=2))

@@ -117,7 +117,7 @@ def test_a_bad_key_inside_an_effect_is_named_by_its_path_in_the_file(tmp_path):
 def test_a_bad_inline_signature_move_is_named_by_its_path(tmp_path):
     text = CHAMBER.replace('front = "test_move"', 'front = { id = "m", name = "M", force = 1 }')
     problems = problems_of(write(tmp_path, {"chambers.toml": text}))
-    assert problems == ["chambers.toml: TST001: front.intercept: Field required"]
+    assert problems == ["chambers.toml: TST001: front.intercept: missing (it is required)"]
 
 
 def test_deck_naming_an_unknown_card(tmp_path):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from avatar_tui import pauses
+from avatar_tui import pauses, terminal_text
 from avatar_tui.app.describe import character
 from avatar_tui.app.move_words import describe_move
 from avatar_tui.engine import Event, IllegalAction, Table, apply, new_game, why_not
@@ -22,7 +22,11 @@ MIN_PAUSE, MAX_PAUSE = 2.0, 12.0
 
 
 class DemoError(ValueError):
-    """The demo's scenario does not replay (an action the engine refuses)."""
+    """The demo's scenario does not replay (an action the engine refuses);
+    the message made safe to print (terminal_text)."""
+
+    def __init__(self, text: str):
+        super().__init__(terminal_text.error(text))
 
 
 @dataclass

@@ -9,19 +9,19 @@ Textual's own `escape` misses tags its parser knows (`[$var]`, `[B]`,
 `[ b ]`), so `escape` here quotes every opening bracket. A backslash at
 the very end would quote the bracket of the markup after it, so it is
 followed by a zero-width space; control characters (which could move the
-cursor or change the terminal) are shown as `?`."""
+cursor or change the terminal) are shown escaped, `\\x1b`, as the command
+line shows them (terminal_text)."""
 
 from __future__ import annotations
 
-import re
+from avatar_tui.terminal_text import visible
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 _ZERO_WIDTH_SPACE = "\u200b"
 
 
 def escape(text: str) -> str:
     """`text` quoted for Textual markup: it shows exactly as written."""
-    text = _CONTROL.sub("?", str(text)).replace("[", "\\[")
+    text = visible(str(text), keep="\t\n").replace("[", "\\[")
     if text.endswith("\\"):
         text += _ZERO_WIDTH_SPACE
     return text

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from avatar_tui import terminal_text
 from avatar_tui.catalog import Catalog
 from avatar_tui.engine import Event, IllegalAction, apply, new_game
 from avatar_tui.model.state import GameSetup, GameState, PlayerSetup
@@ -28,12 +29,14 @@ SAVE_TITLE = "avatar-tui saved game"
 
 
 def _string(text: str) -> str:
-    """A TOML basic string: quotes, backslashes and control characters escaped."""
+    """A TOML basic string: quotes, backslashes and control characters
+    escaped (also C1 and the bidirectional overrides, which TOML allows as
+    they are: the text may be printed to a terminal, terminal_text)."""
     out = []
     for ch in text:
         if ch in ('"', "\\"):
             out.append("\\" + ch)
-        elif ord(ch) < 0x20 or ord(ch) == 0x7F:
+        elif terminal_text.is_control(ch):
             out.append(f"\\u{ord(ch):04x}")
         else:
             out.append(ch)

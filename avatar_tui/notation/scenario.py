@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
-from avatar_tui import files
+from avatar_tui import files, terminal_text
 from avatar_tui.catalog import CardDataError, Catalog, default_catalog, describe_validation_error
 from avatar_tui.model.actions import Action, NotationError, parse_action
 from avatar_tui.model.cards import AnyCard
@@ -31,7 +31,12 @@ MAX_ACTIONS = 20_000  # action lines in one file; a long game has a few hundred
 
 
 class ScenarioError(ValueError):
-    """An invalid scenario file: the message is one line, `file: place: problem`."""
+    """An invalid scenario file: the message is one line, `file: place: problem`,
+    made safe to print where it is made (terminal_text): the file's text in it
+    shows its control characters escaped and is cut when long."""
+
+    def __init__(self, text: str):
+        super().__init__(terminal_text.error(text))
 
 
 class Expect(BaseModel):
@@ -91,6 +96,11 @@ class Scenario:
         return self.path.name
 
 
+def _q(value: object) -> str:
+    """A value of the file in a message: as Python writes it, cut when long."""
+    return terminal_text.quote(repr(value))
+
+
 def _fail(path: Path, place: str, problem: str) -> ScenarioError:
     return ScenarioError(f"{path}: {place}: {problem}")
 
@@ -121,16 +131,16 @@ def parse_scenario(raw_text: str, path: Path, catalog: Catalog | None = None) ->
     try:
         full = base.with_inline(inline)
     except KeyError as err:
-        raise _fail(path, "cards", f"inline card id {err.args[0]!r} is already a database "
+        raise _fail(path, "cards", f"inline card id {_q(err.args[0])} is already a database "
                     "card's id") from None
     for pid in ("p1", "p2"):
         ps: PlayerSetup = getattr(data, pid)
         if full.find_chamber(ps.chamber) is None:
-            raise _fail(path, f"{pid}.chamber", f"unknown chamber {ps.chamber!r}")
+            raise _fail(path, f"{pid}.chamber", f"unknown chamber {_q(ps.chamber)}")
         for i, card_id in enumerate(ps.deck):
             if full.canonical(card_id) is None:
                 hint = " (a chamber, not a deck card)" if full.find_chamber(card_id) else ""
-                raise _fail(path, f"{pid}.deck[{i}]", f"unknown card {card_id!r}{hint}")
+                raise _fail(path, f"{pid}.deck[{i}]", f"unknown card {_q(card_id)}{hint}")
     setup = GameSetup(seed=data.seed, p1=data.p1, p2=data.p2, cards=inline)
     intro, lines = _parse_actions(data.actions, _first_action_line(raw_text), path)
     _check_expects(data.expect, len(lines), path)
@@ -165,7 +175,7 @@ def _parse_actions(text: str, first_line: int, path: Path) -> tuple[list[str], l
         try:
             action = parse_action(body)
         except NotationError as err:
-            raise _fail(path, f"line {lineno}", f"{body!r}: {err}") from None
+            raise _fail(path, f"line {lineno}", f"{_q(body)}: {err}") from None
         lines.append(ActionLine(action, rejected, lineno, body))
         if len(lines) > MAX_ACTIONS:
             raise _fail(path, f"line {lineno}", f"more than {MAX_ACTIONS} actions")
@@ -177,7 +187,7 @@ def _check_expects(expects: list[Expect], n_actions: int, path: Path) -> None:
 
     for i, exp in enumerate(expects, start=1):
         if exp.path not in VIEW_PATHS:
-            raise _fail(path, f"expect[{i}].path", f"{exp.path!r} is not a view path "
+            raise _fail(path, f"expect[{i}].path", f"{_q(exp.path)} is not a view path "
                         "(see the view in docs/notation.md)")
         if exp.after is not None and exp.after > n_actions:
             raise _fail(path, f"expect[{i}].after",

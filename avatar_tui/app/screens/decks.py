@@ -30,7 +30,7 @@ from avatar_tui.app.screens.decks_dialogs import (
 )
 from avatar_tui.cards_cli import RARITY, Entry, by_number, card_entry
 from avatar_tui.cardsearch import Query, QueryError, parse
-from avatar_tui.catalog import Catalog, DeckList, default_catalog
+from avatar_tui.catalog import MAX_COUNT, Catalog, DeckList, default_catalog
 from avatar_tui.deckedit import CURVE, DeckDraft, DeckStats, Matchup, house_matchups
 from avatar_tui.decklib import (
     DeckFileError,
@@ -41,6 +41,7 @@ from avatar_tui.decklib import (
     random_starter,
 )
 from avatar_tui.model.common import ZONES
+from avatar_tui.terminal_text import message, quote
 
 COLOUR = {"green": "$success", "yellow": "$warning", "red": "$error"}
 BAR = 10  # the widest bar of a drawing, in cells
@@ -277,7 +278,7 @@ class DeckEditorScreen(Screen[str | None]):
         draft = self.draft
         where = f"decks/{self.deck_name}.toml" if self.deck_name else "not saved yet"
         changed = " · [b]unsaved changes[/b]" if self.dirty and self.deck_name else ""
-        title = f"[b]{escape(draft.title)}[/b] [dim]{where}[/]{changed}"
+        title = f"[b]{escape(quote(draft.title))}[/b] [dim]{where}[/]{changed}"
         if self.message_line:
             title += f"\n{self.message_line}"
         self.query_one("#deck-title", Static).update(title)
@@ -287,7 +288,7 @@ class DeckEditorScreen(Screen[str | None]):
         table.clear()
         for card_id, n in draft.cards.items():
             if self.catalog.canonical(card_id) is None:
-                table.add_row(str(n), f"[red]{escape(card_id)} (unknown card)[/red]",
+                table.add_row(str(n), f"[red]{escape(quote(card_id))} (unknown card)[/red]",
                               key=card_id)
                 continue
             card = self.catalog.card(card_id)
@@ -381,8 +382,10 @@ class DeckEditorScreen(Screen[str | None]):
     def action_add(self) -> None:
         card_id = self.highlighted()
         if card_id is not None:
-            self.draft.add(card_id)
-            self.changed(card_id)
+            if self.draft.add(card_id):
+                self.changed(card_id)
+            else:
+                self.say(f"[$error]At most {MAX_COUNT} copies of a card in a deck file[/]")
 
     def action_remove(self) -> None:
         card_id = self.highlighted()
@@ -550,7 +553,7 @@ class DeckEditorScreen(Screen[str | None]):
                 then()
 
         self.app.push_screen(ChoiceScreen("This deck has unsaved changes",
-                                          escape(self.draft.title),
+                                          escape(quote(self.draft.title)),
                                           ["Save it first", "Do not save it",
                                            "Stay in the editor"]), answered)
 
@@ -603,8 +606,11 @@ class DeckEditorScreen(Screen[str | None]):
         self.app.push_screen(TextListScreen("Import a deck list", importing=True), check)
 
     def action_export(self) -> None:
-        self.app.push_screen(TextListScreen(f"{self.draft.title} as a text list",
-                                            export_text(self.draft.deck(), self.catalog)))
+        # the title is markup; the list is the deck file's text (a name
+        # may hold escapes: shown escaped, as on the command line)
+        self.app.push_screen(TextListScreen(f"{escape(quote(self.draft.title))} as a text list",
+                                            message(export_text(self.draft.deck(),
+                                                                self.catalog))))
 
     def action_leave(self) -> None:
         if isinstance(self.focused, Input):

@@ -21,6 +21,7 @@ from avatar_tui.deckbuilding import check_deck
 from avatar_tui.decklib import DeckFileError, DeckStore, player_setup, random_starter
 from avatar_tui.model.common import PlayerId
 from avatar_tui.model.state import PlayerSetup
+from avatar_tui.terminal_text import quote
 
 HOUSE, RANDOM, SAVED = "house", "random", "saved:"
 
@@ -69,8 +70,8 @@ class DeckPicker:
         for pid in ("p1", "p2"):
             select = self.screen.query_one(f"#{pid}-deck", Select)
             options = [("House starter deck", HOUSE), ("Random starter deck", RANDOM)]
-            options += [(f"Your deck: {escape(deck.name)}" + (f" ({name})" if name != deck.name
-                                                               else ""), SAVED + name)
+            options += [(f"Your deck: {escape(quote(deck.name))}"
+                         + (f" ({name})" if name != deck.name else ""), SAVED + name)
                         for name, deck in self.saved_of(self.character(pid))]
             keep = (wanted or {}).get(pid, select.value)
             with self.screen.prevent(Select.Changed):
