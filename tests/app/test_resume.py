@@ -4,6 +4,7 @@ offered again, and `avatar-tui play` starts from the right place."""
 
 from __future__ import annotations
 
+import errno
 import os
 import signal
 import subprocess
@@ -11,6 +12,7 @@ import sys
 import time
 from pathlib import Path
 
+from avatar_tui.app import storage
 from avatar_tui.app.screens.choice import ChoiceScreen
 from avatar_tui.app.screens.game import GameScreen
 from avatar_tui.app.screens.newgame import NewGameScreen
@@ -64,14 +66,18 @@ async def test_a_quit_right_after_a_move_still_saves_the_move():
     assert str(state.history[-1].action) == last
 
 
-async def test_a_save_that_fails_says_so_on_the_board(tmp_path):
+async def test_a_save_that_fails_says_so_on_the_board(tmp_path, monkeypatch):
     # the lock is had (a data directory that cannot hold it asks first, test_lock.py),
-    # but the save itself cannot be written: a directory where the file should be
+    # but once the game has started the disk is full
     store = SaveStore(tmp_path / "data")
-    store.current.mkdir(parents=True)
     app = make_app(new(seed=3), store=store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
+
+        def disk_full(*_args, **_kwargs):
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+        monkeypatch.setattr(storage, "save_game", disk_full)
         await play_one_key(app, pilot)
         await pilot.pause()
         assert "The game could not be saved" in screen_text(app)
