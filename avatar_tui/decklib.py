@@ -21,7 +21,8 @@ from avatar_tui.engine import rng
 from avatar_tui.model.cards import ChamberCard
 from avatar_tui.model.common import PlayerId
 from avatar_tui.model.state import PlayerSetup
-from avatar_tui.notation.save import _string, write_atomically
+from avatar_tui.notation.save import write_atomically
+from avatar_tui.notation.toml_out import toml_text
 
 DECK_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,47}$")
 # The physical Starter Set's rarity split (cards/decks/*.toml follow it too).
@@ -63,12 +64,11 @@ def read_deck_file(path: Path | str) -> DeckList:
 
 def deck_toml(deck: DeckList) -> str:
     """The deck in the format of `cards/decks/` (read back by parse_deck_toml)."""
-    lines = [f"name = {_string(deck.name)}", f"chamber = {_string(deck.chamber)}"]
+    data: dict[str, object] = {"name": deck.name, "chamber": deck.chamber}
     if deck.starter:
-        lines.append("starter = true")
-    lines += ["", "[cards]"]
-    lines += [f"{card_id} = {count}" for card_id, count in deck.cards.items() if count > 0]
-    return "\n".join(lines) + "\n"
+        data["starter"] = True
+    data["cards"] = {card_id: count for card_id, count in deck.cards.items() if count > 0}
+    return toml_text(data)
 
 
 def load_playable(path: Path | str, catalog: Catalog) -> DeckList:
@@ -132,7 +132,9 @@ class DeckStore:
         return self.directory / EDITING
 
     def keep_editing(self, deck: DeckList, name: str | None) -> None:
-        write_atomically(self.editing_path, f"# {name or ''}\n{deck_toml(deck)}")
+        # the name stays on the comment line: only a deck's name is kept there
+        kept = name if name and DECK_NAME.match(name) else ""
+        write_atomically(self.editing_path, f"# {kept}\n{deck_toml(deck)}")
 
     def editing(self) -> tuple[DeckList, str | None] | None:
         """The deck left in the editor, and its file's name; None if none

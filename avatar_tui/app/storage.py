@@ -26,6 +26,7 @@ from avatar_tui.engine import Event
 from avatar_tui.model.state import GameState
 from avatar_tui.notation.save import load_game, save_game, write_atomically
 from avatar_tui.notation.scenario import ScenarioError, load_scenario
+from avatar_tui.notation.toml_out import toml_text
 from avatar_tui.savedgames import GAMES, SavedGames, resume_line
 
 CURRENT = "current.toml"
@@ -83,8 +84,7 @@ class SaveStore:
     def save_theme(self, theme: str) -> None:
         if self.settings_kept or self.read_only:
             return  # an unreadable settings file that could not be set aside
-        escaped = theme.replace("\\", "\\\\").replace('"', '\\"')
-        write_atomically(self.settings, f'theme = "{escaped}"\n')
+        write_atomically(self.settings, toml_text({"theme": theme}))
 
     def has_current(self) -> bool:
         return self.current.is_file()

@@ -15,59 +15,22 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from avatar_tui import terminal_text
 from avatar_tui.catalog import Catalog
 from avatar_tui.engine import Event, IllegalAction, apply, new_game
 from avatar_tui.model.state import GameSetup, GameState, PlayerSetup
 from avatar_tui.notation.answered import AnsweredAlready
 from avatar_tui.notation.scenario import Scenario, ScenarioError, load_scenario
+from avatar_tui.notation.toml_out import toml_text
 
 SAVE_TITLE = "avatar-tui saved game"
+SAVE_HEADER = (
+    "# A game of avatar-tui, written in its notation (docs/notation.md, or `?`\n"
+    "# then n in the game): replaying the actions from this setup gives back the\n"
+    "# game exactly.\n"
+)
 
 
 # ------------------------------------------------------------------ writing TOML
-
-
-def _string(text: str) -> str:
-    """A TOML basic string: quotes, backslashes and control characters
-    escaped (also C1 and the bidirectional overrides, which TOML allows as
-    they are: the text may be printed to a terminal, terminal_text)."""
-    out = []
-    for ch in text:
-        if ch in ('"', "\\"):
-            out.append("\\" + ch)
-        elif terminal_text.is_control(ch):
-            out.append(f"\\u{ord(ch):04x}")
-        else:
-            out.append(ch)
-    return '"' + "".join(out) + '"'
-
-
-def _key(key: str) -> str:
-    bare = key and all(c.isalnum() or c in "_-" for c in key) and key.isascii()
-    return key if bare else _string(key)
-
-
-def _value(value: Any) -> str:
-    """A TOML value on one line (inline tables and arrays nest)."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, float):
-        return repr(value)
-    if isinstance(value, str):
-        return _string(value)
-    if isinstance(value, list | tuple):
-        return "[" + ", ".join(_value(v) for v in value) + "]"
-    if isinstance(value, dict):
-        items = [f"{_key(k)} = {_value(v)}" for k, v in value.items() if v is not None]
-        return "{ " + ", ".join(items) + " }" if items else "{}"
-    raise TypeError(f"cannot write {type(value).__name__} as TOML")
-
-
-def _table(data: dict[str, Any]) -> list[str]:
-    return [f"{_key(k)} = {_value(v)}" for k, v in data.items() if v is not None]
 
 
 def _player(ps: PlayerSetup) -> dict[str, Any]:
@@ -84,26 +47,20 @@ def setup_text(setup: GameSetup, actions: Iterable[str], title: str = SAVE_TITLE
     """A scenario file for this setup and these action lines; `computer`:
     the seats the computer plays (seat -> bot kind), kept so a game against
     the computer resumes as one."""
-    lines = [
-        "# A game of avatar-tui, written in its notation (docs/notation.md, or `?`",
-        "# then n in the game): replaying the actions from this setup gives back the",
-        "# game exactly.",
-        f"title = {_string(title)}",
-        f"seed = {setup.seed}",
-        *([f"computer = {_value(dict(sorted(computer.items())))}"] if computer else []),
-        'actions = """',
-        *actions,
-        '"""',
-        "",
-        "[p1]",
-        *_table(_player(setup.p1)),
-        "",
-        "[p2]",
-        *_table(_player(setup.p2)),
-    ]
-    for card in setup.cards:
-        lines += ["", "[[cards]]", *_table(card.model_dump(mode="json", exclude_defaults=True))]
-    return "\n".join(lines) + "\n"
+    # Three pieces, so that only the actions are a multi-line string (one
+    # action a line; the title keeps any CR LF it has) and the top-level
+    # keys come before the tables: [computer], [p1], [p2], [[cards]].
+    head = toml_text({"title": title, "seed": setup.seed})
+    moves = toml_text({"actions": "".join(f"{line}\n" for line in actions)},
+                      multiline_strings=True)
+    tables = toml_text({
+        "computer": dict(sorted(computer.items())) if computer else None,
+        "p1": _player(setup.p1),
+        "p2": _player(setup.p2),
+        "cards": [card.model_dump(mode="json", exclude_defaults=True)
+                  for card in setup.cards] or None,
+    })
+    return SAVE_HEADER + head + moves + "\n" + tables
 
 
 def scenario_text(state: GameState, title: str = SAVE_TITLE,
