@@ -91,7 +91,7 @@ def _power_of(t: Table, a: Action) -> tuple[Power | None, str, Zone | None, Face
             if ally is None:
                 return None, "", zone, face, f"there is no ally in your {zone} zone"
             name = t.name(ally.card)
-            if not isinstance(t.card(face.card), StrikeCard):
+            if not ally_helps(t, face):
                 return None, ally.card, zone, face, (
                     f"{name}'s power works only for a strike in its zone (R7.3)")
     powers = powers_of(t, pid, a.ally)
@@ -115,19 +115,59 @@ def why_not_power(t: Table, a: Action) -> str | None:
         return why
     name = t.name(source)
     n = (a.number or 1) - 1
-    if power.limit is not None and not a.ally and n in face.used:
+    return why_not_use(t, pid, zone, face, power, n, a.ally, name) or \
+        why_not_power_cost(t, pid, zone, face, power, a.paid, name)
+
+
+def ally_helps(t: Table, face: FaceUp) -> bool:
+    """R7.3: an ally's power works only for a strike flipped in its zone."""
+    return isinstance(t.card(face.card), StrikeCard)
+
+
+def why_not_use(t: Table, pid: PlayerId, zone: Zone | None, face: FaceUp, power: Power,
+                n: int, ally: bool, name: str) -> str | None:
+    """Why power `n` (from 0) cannot be used at all now: spent (R7.1), or
+    not in this zone; None if it can, its cost permitting."""
+    if power.limit is not None and not ally and n in face.used:
         # R7.1: a face-up strike is decided within one turn, so its "once per
         # turn" is spent as "once" is
         how = "once" if power.limit == "once" else "once per turn"
         return f"{name}'s power {n + 1} can be used only {how} (R7.1)"
-    if power.limit is not None and a.ally:
-        ally = t.zone(pid, zone).ally if zone is not None else None
-        if ally is not None and n in ally.used:
+    if power.limit is not None and ally:
+        in_play = t.zone(pid, zone).ally if zone is not None else None
+        if in_play is not None and n in in_play.used:
             how = "once" if power.limit == "once" else "once per turn"
             return f"{name}'s power {n + 1} can be used only {how} (R7.1)"
     if power.only_in is not None and zone not in power.only_in:
         return f"{name}'s power {n + 1} works only in the {' or '.join(power.only_in)} zone"
-    return why_not_power_cost(t, pid, zone, face, power, a.paid, name)
+    return None
+
+
+def usable_powers(t: Table, pid: PlayerId, ally: bool = False) -> list[tuple[int, Energy]]:
+    """(number, energy cost) of each payment power `power N` (`power ally
+    N`) may use now, its energy aside: `legal_actions` lists each with the
+    payments of that energy that are legal (R6.3), so nothing is checked
+    twice. The checks are `why_not_power`'s own, in parts."""
+    found = powers_of(t, pid, ally)
+    if not found:
+        return []
+    if t.state.phase == "signature":
+        if restricted(t, pid, "signature"):
+            return []
+        zone = None
+        face = t.player(pid).chamber.move or FaceUp(card=t.current_move(pid).id)
+    else:
+        zone, face = flipped(t, pid)
+        if ally and not ally_helps(t, face):
+            return []
+    out = []
+    for i, (source, power) in enumerate(found):
+        name = t.name(source)
+        if why_not_use(t, pid, zone, face, power, i, ally, name) is None and \
+                why_not_cost_parts(t, pid, zone, face, power, name) is None:
+            cost = power.cost
+            out.append((i + 1, energy(cost.green, cost.yellow, cost.red)))
+    return out
 
 
 def why_not_power_cost(t: Table, pid: PlayerId, zone: Zone | None, face: FaceUp,
@@ -140,6 +180,14 @@ def why_not_power_cost(t: Table, pid: PlayerId, zone: Zone | None, face: FaceUp,
         _, why = payment(amount, energy_of(t, pid), named)
         if why:
             return f"{name}'s power costs {amount.short()}: {why}"
+    return why_not_cost_parts(t, pid, zone, face, power, name)
+
+
+def why_not_cost_parts(t: Table, pid: PlayerId, zone: Zone | None, face: FaceUp,
+                       power: Power, name: str) -> str | None:
+    """Whether the parts of a payment power's cost other than energy can
+    be paid now (R7.2)."""
+    cost = power.cost
     if cost.intercept:
         _, intercept = strength(t, pid, zone, face)
         if intercept < cost.intercept:
@@ -237,6 +285,20 @@ def why_not_pitch(t: Table, a: Action) -> str | None:
     if blocker:
         return f"{blocker} forbids pitching (R12.3)"
     return why_not_power_cost(t, pid, zone, face, _as_power(card.pitch), a.paid, card.name)
+
+
+def pitch_cost(t: Table, pid: PlayerId) -> Energy | None:
+    """The energy the flipped card's pitch costs when pitching it is
+    allowed now, its energy aside (the rest of `why_not_pitch`); else None."""
+    zone, face = flipped(t, pid)
+    card = t.card(face.card)
+    if card.pitch is None or restricted(t, pid, "pitch"):
+        return None
+    power = _as_power(card.pitch)
+    if why_not_cost_parts(t, pid, zone, face, power, card.name) is not None:
+        return None
+    cost = power.cost
+    return energy(cost.green, cost.yellow, cost.red)
 
 
 _AS_POWER: dict[int, tuple[Power, Power]] = {}
