@@ -10,6 +10,7 @@ import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, NamedTuple
+from weakref import WeakSet
 
 from avatar_tui.catalog import Catalog
 from avatar_tui.engine.table import Table
@@ -76,6 +77,8 @@ def in_play_now(t: Table) -> InPlayNow:
     version = BoardChanges.version
     if t.in_play_version == version:
         return t.in_play_cache
+    if t.catalog not in _MET:
+        _meet(t.catalog)
     state = t.state
     kept = _KEPT.get(id(state))
     if kept is not None and kept[0] is state and kept[1] is t.catalog and kept[2] == version:
@@ -134,6 +137,33 @@ def _check_kept(t: Table, listed: list[InPlay]) -> None:
                           f"on the board: {[s[:4] for s in fresh]}")
 
 
+# The catalogs met, and the ids of cards that carry something face up in
+# a flip space in any of them (see BoardChanges.blank_faces).
+_MET: WeakSet[Catalog] = WeakSet()
+_CARRY: set[str] = set()
+
+
+def _meet(catalog: Catalog) -> None:
+    """Before the first list of cards in play made with `catalog`: a card
+    blank in it is blank everywhere only if no catalog met has it carrying
+    something (so `blank_faces` never gains a card once met carrying)."""
+    ids = {**{c: c for c in catalog.cards}, **catalog.aliases}
+    for card_id, canonical in ids.items():
+        if _carries(catalog.cards[canonical]):
+            _CARRY.add(card_id)
+            BoardChanges.blank_faces.discard(card_id)
+        elif card_id not in _CARRY:
+            BoardChanges.blank_faces.add(card_id)
+    _MET.add(catalog)
+
+
+def _carries(card) -> bool:
+    """Whether the card, face up in a flip space, is in play with something
+    on it: a strike with a static or a trigger (allies and advantages are
+    not in play until played)."""
+    return isinstance(card, StrikeCard) and bool(card.statics or card.triggers)
+
+
 def _in_play(t: Table) -> list[InPlay]:
     out: list[InPlay] = []
     card_of = t.catalog.card
@@ -145,7 +175,8 @@ def _in_play(t: Table) -> list[InPlay]:
             face = zs.flip
             if face is not None:
                 card = card_of(face.card)
-                if isinstance(card, StrikeCard):
+                # a face with nothing on it is left out: nothing would read it
+                if isinstance(card, StrikeCard) and (face.granted or _carries(card)):
                     statics = card.statics + [g.static for g in face.granted] \
                         if face.granted else card.statics
                     out.append(InPlay(pid, "strike", card.id, zone, statics, card.triggers,

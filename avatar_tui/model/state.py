@@ -34,9 +34,21 @@ class BoardChanges:
     counts one (Model.__setattr__), so such a field is always replaced,
     never changed in place (`player.advantages = [*player.advantages, x]`,
     not `append`); tests/test_simulation.py catches a change that was not
-    counted."""
+    counted.
+
+    A card that carries nothing while face up in a flip space (an ally or
+    an advantage not yet played, a strike with no static and no trigger)
+    is not listed in play, so putting it there or taking it away, with
+    nothing granted to it, changes nothing to count (ZoneState.__setattr__):
+    most flips then keep the list. `blank_faces` holds the ids of such
+    cards, blank in every catalog the engine has met (engine/stats.py)."""
 
     version = 0
+    blank_faces: set[str] = set()
+
+
+def _blank(face: "FaceUp | None") -> bool:
+    return face is None or (not face.granted and face.card in BoardChanges.blank_faces)
 
 
 class Model(BaseModel):
@@ -187,6 +199,12 @@ class ZoneState(Model):
     charged: bool = False
     ally: AllyInPlay | None = None
     flip: FaceUp | None = None
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name == "flip" and _blank(value) and _blank(self.__dict__["flip"]):
+            self.__dict__["flip"] = value  # not in play either way (BoardChanges)
+            return
+        super().__setattr__(name, value)
 
 
 class ChamberState(Model):
