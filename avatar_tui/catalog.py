@@ -147,7 +147,8 @@ class Catalog:
     # ---- look-ups
 
     def card(self, card_id: str) -> DeckCard:
-        return self.cards[self.aliases.get(card_id, card_id)]
+        card = self.cards.get(card_id)  # an id as the game keeps it; else an alias
+        return self.cards[self.aliases.get(card_id, card_id)] if card is None else card
 
     def canonical(self, card_id: str) -> str | None:
         """The card's own id for an id or alias; None when unknown."""

@@ -202,11 +202,11 @@ def _legal_decisions(t: Table, pid) -> list[Action]:
     zone, face = moves.flipped(t, pid)
     card = t.card(face.card)
     for ally in (False, True):
-        for number, cost in powers.usable_powers(t, pid, ally):
+        for number, cost in powers.usable_powers(t, pid, ally, (zone, face)):
             out += [_action(pid, "power", number, ally, paid=p) for p in payable(cost, have)]
     if moves.why_not_play(t, pid, zone, face, card) is None:
         out += [_action(pid, "pay", paid=p) for p in payable(cost_now(t, pid, card), have)]
-    pitch = powers.pitch_cost(t, pid)
+    pitch = powers.pitch_cost(t, pid, zone, face) if card.pitch is not None else None
     if pitch is not None:
         out += [_action(pid, "pitch", paid=p) for p in payable(pitch, have)]
     reflips = reflip_costs(t, pid, zone, face.card)

@@ -20,6 +20,8 @@ from avatar_tui.model.state import GameState
 class _Quiet(Table):
     """A table that keeps no events: nobody reads a playout's story."""
 
+    __slots__ = ()
+
     def emit(self, rule: str, text: str, player: PlayerId | None = None) -> None:
         return None
 

@@ -77,8 +77,6 @@ def in_play_now(t: Table) -> InPlayNow:
     version = BoardChanges.version
     if t.in_play_version == version:
         return t.in_play_cache
-    if t.catalog not in _MET:
-        _meet(t.catalog)
     state = t.state
     kept = _KEPT.get(id(state))
     if kept is not None and kept[0] is state and kept[1] is t.catalog and kept[2] == version:
@@ -86,6 +84,8 @@ def in_play_now(t: Table) -> InPlayNow:
         if CHECK_KEPT:
             _check_kept(t, now.cards)
     else:
+        if t.catalog not in _MET:
+            _meet(t.catalog)
         now = InPlayNow(_in_play(t))
         if len(_KEPT) >= _KEPT_LIMIT:
             _KEPT.clear()
@@ -104,12 +104,15 @@ def in_play(t: Table, only: PlayerId | None = None) -> Iterator[InPlay]:
 
 def statics_of(t: Table, kind: type) -> list[tuple[InPlay, Any]]:
     """(source, static) for each static of this kind in play, in order."""
-    return in_play_now(t).statics.get(kind, _NONE)
+    # the table's list when it is still right, as in_play_now (asked often)
+    now = t.in_play_cache if t.in_play_version == BoardChanges.version else in_play_now(t)
+    return now.statics.get(kind, _NONE)
 
 
 def triggers_on(t: Table, event: str) -> list[tuple[InPlay, Trigger]]:
     """(source, trigger) for each trigger in play listening for `event`."""
-    return in_play_now(t).triggers.get(event, _NONE)
+    now = t.in_play_cache if t.in_play_version == BoardChanges.version else in_play_now(t)
+    return now.triggers.get(event, _NONE)
 
 
 _NONE: list = []  # never changed

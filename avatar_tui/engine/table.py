@@ -31,6 +31,9 @@ def catalog_for(setup: GameSetup) -> Catalog:
 
 
 class Table:
+    __slots__ = ("state", "catalog", "events", "happened", "read_only", "in_play_cache",
+                 "in_play_version")
+
     def __init__(self, state: GameState, catalog: Catalog | None = None,
                  read_only: bool = False):
         self.state = state
@@ -43,8 +46,6 @@ class Table:
         self.read_only = read_only
         self.in_play_cache: Any = None  # stats.InPlayNow
         self.in_play_version = -1
-        # what a read-only table has worked out already (powers.powers_of)
-        self.memo: dict | None = {} if read_only else None
 
     # ---- reading
     def player(self, pid: PlayerId) -> PlayerState:

@@ -48,7 +48,7 @@ class BoardChanges:
 
 
 def _blank(face: "FaceUp | None") -> bool:
-    return face is None or (not face.granted and face.card in BoardChanges.blank_faces)
+    return face is None or (face.card in BoardChanges.blank_faces and not face.granted)
 
 
 class Model(BaseModel):
@@ -61,8 +61,9 @@ class Model(BaseModel):
 
     def __setattr__(self, name: str, value: Any) -> None:
         """Pydantic's own assignment for a field of these models (no
-        validation on assignment, no private attributes) is the last two
-        lines; this also counts a change to what is in play."""
+        validation on assignment, no private attributes) is the last line,
+        but for the set of fields set; this also counts a change to what is
+        in play."""
         counts = self.field_counts.get(name)
         if counts is None:
             super().__setattr__(name, value)  # pydantic's error for an unknown name
@@ -70,7 +71,7 @@ class Model(BaseModel):
         if counts:
             BoardChanges.version += 1
         self.__dict__[name] = value
-        self.__pydantic_fields_set__.add(name)
+        # (the set of fields set is not kept up: it is never read, see copy_with)
 
     @classmethod
     def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
