@@ -3,6 +3,7 @@ to, and the events it produces. Rule functions take a Table."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -31,13 +32,15 @@ def catalog_for(setup: GameSetup) -> Catalog:
 
 
 class Table:
-    __slots__ = ("state", "catalog", "events", "happened", "read_only", "in_play_cache",
-                 "in_play_version")
+    __slots__ = ("state", "catalog", "card", "events", "happened", "read_only",
+                 "in_play_cache", "in_play_version")
+    card: Callable[[str], DeckCard]  # the catalog's look-up of a deck card by id
 
     def __init__(self, state: GameState, catalog: Catalog | None = None,
                  read_only: bool = False):
         self.state = state
-        self.catalog = catalog or catalog_for(state.setup)
+        self.catalog = catalog = catalog or catalog_for(state.setup)
+        self.card = catalog.card  # asked a few times per step: one call, not two
         self.events: list[Event] = []
         self.happened: list[BoardEvent] = []  # for triggers, until the run loop takes them
         # `read_only`: this table (validation, legal actions, views) never
@@ -53,9 +56,6 @@ class Table:
 
     def zone(self, pid: PlayerId, zone: Zone) -> ZoneState:
         return self.state.players[pid].zones[zone]
-
-    def card(self, card_id: str) -> DeckCard:
-        return self.catalog.card(card_id)
 
     def name(self, card_id: str) -> str:
         if card_id == "opening":
