@@ -204,38 +204,54 @@ def playout_probe(tree: Path, steps: int, first_seed: int) -> dict:
     return result
 
 
-def engine_playout(steps: int, rounds: int) -> tuple[Figure, Figure]:
+def engine_playout(steps: int, rounds: int,
+                   compiled: Path | None = None) -> tuple[Figure, ...]:
     """The fast path (`legal_actions` + `playout_apply`, the random bot
     choosing), in child processes: this checkout's engine and the
     baseline's alternately, `rounds` times, on the same games, so that a
     drift of the machine hits both alike. The speedup is the one against
-    the other, each in CPU seconds of its own process."""
+    the other, each in CPU seconds of its own process. With `compiled`
+    (benchmarks/compile_engine.py's copy), that one too, in the same turns."""
     base = baseline_tree()
-    now_steps = now_cpu = base_steps = base_cpu = 0.0
-    ratios: list[float] = []
-    same_games = True
+    trees = {"now": ROOT} | ({"base": base} if isinstance(base, Path) else {}) | (
+        {"compiled": compiled} if compiled is not None else {})
+    steps_of = dict.fromkeys(trees, 0)
+    cpu_of = dict.fromkeys(trees, 0.0)
+    ratios: dict[str, list[float]] = {name: [] for name in trees}
+    same_games = True  # each round, every engine played the same games
     for i in range(rounds):
-        mine = playout_probe(ROOT, steps, 1000 * i)
-        now_steps, now_cpu = now_steps + mine["steps"], now_cpu + mine["cpu_s"]
-        if isinstance(base, Path):
-            theirs = playout_probe(base, steps, 1000 * i)
-            base_steps, base_cpu = base_steps + theirs["steps"], base_cpu + theirs["cpu_s"]
-            ratios.append((mine["steps"] / mine["cpu_s"]) / (theirs["steps"] / theirs["cpu_s"]))
-            same_games = same_games and mine["digest"] == theirs["digest"]
-    rate = now_steps / now_cpu
-    figure = Figure("engine_playout_steps_per_cpu_s", round(rate), "steps/CPU-s", ">= 100000",
-                    f"{now_steps:,.0f} steps in {now_cpu:.2f} CPU-s, "
-                    f"{rounds} child process{'es' if rounds > 1 else ''}")
-    if not isinstance(base, Path):
-        return figure, Figure("engine_playout_speedup", None, "x", GOALS["engine_playout_speedup"],
-                              error=f"unavailable: {base}")
-    before = base_steps / base_cpu
+        rates = {}
+        digests = set()
+        for name, tree in trees.items():
+            got = playout_probe(tree, steps, 1000 * i)
+            steps_of[name] += got["steps"]
+            cpu_of[name] += got["cpu_s"]
+            rates[name] = got["steps"] / got["cpu_s"]
+            digests.add(got["digest"])
+        same_games = same_games and len(digests) == 1
+        for name in rates:
+            if "base" in rates:
+                ratios[name].append(rates[name] / rates["base"])
+    rate = {name: steps_of[name] / cpu_of[name] for name in trees}
+    figures = [Figure("engine_playout_steps_per_cpu_s", round(rate["now"]), "steps/CPU-s",
+                      ">= 100000", f"{steps_of['now']:,} steps in {cpu_of['now']:.2f} CPU-s, "
+                      f"{rounds} child process{'es' if rounds > 1 else ''}")]
     games = "the same games" if same_games else "DIFFERENT games (the rules changed?)"
-    speedup = Figure("engine_playout_speedup", round(rate / before, 2), "x", ">= 2.3",
-                     f"against {BASELINE}: {before:,.0f} steps/CPU-s in {base_cpu:.2f} CPU-s, "
-                     f"{games}, measured alternately; per round "
-                     + " ".join(f"{r:.2f}" for r in ratios))
-    return figure, speedup
+    for name, figure in (("now", "engine_playout_speedup"),
+                         ("compiled", "engine_playout_speedup_compiled")):
+        if name not in trees:
+            continue
+        if not isinstance(base, Path):
+            figures.append(Figure(figure, None, "x", GOALS[figure], error=f"unavailable: {base}"))
+            continue
+        what = "" if name == "now" else f"the compiled copy in {compiled} ({rate[name]:,.0f} " \
+            "steps/CPU-s) "
+        figures.append(Figure(
+            figure, round(rate[name] / rate["base"], 2), "x", GOALS[figure],
+            f"{what}against {BASELINE}: {rate['base']:,.0f} steps/CPU-s in "
+            f"{cpu_of['base']:.2f} CPU-s, {games}, measured alternately; per round "
+            + " ".join(f"{r:.2f}" for r in ratios[name])))
+    return tuple(figures)
 
 
 def engine_games(count: int) -> Figure:
@@ -355,9 +371,10 @@ def peak_rss(presses: int) -> Figure:
 
 
 def measure(counts: Counts, progress: Callable[[str], None],
-            only: frozenset[str] = frozenset()) -> list[Figure]:
+            only: frozenset[str] = frozenset(), compiled: Path | None = None) -> list[Figure]:
     """Every figure, or with `only` just the measurements that make one of
-    those figures (a key's ratio and median come from one run)."""
+    those figures (a key's ratio and median come from one run). `compiled`:
+    a compiled copy of the engine to measure too (benchmarks/compile_engine.py)."""
     figures: list[Figure] = []
 
     def attempt(names: list[str], make: Callable[[], Figure | tuple[Figure, ...]]) -> None:
@@ -372,8 +389,9 @@ def measure(counts: Counts, progress: Callable[[str], None],
         figures.extend(made if isinstance(made, tuple) else (made,))
 
     attempt(["engine_actions_per_cpu_s"], lambda: engine_actions(counts.actions))
-    attempt(["engine_playout_steps_per_cpu_s", "engine_playout_speedup"],
-            lambda: engine_playout(counts.playout_steps, counts.playout_rounds))
+    attempt(["engine_playout_steps_per_cpu_s", "engine_playout_speedup"]
+            + (["engine_playout_speedup_compiled"] if compiled is not None else []),
+            lambda: engine_playout(counts.playout_steps, counts.playout_rounds, compiled))
     attempt(["engine_games_per_cpu_s"], lambda: engine_games(counts.games))
     attempt(["ui_first_frame_ratio"], lambda: first_frame(counts.first_frame_rounds))
     attempt(["ui_key_ratio", "ui_key_median_ms"],
@@ -386,6 +404,7 @@ GOALS = {
     "engine_actions_per_cpu_s": ">= 20000",
     "engine_playout_steps_per_cpu_s": ">= 100000",
     "engine_playout_speedup": ">= 2.3",
+    "engine_playout_speedup_compiled": ">= 2.3",  # only with --compiled
     "engine_games_per_cpu_s": ">= 100",
     "ui_first_frame_ratio": "<= 1.5",
     "ui_key_ratio": "<= 1.5",
@@ -428,7 +447,14 @@ def main(argv: list[str] | None = None) -> int:
                         help="tiny counts, to check that every measurement runs")
     parser.add_argument("--only", action="append", default=[], choices=sorted(GOALS),
                         metavar="FIGURE", help="measure only this figure (repeatable)")
+    parser.add_argument("--compiled", type=Path, metavar="DIR",
+                        help="also measure the playout with the compiled engine copy in DIR "
+                             "(benchmarks/compile_engine.py)")
     args = parser.parse_args(argv)
+    if args.compiled is not None and not (args.compiled / "avatar_tui").is_dir():
+        parser.error(f"--compiled {args.compiled}: no avatar_tui package there")
+    if args.compiled is None and "engine_playout_speedup_compiled" in args.only:
+        parser.error("engine_playout_speedup_compiled needs --compiled DIR")
     counts = SMOKE if args.smoke else FULL
     quiet = args.json or not sys.stderr.isatty()
 
@@ -436,7 +462,8 @@ def main(argv: list[str] | None = None) -> int:
         if not quiet:
             print(f"measuring {what}…", file=sys.stderr)
 
-    figures = measure(counts, progress, frozenset(args.only))
+    figures = measure(counts, progress, frozenset(args.only),
+                      args.compiled.resolve() if args.compiled else None)
     if args.json:
         print(json.dumps({
             "smoke": args.smoke,

@@ -93,3 +93,23 @@ def test_the_speedup_is_unavailable_without_the_baseline_commit(monkeypatch):
     assert figure.value is not None and figure.value > 0
     assert speedup.value is None and speedup.status == "ERROR"
     assert speedup.error is not None and speedup.error.startswith("unavailable: ")
+
+
+def test_a_second_engine_copy_is_measured_beside_when_asked(tmp_path):
+    """`--compiled DIR` measures the engine copy in DIR in the same turns (a
+    plain copy here: compiling needs mypyc, which the game does not need)."""
+    import shutil
+
+    for part in ("avatar_tui", "cards"):
+        shutil.copytree(ROOT / part, tmp_path / part,
+                        ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "run.py"), "--smoke",
+                           "--json", "--only", "engine_playout_speedup", "--compiled",
+                           str(tmp_path)], capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert done.returncode == 0, done.stderr[-2000:] + done.stdout[-2000:]
+    figures = json.loads(done.stdout)["figures"]
+    assert set(figures) == {"engine_playout_steps_per_cpu_s", "engine_playout_speedup",
+                            "engine_playout_speedup_compiled"}
+    copy = figures["engine_playout_speedup_compiled"]
+    assert copy["value"] > 0 and str(tmp_path) in copy["detail"]
+    assert "the same games" in copy["detail"]

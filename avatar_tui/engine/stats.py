@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 from weakref import WeakSet
 
 from avatar_tui.catalog import Catalog
+from avatar_tui.engine.errors import StaleInPlay
 from avatar_tui.engine.table import Table
 from avatar_tui.model.cards import SignatureMove, StrikeCard
 from avatar_tui.model.common import PLAYERS, ZONES, Energy, PlayerId, Zone, energy, other
@@ -124,11 +125,6 @@ _KEPT_LIMIT = 64
 # AVATAR_TUI_CHECK_IN_PLAY=1: every kept list is compared with one built
 # from scratch before it is used (tests/test_simulation.py turns it on).
 CHECK_KEPT = os.environ.get("AVATAR_TUI_CHECK_IN_PLAY", "") not in ("", "0")
-
-
-class StaleInPlay(AssertionError):
-    """A kept in-play list differs from the board: a change to what is in
-    play was made without being counted (model/state.py BoardChanges)."""
 
 
 def _check_kept(t: Table, listed: list[InPlay]) -> None:
