@@ -92,9 +92,28 @@ def _copy_player(p: PlayerState) -> PlayerState:
                        advantages=[a.copy_with(granted=list(a.granted)) for a in p.advantages])
 
 
+def reading(state: GameState) -> Table:
+    """A read-only table for `state`: the last one made, when it was made
+    for this very state and setup, else a new one. A read-only table holds
+    nothing that a move could make stale but its list of cards in play,
+    which is checked against the count of board changes at every use."""
+    global _last_read
+    last, setup = _last_read
+    if last is not None and last.state is state and setup is state.setup:
+        return last
+    t = Table(state, read_only=True)
+    _last_read = (t, state.setup)
+    return t
+
+
+# The last read-only table and the setup it was made for (legal_actions,
+# then why_not, then the next legal_actions ask about the same state).
+_last_read: tuple[Table | None, GameSetup | None] = (None, None)
+
+
 def why_not(state: GameState, action: Action, t: Table | None = None) -> str | None:
     """Why `action` is not allowed now, in plain words with the rule; None if it is."""
-    t = t or Table(state, read_only=True)
+    t = t or reading(state)
     now = pending(t)
     if now == "over":
         return f"the game is over: {state.winner} won (R10.5)"
@@ -174,7 +193,7 @@ def legal_actions(state: GameState) -> list[Action]:
     `why_not` allows, in the same order (tests/test_legal_actions.py)."""
     if state.choice is None and state.phase == "flip" and state.turn is not None:
         return [_action(state.turn, verb="flip")]  # what the general path gives, at once
-    t = Table(state, read_only=True)
+    t = reading(state)
     now = pending(t)
     pid = actor(t)
     if pid is None:
