@@ -32,7 +32,7 @@ def catalog_for(setup: GameSetup) -> Catalog:
 
 
 class Table:
-    __slots__ = ("state", "catalog", "card", "events", "happened", "read_only",
+    __slots__ = ("state", "catalog", "card", "names", "events", "happened", "read_only",
                  "in_play_cache", "in_play_version")
     card: Callable[[str], DeckCard]  # the catalog's look-up of a deck card by id
 
@@ -41,6 +41,7 @@ class Table:
         self.state = state
         self.catalog = catalog = catalog or catalog_for(state.setup)
         self.card = catalog.card  # asked a few times per step: one call, not two
+        self.names = catalog.names()
         self.events: list[Event] = []
         self.happened: list[BoardEvent] = []  # for triggers, until the run loop takes them
         # `read_only`: this table (validation, legal actions, views) never
@@ -58,11 +59,12 @@ class Table:
         return self.state.players[pid].zones[zone]
 
     def name(self, card_id: str) -> str:
+        name = self.names.get(card_id)
+        if name is not None:
+            return name
         if card_id == "opening":
             return "the opening attack"
-        if card_id in self.catalog.signatures:
-            return self.catalog.signatures[card_id].name
-        return self.catalog.card(card_id).name
+        return self.catalog.card(card_id).name  # (raises KeyError for an unknown id)
 
     def move_card(self, move_id: str) -> SignatureMove:
         return self.catalog.signature(move_id)
