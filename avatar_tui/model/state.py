@@ -212,10 +212,12 @@ class ZoneState(Model):
     flip: FaceUp | None = None
 
     def __setattr__(self, name: str, value: Any) -> None:
-        if name == "flip" and _blank(value) and _blank(self.__dict__["flip"]):
-            self.__dict__["flip"] = value  # not in play either way (BoardChanges)
+        if name != "flip":
+            Model.__setattr__(self, name, value)
             return
-        super().__setattr__(name, value)
+        if not (_blank(value) and _blank(self.__dict__["flip"])):
+            BoardChanges.version += 1  # (else not in play either way: BoardChanges)
+        self.__dict__["flip"] = value
 
 
 class ChamberState(Model):
