@@ -29,11 +29,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 # The modules a playout step runs through, compiled together; the other
-# engine modules (and the effect handlers) gain little, and two of them
-# use what mypyc does not compile (a class derived from a built-in error,
-# a name defined twice).
+# engine modules gain little, and two effect modules use what mypyc does
+# not compile (registry: a class derived from a built-in error; deck: a
+# name defined twice).
 MODULES = ["table", "stats", "payment", "board", "turn", "triggers", "moves", "powers",
-           "flow", "game", "simulation"]
+           "signature", "choices", "flow", "game", "simulation",
+           *(f"effects/{m}" for m in ("__init__", "common", "ordering", "endings", "energy",
+                                      "strike", "zones", "allies"))]
 
 # mypy's view of the engine, for mypyc: the pydantic plugin knows the
 # models' fields; a plain str where the model says Literal, and a list of
@@ -69,7 +71,7 @@ def build(out: Path) -> list[Path]:
         raise SystemExit(f"compile_engine: mypyc failed in {out}: "
                          + " | ".join(problems[:3] or ["no error line"]))
     shutil.rmtree(out / "build", ignore_errors=True)
-    made = sorted((out / "avatar_tui" / "engine").glob("*.so"))
+    made = sorted((out / "avatar_tui" / "engine").rglob("*.so"))
     if len(made) != len(MODULES):
         raise SystemExit(f"compile_engine: {len(made)} compiled modules in {out}, "
                          f"not {len(MODULES)}")
