@@ -165,7 +165,7 @@ def do_pay(t: Table, a: Action) -> None:
         counterattack_effects(t, pid, zone, face)
     elif isinstance(card, AdvantageCard):
         spend(t, pid, paid)
-        ctx = Context(controller=pid, source=card.id, source_kind="advantage", zone=zone)
+        ctx = Context.of(controller=pid, source=card.id, source_kind="advantage", zone=zone)
         if card.immediate:
             # it stays face up in the flip space while it resolves (R7.7)
             t.emit("R7.7", f"{pid} plays {card.name} (immediate)", pid)

@@ -263,7 +263,7 @@ def do_power(t: Table, a: Action) -> None:
         face.used.append(n)
     pay_power_cost(t, pid, zone, face, power, a.paid, source)
     here = t.player(pid).defending if zone is not None else None
-    ctx = Context(controller=pid, source=source, source_kind=kind, zone=here)
+    ctx = Context.of(controller=pid, source=source, source_kind=kind, zone=here)
     queue_effects(t, power.effects, ctx)
     # costs that need a choice are settled first
     if power.cost.uncharge == "other":
@@ -328,7 +328,7 @@ def do_pitch(t: Table, a: Action) -> None:
     t.emit("R7.5", f"{pid} pitches {card.name}", pid)
     push(t, flow("move_down", pid))
     queue_effects(t, card.pitch.effects,
-                  Context(controller=pid, source=card.id, source_kind="strike", zone=zone))
+                  Context.of(controller=pid, source=card.id, source_kind="strike", zone=zone))
 
 
 def _payable_reflips(t: Table, a: Action) -> tuple[list[ReflipCost], str | None]:

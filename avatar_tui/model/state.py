@@ -106,6 +106,21 @@ class Model(BaseModel):
         return new
 
 
+def _made(cls: type[Model], fields: dict[str, Any]) -> Any:
+    """An instance of `cls` with exactly these fields, every one given in
+    the class's order (as `model_construct` would make it, for values the
+    engine made itself), sharing one set of fields set per class (never
+    changed: see copy_with)."""
+    new = _new(cls)
+    _set(new, "__dict__", fields)
+    _set_fields_set(new, _ALL_SET.get(cls) or _ALL_SET.setdefault(cls, set(fields)))
+    _set_extra(new, None)
+    _set_private(new, None)
+    return new
+
+
+_ALL_SET: dict[type, set[str]] = {}
+
 # copy_with writes BaseModel's instance slots through their descriptors, a
 # little faster than object.__setattr__ (it runs a dozen times per copy)
 _new = object.__new__
@@ -266,6 +281,14 @@ class Context(Model):
     zone: Zone | None = None  # the source's zone (or the strike's, for an ally power)
     event_zone: Zone | None = None  # "that zone": where the event happened
 
+    @classmethod
+    def of(cls, controller: PlayerId, source: str, source_kind: str = "strike",
+           zone: Zone | None = None, event_zone: Zone | None = None) -> "Context":
+        """`Context(...)` from the engine's own values, not validated: the
+        engine makes a few per move (tests/test_state_copy.py compares)."""
+        return _made(cls, {"controller": controller, "source": source,
+                           "source_kind": source_kind, "zone": zone, "event_zone": event_zone})
+
 
 def _word(option: Option) -> str:
     return option.word
@@ -301,6 +324,13 @@ class ResolveStep(Model):
     # A paid power's "when you counterattack" effect that has not begun: it
     # is dropped if its source leaves play first (R7.6 convention).
     ends_with_source: bool = False
+
+    @classmethod
+    def of(cls, effect: Effect, ctx: Context, ends_with_source: bool = False) -> "ResolveStep":
+        """`ResolveStep(effect=..., ctx=...)` from the engine's own values,
+        not validated, as `Context.of`."""
+        return _made(cls, {"kind": "resolve", "effect": effect, "ctx": ctx, "progress": {},
+                           "ends_with_source": ends_with_source})
 
 
 class OrderStep(Model):

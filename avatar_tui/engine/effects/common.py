@@ -32,7 +32,7 @@ def ask(t: Table, step: ResolveStep | OrderStep, chooser: PlayerId, prompt: str,
 
 
 def queue_effects(t: Table, effects: list, ctx: Context) -> None:
-    push(t, *[ResolveStep(effect=e, ctx=ctx) for e in effects])
+    push(t, *[ResolveStep.of(e, ctx) for e in effects])
 
 
 def strike_of(t: Table, ctx: Context) -> tuple[FaceUp | None, Zone | None]:
