@@ -9,7 +9,7 @@ from avatar_tui.engine import choices, moves, powers, signature
 from avatar_tui.engine.errors import IllegalAction
 from avatar_tui.engine.events import Event
 from avatar_tui.engine.flow import run
-from avatar_tui.engine.moves import actor, payable, payments, pending
+from avatar_tui.engine.moves import PLAIN, actor, payable, payments, pending
 from avatar_tui.engine.payment import cost_now, energy_of
 from avatar_tui.engine.setup import new_game as _setup
 from avatar_tui.engine.stats import reflip_costs, restricted
@@ -220,14 +220,15 @@ def _legal_decisions(t: Table, pid) -> list[Action]:
     have = energy_of(t, pid)
     zone, face = moves.flipped(t, pid)
     card = t.card(face.card)
-    for ally in (False, True):
+    # (no ally in the zone: no `power ally N` to look for)
+    for ally in (False, True) if t.zone(pid, zone).ally is not None else (False,):
         for number, cost in powers.usable_powers(t, pid, ally, (zone, face)):
-            out += [_action(pid, "power", number, ally, paid=p) for p in payable(cost, have)]
+            _paying(out, pid, "power", payable(cost, have), number, ally)
     if moves.why_not_play(t, pid, zone, face, card) is None:
-        out += [_action(pid, "pay", paid=p) for p in payable(cost_now(t, pid, card), have)]
+        _paying(out, pid, "pay", payable(cost_now(t, pid, card), have))
     pitch = powers.pitch_cost(t, pid, zone, face) if card.pitch is not None else None
     if pitch is not None:
-        out += [_action(pid, "pitch", paid=p) for p in payable(pitch, have)]
+        _paying(out, pid, "pitch", payable(pitch, have))
     reflips = reflip_costs(t, pid, zone, face.card)
     if reflips:  # one `reflip` action; several ways to pay become a choice
         cheapest = min(reflips, key=lambda c: c.energy.total)
@@ -241,6 +242,15 @@ def _legal_decisions(t: Table, pid) -> list[Action]:
         out.append(focus)
     out.append(_action(pid, verb="discard"))
     return out
+
+
+def _paying(out: list[Action], pid, verb: str, paid: list[Energy | None],
+            number: int | None = None, ally: bool = False) -> None:
+    """Add the action `verb` once per payment in `paid`."""
+    if paid is PLAIN:  # most often: the cost in its own colours
+        out.append(_action(pid, verb, number, ally))
+    else:
+        out += [_action(pid, verb, number, ally, None, p) for p in paid]
 
 
 def _legal_signature_step(t: Table, pid) -> list[Action]:

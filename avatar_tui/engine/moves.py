@@ -243,7 +243,7 @@ def do_discard(t: Table, a: Action) -> None:
     push(t, flow("move_down", pid))
 
 
-_PLAIN: list[Energy | None] = [None]  # never changed
+PLAIN: list[Energy | None] = [None]  # never changed
 _NO_WAY: list[Energy | None] = []  # never changed
 
 
@@ -251,7 +251,7 @@ def payments(cost: Energy, have: Energy) -> list[Energy | None]:
     """How an action may pay `cost` with energy `have`: plain (None) when
     its own colours suffice, else each legal overpayment (R6.3); [None]
     also when none is legal (the action is listed, its check says why not)."""
-    return payable(cost, have) or _PLAIN
+    return payable(cost, have) or PLAIN
 
 
 def payable(cost: Energy, have: Energy) -> list[Energy | None]:
@@ -259,5 +259,5 @@ def payable(cost: Energy, have: Energy) -> list[Energy | None]:
     plain (None) when its own colours suffice, else each legal overpayment
     (R6.3), else none."""
     if why_not_exact(cost, have) is None:
-        return _PLAIN
+        return PLAIN
     return legal_payments(cost, have) or _NO_WAY
