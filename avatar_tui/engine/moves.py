@@ -68,9 +68,10 @@ def payment(cost: Energy, have: Energy, named: Energy | None) -> tuple[Energy, s
 
 
 def flipped(t: Table, pid: PlayerId) -> tuple[Zone, FaceUp]:
-    zone = t.player(pid).defending
+    player = t.state.players[pid]  # (asked at every decision: looked up once)
+    zone = player.defending
     assert zone is not None
-    face = t.zone(pid, zone).flip
+    face = player.zones[zone].flip
     assert face is not None
     return zone, face
 
