@@ -102,3 +102,12 @@ def test_contexts_and_steps_made_unvalidated_equal_validated_ones() -> None:
             assert step.model_dump_json() == expected.model_dump_json()
     one, two = st.ResolveStep.of(effect, made), st.ResolveStep.of(effect, made)
     assert one.progress is not two.progress
+    from avatar_tui.model.options import DECLINE, KEEP, REPLACE
+
+    for given in ({"chooser": "p1", "prompt": "Which?", "options": (KEEP, REPLACE)},
+                  {"chooser": "p2", "prompt": "Which?", "options": [DECLINE], "kind": "effect",
+                   "step": one, "secret": True}):
+        made_choice = st.Choice.of(**given)
+        validated_choice = st.Choice(**given)
+        assert made_choice == validated_choice
+        assert made_choice.model_dump_json() == validated_choice.model_dump_json()

@@ -7,6 +7,7 @@ losslessly; the engine mutates copies of them, never the caller's."""
 # part of importing the models at every start (issue 16). A name defined
 # further down is written in quotes.
 
+from collections.abc import Sequence
 from typing import Annotated, Any, ClassVar, Literal, Self
 
 from pydantic import (
@@ -381,6 +382,15 @@ class Choice(Model):
     # R1.6 convention: the answers show cards only the chooser may see (the
     # top of their deck); a shared screen shows it behind a privacy screen
     secret: bool = False
+
+    @classmethod
+    def of(cls, chooser: PlayerId, prompt: str, options: "Sequence[Option]",
+           kind: str = "effect", step: "ResolveStep | OrderStep | None" = None,
+           paid: Energy | None = None, secret: bool = False) -> "Choice":
+        """`Choice(...)` from the engine's own typed options, not validated,
+        as `Context.of` (a question is asked at every effect that asks)."""
+        return _made(cls, {"chooser": chooser, "prompt": prompt, "options": list(options),
+                           "kind": kind, "step": step, "paid": paid, "secret": secret})
 
     @model_validator(mode="before")
     @classmethod
