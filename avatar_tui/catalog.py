@@ -202,6 +202,18 @@ class Catalog:
     def signature(self, move_id: str) -> SignatureMove:
         return self.signatures[move_id]
 
+    def names(self) -> dict[str, str]:
+        """Every deck card's and signature move's name, by id and alias, as
+        `card` and `signature` find them (a signature move first, then an
+        alias), made on first use: the engine names cards in every event."""
+        names: dict[str, str] | None = getattr(self, "_names", None)  # (not in old pickles)
+        if names is None:
+            names = {card_id: card.name for card_id, card in self.cards.items()}
+            names.update((alias, self.cards[card].name) for alias, card in self.aliases.items())
+            names.update((move_id, move.name) for move_id, move in self.signatures.items())
+            self._names = names
+        return names
+
     def find_chamber(self, ref: str) -> ChamberCard | None:
         """A chamber by id or collector number, or a character's first chamber
         card in collector-number order (docs/notation.md)."""

@@ -6,14 +6,17 @@
 
 Figures:
 
-- engine_actions_per_s: `legal_actions` + `apply_in_place`, random bot, one core
-  (the copying `apply` is measured beside it);
-- engine_playout_steps_per_s: `legal_actions` + `playout_apply` (the fast
-  path: the move is not checked again, no events, no history), random bot,
-  one core; printed with its ratio to `apply_in_place`, the two measured
-  alternately in this figure's run;
-- engine_games_per_s: whole games to 3 points (new_game, then the
-  simulation runner with two random bots), one core;
+- engine_actions_per_cpu_s: `legal_actions` + `apply_in_place`, random bot,
+  per CPU-second of this process (the copying `apply` is measured beside it);
+- engine_playout_steps_per_cpu_s: `legal_actions` + `playout_apply` (the
+  fast path: the move is not checked again, no events, no history), random
+  bot, per CPU-second of a child process (benchmarks/playout_probe.py);
+- engine_playout_speedup: that figure over the same for the engine of
+  commit BASELINE (unpacked from git into a temporary directory), the two
+  run alternately in child processes on the same games; unavailable, not
+  guessed, where there is no git history to unpack it from;
+- engine_games_per_cpu_s: whole games to 3 points (new_game, then the
+  simulation runner with two random bots), per CPU-second;
 - ui_first_frame_ratio: process start to the first full board frame
   (headless, 120x40), over the same for a minimal Textual app with as many
   widgets, the two measured alternately; the app finds the card catalog
@@ -35,6 +38,7 @@ only when a measurement could not be made.
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import operator
 import os
@@ -42,6 +46,7 @@ import platform
 import statistics
 import subprocess
 import sys
+import tarfile
 import tempfile
 import time
 from collections.abc import Callable
@@ -88,21 +93,27 @@ class Figure:
 
 @dataclass(frozen=True)
 class Counts:
-    actions: int  # engine actions for engine_actions_per_s
-    games: int  # games for engine_games_per_s
+    actions: int  # engine actions for engine_actions_per_cpu_s
+    playout_steps: int  # fast-path moves per child process, each engine
+    playout_rounds: int  # child processes of each engine, alternately
+    games: int  # games for engine_games_per_cpu_s
     first_frame_rounds: int  # app/minimal pairs, alternately
     key_actions: int  # measured key presses per app run
     key_rounds: int  # app/minimal key runs, alternately
     rss_presses: int  # 0: play the whole game
 
 
-FULL = Counts(actions=60_000, games=300, first_frame_rounds=7, key_actions=60, key_rounds=2,
-              rss_presses=0)
-SMOKE = Counts(actions=300, games=3, first_frame_rounds=1, key_actions=3, key_rounds=1,
-               rss_presses=6)
+FULL = Counts(actions=60_000, playout_steps=20_000, playout_rounds=5, games=300,
+              first_frame_rounds=7, key_actions=60, key_rounds=2, rss_presses=0)
+SMOKE = Counts(actions=300, playout_steps=300, playout_rounds=1, games=3,
+               first_frame_rounds=1, key_actions=3, key_rounds=1, rss_presses=6)
 
 
 # -------------------------------------------------------------------- engine
+#
+# Every engine figure is CPU time of the process that plays (its
+# `time.process_time()`), not wall time: on a machine shared with other
+# work a process waits for a core, and the wall clock counts the wait.
 
 
 def _setup(seed: int):
@@ -111,76 +122,152 @@ def _setup(seed: int):
     return setup_for(seed, "aang", "prince_zuko")
 
 
-def _engine_rate(count: int, copying: bool = False, fast: bool = False,
-                 first_seed: int = 0) -> tuple[float, str]:
-    """Actions per second of `legal_actions` + apply with the random bot
-    choosing; new games are set up outside the timed part. `fast`: the
-    unchecked `playout_apply` instead of `apply_in_place`."""
+def _engine_rate(count: int, copying: bool = False, first_seed: int = 0) -> tuple[float, str]:
+    """Actions per CPU-second of `legal_actions` + `apply_in_place` (the
+    copying `apply` with `copying`) with the random bot choosing; new games
+    are set up outside the timed part."""
     from avatar_tui.bots import RandomBot
-    from avatar_tui.engine import apply, apply_in_place, legal_actions, new_game, playout_apply
+    from avatar_tui.engine import apply, apply_in_place, legal_actions, new_game
 
-    done, elapsed, seed = 0, 0.0, first_seed
-    make = playout_apply if fast else apply_in_place
+    done, cpu, seed = 0, 0.0, first_seed
     while done < count:
         seed += 1
         state, _ = new_game(_setup(seed))
         bot = RandomBot(seed)
-        start = time.perf_counter()
+        start = time.process_time()
         while state.phase != "over" and done < count:
             legal = legal_actions(state)
             if copying:
                 state, _ = apply(state, bot.choose(None, legal))
             else:
-                make(state, bot.choose(None, legal))
+                apply_in_place(state, bot.choose(None, legal))
             done += 1
-        elapsed += time.perf_counter() - start
-    return done / elapsed, f"{done} actions over {seed - first_seed} games in {elapsed:.2f} s"
+        cpu += time.process_time() - start
+    return done / cpu, f"{done} actions over {seed - first_seed} games in {cpu:.2f} CPU-s"
 
 
 def engine_actions(count: int) -> Figure:
-    """`legal_actions` + `apply_in_place` (OpenSpiel's `apply_action`: what
-    simulations use). The copying `apply` the app uses (a new state per
+    """`legal_actions` + `apply_in_place` (OpenSpiel's `apply_action`: the
+    checked path). The copying `apply` the app uses (a new state per
     action, so undo and the UI keep the old one) is measured beside it."""
     rate, detail = _engine_rate(count, copying=False)
     copying, _ = _engine_rate(count, copying=True)
-    return Figure("engine_actions_per_s", round(rate), "actions/s", ">= 20000",
-                  f"{detail}; with the copying apply: {copying:,.0f} actions/s")
+    return Figure("engine_actions_per_cpu_s", round(rate), "actions/CPU-s", ">= 20000",
+                  f"{detail}; with the copying apply: {copying:,.0f} actions/CPU-s")
 
 
-def engine_playout(count: int, rounds: int = 4) -> Figure:
-    """The fast path, against the checked `apply_in_place` on the same
-    games, the two alternately in `rounds` slices so that a drift of the
-    machine's load hits both alike."""
-    fast_s = checked_s = 0.0
-    done = 0
-    part = max(1, count // rounds)
-    _engine_rate(min(part, 2000), fast=True, first_seed=999_000)  # unmeasured: warms up
+# The engine as it was before issue 30's work on its speed: the playout
+# speedup is measured against this commit, run side by side in the same run.
+BASELINE = "a2e4029"
+PLAYOUT_PROBE = Path(__file__).resolve().parent / "playout_probe.py"
+
+
+@cache
+def _trees() -> tempfile.TemporaryDirectory:
+    return tempfile.TemporaryDirectory(prefix="avatar-tui-bench-engine-")  # removed at exit
+
+
+@cache
+def baseline_tree() -> Path | str:
+    """The baseline commit's package and cards, unpacked from this
+    checkout's git history into a temporary directory; or, when that cannot
+    be done (no git, not a checkout, the commit unknown), why not."""
+    try:
+        done = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", BASELINE,
+                               "avatar_tui", "cards", "pyproject.toml"],
+                              capture_output=True, timeout=120)
+    except (OSError, subprocess.TimeoutExpired) as err:
+        return f"git archive could not run ({err})"
+    if done.returncode != 0:
+        why = done.stderr.decode(errors="replace").strip().splitlines()[-1:] or ["no output"]
+        return f"git archive {BASELINE} failed: {why[0]}"
+    tree = Path(_trees().name) / BASELINE
+    with tarfile.open(fileobj=io.BytesIO(done.stdout)) as archive:
+        archive.extractall(tree, filter="data")
+    return tree
+
+
+def playout_probe(tree: Path, steps: int, first_seed: int) -> dict:
+    """The playout workload in a child process that imports the engine of
+    `tree`: its JSON line (steps, CPU seconds of the moves, games, digest)."""
+    data = Path(_trees().name) / f"data-{tree.name}"  # each tree its own card cache
+    env = {**os.environ, "PYTHONPATH": str(tree), "AVATAR_TUI_DATA_DIR": str(data)}
+    done = subprocess.run([sys.executable, str(PLAYOUT_PROBE), str(steps), str(first_seed)],
+                          capture_output=True, text=True, timeout=600, cwd=tree, env=env)
+    lines = [ln for ln in done.stdout.splitlines() if ln.startswith("{")]
+    if done.returncode != 0 or not lines:
+        tail = (done.stderr or done.stdout).strip().splitlines()[-3:]
+        raise ProbeError(f"playout probe in {tree}: exit {done.returncode}: " + " | ".join(tail))
+    result = json.loads(lines[-1])
+    if not Path(result["package"]).resolve().is_relative_to(tree.resolve()):
+        raise ProbeError(f"playout probe in {tree} imported {result['package']}")
+    return result
+
+
+def engine_playout(steps: int, rounds: int,
+                   compiled: Path | None = None) -> tuple[Figure, ...]:
+    """The fast path (`legal_actions` + `playout_apply`, the random bot
+    choosing), in child processes: this checkout's engine and the
+    baseline's alternately, `rounds` times, on the same games, so that a
+    drift of the machine hits both alike. The speedup is the one against
+    the other, each in CPU seconds of its own process. With `compiled`
+    (benchmarks/compile_engine.py's copy), that one too, in the same turns."""
+    base = baseline_tree()
+    trees = {"now": ROOT} | ({"base": base} if isinstance(base, Path) else {}) | (
+        {"compiled": compiled} if compiled is not None else {})
+    steps_of = dict.fromkeys(trees, 0)
+    cpu_of = dict.fromkeys(trees, 0.0)
+    ratios: dict[str, list[float]] = {name: [] for name in trees}
+    same_games = True  # each round, every engine played the same games
     for i in range(rounds):
-        rate, _ = _engine_rate(part, fast=True, first_seed=1000 * i)
-        fast_s += part / rate
-        rate, _ = _engine_rate(part, first_seed=1000 * i)
-        checked_s += part / rate
-        done += part
-    fast, checked = done / fast_s, done / checked_s
-    return Figure("engine_playout_steps_per_s", round(fast), "steps/s", ">= 100000",
-                  f"{done} steps in {fast_s:.2f} s; {fast / checked:.2f}x apply_in_place "
-                  f"({checked:,.0f} actions/s on the same games, measured alternately)")
+        rates = {}
+        digests = set()
+        for name, tree in trees.items():
+            got = playout_probe(tree, steps, 1000 * i)
+            steps_of[name] += got["steps"]
+            cpu_of[name] += got["cpu_s"]
+            rates[name] = got["steps"] / got["cpu_s"]
+            digests.add(got["digest"])
+        same_games = same_games and len(digests) == 1
+        for name in rates:
+            if "base" in rates:
+                ratios[name].append(rates[name] / rates["base"])
+    rate = {name: steps_of[name] / cpu_of[name] for name in trees}
+    figures = [Figure("engine_playout_steps_per_cpu_s", round(rate["now"]), "steps/CPU-s",
+                      ">= 100000", f"{steps_of['now']:,} steps in {cpu_of['now']:.2f} CPU-s, "
+                      f"{rounds} child process{'es' if rounds > 1 else ''}")]
+    games = "the same games" if same_games else "DIFFERENT games (the rules changed?)"
+    for name, figure in (("now", "engine_playout_speedup"),
+                         ("compiled", "engine_playout_speedup_compiled")):
+        if name not in trees:
+            continue
+        if not isinstance(base, Path):
+            figures.append(Figure(figure, None, "x", GOALS[figure], error=f"unavailable: {base}"))
+            continue
+        what = "" if name == "now" else f"the compiled copy in {compiled} ({rate[name]:,.0f} " \
+            "steps/CPU-s) "
+        figures.append(Figure(
+            figure, round(rate[name] / rate["base"], 2), "x", GOALS[figure],
+            f"{what}against {BASELINE}: {rate['base']:,.0f} steps/CPU-s in "
+            f"{cpu_of['base']:.2f} CPU-s, {games}, measured alternately; per round "
+            + " ".join(f"{r:.2f}" for r in ratios[name])))
+    return tuple(figures)
 
 
 def engine_games(count: int) -> Figure:
     """Whole games, set-up included, through the simulation runner."""
     from avatar_tui.bots import RandomBot, play_game
 
-    start = time.perf_counter()
+    start = time.process_time()
     actions = 0
     for seed in range(1, count + 1):
         bots = {"p1": RandomBot(2 * seed), "p2": RandomBot(2 * seed + 1)}
         _, result = play_game(_setup(seed), bots)
         actions += result.actions
-    elapsed = time.perf_counter() - start
-    return Figure("engine_games_per_s", round(count / elapsed, 1), "games/s", ">= 100",
-                  f"{count} games, {actions / count:.0f} actions each, in {elapsed:.2f} s "
-                  f"({actions / elapsed:,.0f} actions/s in place)")
+    cpu = time.process_time() - start
+    return Figure("engine_games_per_cpu_s", round(count / cpu, 1), "games/CPU-s", ">= 100",
+                  f"{count} games, {actions / count:.0f} actions each, in {cpu:.2f} CPU-s "
+                  f"({actions / cpu:,.0f} actions/CPU-s in place)")
 
 
 # -------------------------------------------------------------------- UI probes
@@ -284,9 +371,10 @@ def peak_rss(presses: int) -> Figure:
 
 
 def measure(counts: Counts, progress: Callable[[str], None],
-            only: frozenset[str] = frozenset()) -> list[Figure]:
+            only: frozenset[str] = frozenset(), compiled: Path | None = None) -> list[Figure]:
     """Every figure, or with `only` just the measurements that make one of
-    those figures (a key's ratio and median come from one run)."""
+    those figures (a key's ratio and median come from one run). `compiled`:
+    a compiled copy of the engine to measure too (benchmarks/compile_engine.py)."""
     figures: list[Figure] = []
 
     def attempt(names: list[str], make: Callable[[], Figure | tuple[Figure, ...]]) -> None:
@@ -300,9 +388,11 @@ def measure(counts: Counts, progress: Callable[[str], None],
             return
         figures.extend(made if isinstance(made, tuple) else (made,))
 
-    attempt(["engine_actions_per_s"], lambda: engine_actions(counts.actions))
-    attempt(["engine_playout_steps_per_s"], lambda: engine_playout(counts.actions))
-    attempt(["engine_games_per_s"], lambda: engine_games(counts.games))
+    attempt(["engine_actions_per_cpu_s"], lambda: engine_actions(counts.actions))
+    attempt(["engine_playout_steps_per_cpu_s", "engine_playout_speedup"]
+            + (["engine_playout_speedup_compiled"] if compiled is not None else []),
+            lambda: engine_playout(counts.playout_steps, counts.playout_rounds, compiled))
+    attempt(["engine_games_per_cpu_s"], lambda: engine_games(counts.games))
     attempt(["ui_first_frame_ratio"], lambda: first_frame(counts.first_frame_rounds))
     attempt(["ui_key_ratio", "ui_key_median_ms"],
             lambda: key_to_repaint(counts.key_actions, counts.key_rounds))
@@ -311,9 +401,11 @@ def measure(counts: Counts, progress: Callable[[str], None],
 
 
 GOALS = {
-    "engine_actions_per_s": ">= 20000",
-    "engine_playout_steps_per_s": ">= 100000",
-    "engine_games_per_s": ">= 100",
+    "engine_actions_per_cpu_s": ">= 20000",
+    "engine_playout_steps_per_cpu_s": ">= 100000",
+    "engine_playout_speedup": ">= 2.3",
+    "engine_playout_speedup_compiled": ">= 2.3",  # only with --compiled
+    "engine_games_per_cpu_s": ">= 100",
     "ui_first_frame_ratio": "<= 1.5",
     "ui_key_ratio": "<= 1.5",
     "ui_key_median_ms": f"< {FRAME_MS:.1f}",
@@ -355,7 +447,14 @@ def main(argv: list[str] | None = None) -> int:
                         help="tiny counts, to check that every measurement runs")
     parser.add_argument("--only", action="append", default=[], choices=sorted(GOALS),
                         metavar="FIGURE", help="measure only this figure (repeatable)")
+    parser.add_argument("--compiled", type=Path, metavar="DIR",
+                        help="also measure the playout with the compiled engine copy in DIR "
+                             "(benchmarks/compile_engine.py)")
     args = parser.parse_args(argv)
+    if args.compiled is not None and not (args.compiled / "avatar_tui").is_dir():
+        parser.error(f"--compiled {args.compiled}: no avatar_tui package there")
+    if args.compiled is None and "engine_playout_speedup_compiled" in args.only:
+        parser.error("engine_playout_speedup_compiled needs --compiled DIR")
     counts = SMOKE if args.smoke else FULL
     quiet = args.json or not sys.stderr.isatty()
 
@@ -363,7 +462,8 @@ def main(argv: list[str] | None = None) -> int:
         if not quiet:
             print(f"measuring {what}…", file=sys.stderr)
 
-    figures = measure(counts, progress, frozenset(args.only))
+    figures = measure(counts, progress, frozenset(args.only),
+                      args.compiled.resolve() if args.compiled else None)
     if args.json:
         print(json.dumps({
             "smoke": args.smoke,

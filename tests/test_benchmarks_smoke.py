@@ -10,7 +10,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-FIGURES = {"engine_actions_per_s", "engine_playout_steps_per_s", "engine_games_per_s",
+FIGURES = {"engine_actions_per_cpu_s", "engine_playout_steps_per_cpu_s",
+           "engine_playout_speedup", "engine_games_per_cpu_s",
            "ui_first_frame_ratio", "ui_key_ratio", "ui_key_median_ms", "peak_rss_mb"}
 
 
@@ -34,7 +35,7 @@ def test_the_report_prints_each_figure_beside_its_goal():
         import run
     finally:
         sys.path.remove(str(ROOT / "benchmarks"))
-    figures = [run.Figure("engine_games_per_s", 250.0, "games/s", ">= 100", "detail"),
+    figures = [run.Figure("engine_games_per_cpu_s", 250.0, "games/s", ">= 100", "detail"),
                run.Figure("peak_rss_mb", 130.0, "MB", "<= 120"),
                run.Figure("ui_key_ratio", None, "", "<= 1.5", error="the probe failed")]
     assert [f.status for f in figures] == ["PASS", "MISS", "ERROR"]
@@ -45,7 +46,7 @@ def test_the_report_prints_each_figure_beside_its_goal():
     with contextlib.redirect_stdout(out):
         run.print_report(figures, smoke=False)
     lines = out.getvalue().splitlines()
-    assert any("engine_games_per_s" in ln and ">= 100" in ln and "PASS" in ln for ln in lines)
+    assert any("engine_games_per_cpu_s" in ln and ">= 100" in ln and "PASS" in ln for ln in lines)
     assert any("peak_rss_mb" in ln and "<= 120" in ln and "MISS" in ln for ln in lines)
     assert "the probe failed" in out.getvalue()
 
@@ -65,9 +66,50 @@ def test_the_strength_benchmark_runs_and_counts_both_seats():
 
 def test_only_measures_the_figures_asked_for():
     done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "run.py"), "--smoke",
-                           "--json", "--only", "engine_games_per_s", "--only", "ui_key_median_ms"],
+                           "--json", "--only", "engine_games_per_cpu_s", "--only",
+                           "ui_key_median_ms"],
                           capture_output=True, text=True, timeout=300, cwd=ROOT)
     assert done.returncode == 0, done.stderr[-2000:] + done.stdout[-2000:]
     # the key's median comes with its ratio: one run makes both
-    assert set(json.loads(done.stdout)["figures"]) == {"engine_games_per_s", "ui_key_ratio",
+    assert set(json.loads(done.stdout)["figures"]) == {"engine_games_per_cpu_s", "ui_key_ratio",
                                                        "ui_key_median_ms"}
+
+
+def test_the_speedup_is_unavailable_without_the_baseline_commit(monkeypatch):
+    """No git history to unpack the baseline from (an installed copy, an
+    unknown commit): the ratio is reported as unavailable, never made up,
+    while this engine's own figure is still measured."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        import run
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    monkeypatch.setattr(run, "BASELINE", "0" * 40)
+    run.baseline_tree.cache_clear()
+    try:
+        figure, speedup = run.engine_playout(50, 1)
+    finally:
+        run.baseline_tree.cache_clear()
+    assert figure.value is not None and figure.value > 0
+    assert speedup.value is None and speedup.status == "ERROR"
+    assert speedup.error is not None and speedup.error.startswith("unavailable: ")
+
+
+def test_a_second_engine_copy_is_measured_beside_when_asked(tmp_path):
+    """`--compiled DIR` measures the engine copy in DIR in the same turns (a
+    plain copy here: compiling needs mypyc, which the game does not need)."""
+    import shutil
+
+    for part in ("avatar_tui", "cards"):
+        shutil.copytree(ROOT / part, tmp_path / part,
+                        ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "run.py"), "--smoke",
+                           "--json", "--only", "engine_playout_speedup", "--compiled",
+                           str(tmp_path)], capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert done.returncode == 0, done.stderr[-2000:] + done.stdout[-2000:]
+    figures = json.loads(done.stdout)["figures"]
+    assert set(figures) == {"engine_playout_steps_per_cpu_s", "engine_playout_speedup",
+                            "engine_playout_speedup_compiled"}
+    copy = figures["engine_playout_speedup_compiled"]
+    assert copy["value"] > 0 and str(tmp_path) in copy["detail"]
+    assert "the same games" in copy["detail"]

@@ -21,7 +21,8 @@ import pytest
 from avatar_tui import engine
 from avatar_tui.engine import stats
 from avatar_tui.engine.table import Table
-from avatar_tui.model.state import GameSetup, GameState, PlayerSetup
+from avatar_tui.model.effects import SkipZones
+from avatar_tui.model.state import BoardChanges, GameSetup, GameState, Granted, PlayerSetup
 from tests.test_roundtrip import house_chambers, random_deck
 
 GAMES = int(os.environ.get("AVATAR_TUI_SIMULATION_GAMES", "12"))
@@ -70,11 +71,19 @@ def test_fast_path_makes_the_same_game(seed: int) -> None:
     assert play_both_ways(seed) > 0
 
 
-def first_flip(seed: int) -> GameState:
-    """A game played until a card is face up in a flip space."""
+def flipped_card(state: GameState) -> str:
+    zone = state.players[state.turn].defending
+    return state.players[state.turn].zones[zone].flip.card
+
+
+def first_flip(seed: int, blank: bool = False) -> GameState:
+    """A game played until a card is face up in a flip space: one that
+    carries a static or a trigger (in play), or with `blank` one that
+    carries nothing."""
     rnd = random.Random(seed)
     state, _ = engine.new_game(setup(seed))
-    while state.phase != "decide":
+    while state.phase != "decide" or \
+            (flipped_card(state) in BoardChanges.blank_faces) != blank:
         engine.playout_apply(state, rnd.choice(engine.legal_actions(state)))
     return state
 
@@ -102,6 +111,27 @@ def test_a_counted_change_is_seen_at_once() -> None:
     state.players[pid].zones[zone].flip = None
     after = [s.card_id for s in stats.in_play(Table(state))]
     assert card in before and card not in after
+
+
+def test_a_blank_card_comes_and_goes_without_a_change() -> None:
+    """A flipped card with nothing on it is not in play: flipping it and
+    taking it away count no change, and the list kept stays right (the
+    check compares it with a rebuilt one); granting it something counts."""
+    state = first_flip(5, blank=True)
+    pid, card = state.turn, flipped_card(state)
+    zone = state.players[pid].defending
+    assert card not in [s.card_id for s in stats.in_play(Table(state))]
+    version = BoardChanges.version
+    face = state.players[pid].zones[zone].flip
+    state.players[pid].zones[zone].flip = None
+    state.players[pid].zones[zone].flip = face
+    assert BoardChanges.version == version
+    face.granted = [Granted(source="x", static=SkipZones(static="skip_zones", zones=["red"]))]
+    assert BoardChanges.version == version + 1
+    assert card in [s.card_id for s in stats.in_play(Table(state))]
+    state.players[pid].zones[zone].flip = None  # a face with a grant leaves: counted
+    assert BoardChanges.version == version + 2
+    assert card not in [s.card_id for s in stats.in_play(Table(state))]
 
 
 def test_games_run_to_the_end() -> None:

@@ -80,3 +80,34 @@ def test_a_model_with_private_attributes_is_refused() -> None:
     with pytest.raises(TypeError, match="extra='forbid'"):
         class Loose(st.Model):
             model_config = ConfigDict(extra="allow")
+
+
+def test_contexts_and_steps_made_unvalidated_equal_validated_ones() -> None:
+    """`Context.of` and `ResolveStep.of` (the engine's own, not validated)
+    make what validating makes: equal, the same JSON, and a new progress
+    record for each step."""
+    from avatar_tui.model.effects import Uncharge
+
+    effect = Uncharge(effect="uncharge", whose="you", other_than_this=True)
+    for given in ({"controller": "p1", "source": "x"},
+                  {"controller": "p2", "source": "y", "source_kind": "ally", "zone": "red",
+                   "event_zone": "green"}):
+        made, validated = st.Context.of(**given), st.Context(**given)
+        assert made == validated
+        assert made.model_dump_json() == validated.model_dump_json()
+        for ends in (False, True):
+            step = st.ResolveStep.of(effect, made, ends_with_source=ends)
+            expected = st.ResolveStep(effect=effect, ctx=validated, ends_with_source=ends)
+            assert step == expected
+            assert step.model_dump_json() == expected.model_dump_json()
+    one, two = st.ResolveStep.of(effect, made), st.ResolveStep.of(effect, made)
+    assert one.progress is not two.progress
+    from avatar_tui.model.options import DECLINE, KEEP, REPLACE
+
+    for given in ({"chooser": "p1", "prompt": "Which?", "options": (KEEP, REPLACE)},
+                  {"chooser": "p2", "prompt": "Which?", "options": [DECLINE], "kind": "effect",
+                   "step": one, "secret": True}):
+        made_choice = st.Choice.of(**given)
+        validated_choice = st.Choice(**given)
+        assert made_choice == validated_choice
+        assert made_choice.model_dump_json() == validated_choice.model_dump_json()

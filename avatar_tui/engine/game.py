@@ -9,10 +9,10 @@ from avatar_tui.engine import choices, moves, powers, signature
 from avatar_tui.engine.errors import IllegalAction
 from avatar_tui.engine.events import Event
 from avatar_tui.engine.flow import run
-from avatar_tui.engine.moves import actor, payments, pending
+from avatar_tui.engine.moves import PLAIN, actor, payable, payments, pending
 from avatar_tui.engine.payment import cost_now, energy_of
 from avatar_tui.engine.setup import new_game as _setup
-from avatar_tui.engine.stats import reflip_costs
+from avatar_tui.engine.stats import reflip_costs, restricted
 from avatar_tui.engine.table import Table
 from avatar_tui.model.actions import Action
 from avatar_tui.model.common import Energy, energy
@@ -92,9 +92,28 @@ def _copy_player(p: PlayerState) -> PlayerState:
                        advantages=[a.copy_with(granted=list(a.granted)) for a in p.advantages])
 
 
+def reading(state: GameState) -> Table:
+    """A read-only table for `state`: the last one made, when it was made
+    for this very state and setup, else a new one. A read-only table holds
+    nothing that a move could make stale but its list of cards in play,
+    which is checked against the count of board changes at every use."""
+    global _last_read
+    last, setup = _last_read
+    if last is not None and last.state is state and setup is state.setup:
+        return last
+    t = Table(state, read_only=True)
+    _last_read = (t, state.setup)
+    return t
+
+
+# The last read-only table and the setup it was made for (legal_actions,
+# then why_not, then the next legal_actions ask about the same state).
+_last_read: tuple[Table | None, GameSetup | None] = (None, None)
+
+
 def why_not(state: GameState, action: Action, t: Table | None = None) -> str | None:
     """Why `action` is not allowed now, in plain words with the rule; None if it is."""
-    t = t or Table(state, read_only=True)
+    t = t or reading(state)
     now = pending(t)
     if now == "over":
         return f"the game is over: {state.winner} won (R10.5)"
@@ -165,24 +184,86 @@ def _answer_the_unasked(t: Table) -> tuple[Action, ...]:
 
 
 def legal_actions(state: GameState) -> list[Action]:
-    """Every move the acting player may make now (empty once the game is over)."""
+    """Every move the acting player may make now (empty once the game is over).
+
+    Each is made legal by construction, from the parts of its verb's own
+    check (`why_not_play`, `usable_powers`, `pitch_cost`...) asked once,
+    and from the payments that check accepts (`payable`), never checked
+    again in full. They are exactly the candidates of `candidates` that
+    `why_not` allows, in the same order (tests/test_legal_actions.py)."""
     if state.choice is None and state.phase == "flip" and state.turn is not None:
         return [_action(state.turn, verb="flip")]  # what the general path gives, at once
-    t = Table(state, read_only=True)
+    t = reading(state)
     now = pending(t)
     pid = actor(t)
     if pid is None:
         return []
-    # the candidates are the actor's, of verbs that answer what is pending:
-    # only each verb's own check is left to make (why_not's first part)
-    return [a for a in _candidates(t, now, pid)
-            if a.verb in _NO_CHECK or MOVES[a.verb][0](t, a) is None]
+    if now == "decide":
+        return _legal_decisions(t, pid)
+    if now == "signature":
+        return _legal_signature_step(t, pid)
+    return _candidates(t, now, pid)  # open, flip, choose: each candidate is allowed
 
 
-# Verbs whose own check allows every candidate made for them: open, flip,
-# skip and discard check nothing, and a `choose` candidate is one of the
-# question's own answers.
-_NO_CHECK = frozenset({"open", "flip", "skip", "discard", "choose"})
+def candidates(state: GameState) -> list[Action]:
+    """The moves worth asking `why_not` about now: each verb that answers
+    what is pending, each power by number, each way to pay (the plain one
+    when no payment is legal). `legal_actions` is exactly those it allows."""
+    t = Table(state, read_only=True)
+    pid = actor(t)
+    return [] if pid is None else _candidates(t, pending(t), pid)
+
+
+def _legal_decisions(t: Table, pid) -> list[Action]:
+    """R5.2: what the defender may do with the flipped card."""
+    out: list[Action] = []
+    have = energy_of(t, pid)
+    zone, face = moves.flipped(t, pid)
+    card = t.card(face.card)
+    # (no ally in the zone: no `power ally N` to look for)
+    for ally in (False, True) if t.zone(pid, zone).ally is not None else (False,):
+        for number, cost in powers.usable_powers(t, pid, ally, (zone, face)):
+            _paying(out, pid, "power", payable(cost, have), number, ally)
+    if moves.why_not_play(t, pid, zone, face, card) is None:
+        _paying(out, pid, "pay", payable(cost_now(t, pid, card), have))
+    pitch = powers.pitch_cost(t, pid, zone, face) if card.pitch is not None else None
+    if pitch is not None:
+        _paying(out, pid, "pitch", payable(pitch, have))
+    reflips = reflip_costs(t, pid, zone, face.card)
+    if reflips:  # one `reflip` action; several ways to pay become a choice
+        cheapest = min(reflips, key=lambda c: c.energy.total)
+        for paid in payments(cheapest.energy, have):
+            # rare, and any of the ways may pay: each candidate is checked
+            reflip = _action(pid, "reflip", paid=paid)
+            if powers.why_not_reflip(t, reflip) is None:
+                out.append(reflip)
+    focus = _action(pid, verb="focus")
+    if moves.why_not_focus(t, focus) is None:
+        out.append(focus)
+    out.append(_action(pid, verb="discard"))
+    return out
+
+
+def _paying(out: list[Action], pid, verb: str, paid: list[Energy | None],
+            number: int | None = None, ally: bool = False) -> None:
+    """Add the action `verb` once per payment in `paid`."""
+    if paid is PLAIN:  # most often: the cost in its own colours
+        out.append(_action(pid, verb, number, ally))
+    else:
+        out += [_action(pid, verb, number, ally, None, p) for p in paid]
+
+
+def _legal_signature_step(t: Table, pid) -> list[Action]:
+    """R4.3: a power of the move, the move itself, or no move."""
+    have = energy_of(t, pid)
+    out = [_action(pid, "power", number, paid=p)
+           for number, cost in powers.usable_powers(t, pid)
+           for p in payable(cost, have)]
+    move = t.current_move(pid)
+    if restricted(t, pid, "signature") is None and signature.why_not_stop(t, pid, move) is None:
+        out += [_action(pid, "signature", paid=p) for p in payable(cost_now(t, pid, move), have)]
+    out.append(_action(pid, verb="skip"))
+    return out
 
 
 def _candidates(t: Table, now: str, pid) -> list[Action]:

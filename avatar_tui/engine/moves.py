@@ -24,7 +24,7 @@ from avatar_tui.engine.stats import (
 from avatar_tui.engine.table import Table
 from avatar_tui.engine.turn import attack, flip_into, flow, open_attack, push, start_defending
 from avatar_tui.model.actions import Action
-from avatar_tui.model.cards import AdvantageCard, AllyCard, StrikeCard
+from avatar_tui.model.cards import AdvantageCard, AllyCard, DeckCard, StrikeCard
 from avatar_tui.model.common import Energy, PlayerId, Zone
 from avatar_tui.model.options import KEEP, REPLACE, Option
 from avatar_tui.model.state import (
@@ -68,9 +68,10 @@ def payment(cost: Energy, have: Energy, named: Energy | None) -> tuple[Energy, s
 
 
 def flipped(t: Table, pid: PlayerId) -> tuple[Zone, FaceUp]:
-    zone = t.player(pid).defending
+    player = t.state.players[pid]  # (asked at every decision: looked up once)
+    zone = player.defending
     assert zone is not None
-    face = t.zone(pid, zone).flip
+    face = player.zones[zone].flip
     assert face is not None
     return zone, face
 
@@ -122,6 +123,22 @@ def why_not_pay(t: Table, a: Action) -> str | None:
     pid = a.player
     zone, face = flipped(t, pid)
     card = t.card(face.card)
+    why = why_not_play(t, pid, zone, face, card)
+    if why:
+        return why
+    cost = cost_now(t, pid, card)
+    _, why = payment(cost, energy_of(t, pid), a.paid)
+    if why:
+        return f"{card.name} costs {cost.short()}: {why}"
+    return None
+
+
+def why_not_play(t: Table, pid: PlayerId, zone: Zone, face: FaceUp,
+                 card: DeckCard) -> str | None:
+    """Why the flipped card cannot be paid for at any price (R5.3: a strike
+    too weak to stop the attack; R12.3: a card forbidding it), or None; what
+    is left to check is the payment. `legal_actions` asks this once and
+    lists only payments that are legal."""
     if isinstance(card, StrikeCard):
         force = incoming_force(t) or 0
         _, intercept = strength(t, pid, zone, face)
@@ -131,10 +148,6 @@ def why_not_pay(t: Table, a: Action) -> str | None:
         blocker = restricted(t, pid, "play_in_green")
         if blocker:
             return f"{blocker} forbids playing advantages and allies in green (R12.3)"
-    cost = cost_now(t, pid, card)
-    _, why = payment(cost, energy_of(t, pid), a.paid)
-    if why:
-        return f"{card.name} costs {cost.short()}: {why}"
     return None
 
 
@@ -153,7 +166,7 @@ def do_pay(t: Table, a: Action) -> None:
         counterattack_effects(t, pid, zone, face)
     elif isinstance(card, AdvantageCard):
         spend(t, pid, paid)
-        ctx = Context(controller=pid, source=card.id, source_kind="advantage", zone=zone)
+        ctx = Context.of(controller=pid, source=card.id, source_kind="advantage", zone=zone)
         if card.immediate:
             # it stays face up in the flip space while it resolves (R7.7)
             t.emit("R7.7", f"{pid} plays {card.name} (immediate)", pid)
@@ -231,13 +244,21 @@ def do_discard(t: Table, a: Action) -> None:
     push(t, flow("move_down", pid))
 
 
-_PLAIN: list[Energy | None] = [None]  # never changed
+PLAIN: list[Energy | None] = [None]  # never changed
+_NO_WAY: list[Energy | None] = []  # never changed
 
 
 def payments(cost: Energy, have: Energy) -> list[Energy | None]:
     """How an action may pay `cost` with energy `have`: plain (None) when
     its own colours suffice, else each legal overpayment (R6.3); [None]
     also when none is legal (the action is listed, its check says why not)."""
+    return payable(cost, have) or PLAIN
+
+
+def payable(cost: Energy, have: Energy) -> list[Energy | None]:
+    """The payments of `cost` that `payment` accepts with energy `have`:
+    plain (None) when its own colours suffice, else each legal overpayment
+    (R6.3), else none."""
     if why_not_exact(cost, have) is None:
-        return _PLAIN
-    return list(legal_payments(cost, have)) or _PLAIN
+        return PLAIN
+    return legal_payments(cost, have) or _NO_WAY

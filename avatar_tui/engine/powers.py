@@ -38,26 +38,19 @@ from avatar_tui.model.state import (
 def powers_of(t: Table, pid: PlayerId, ally: bool = False) -> list[tuple[str, Power]]:
     """The payment powers `power N` numbers, as (source card id, power): the
     flipped card's printed powers then those cards in play give it; the
-    zone's ally's (`power ally N`); or at the signature step the move's.
-    A read-only table works them out once (legal_actions asks for each
-    power it checks)."""
-    memo = t.memo
-    if memo is None:
-        return _powers_of(t, pid, ally)
-    key = ("powers_of", pid, ally)
-    found = memo.get(key)
-    if found is None:
-        found = memo[key] = _powers_of(t, pid, ally)
-    return found
-
-
-def _powers_of(t: Table, pid: PlayerId, ally: bool) -> list[tuple[str, Power]]:
+    zone's ally's (`power ally N`); or at the signature step the move's."""
     if t.state.phase == "signature":
         if ally:  # R8.2: allies never affect a signature move
             return []
         move = t.current_move(pid)
         return [(move.id, p) for p in move.powers] + granted_powers(t, pid, None)
     zone, face = flipped(t, pid)
+    return powers_on(t, pid, zone, face, ally)
+
+
+def powers_on(t: Table, pid: PlayerId, zone: Zone, face: FaceUp,
+              ally: bool) -> list[tuple[str, Power]]:
+    """`powers_of` for the card `pid` flipped in `zone`."""
     if ally:
         ally_in_play = t.zone(pid, zone).ally
         if ally_in_play is None:
@@ -68,7 +61,10 @@ def _powers_of(t: Table, pid: PlayerId, ally: bool) -> list[tuple[str, Power]]:
         # R7.3 (convention): a flipped ally or advantage is not in play yet,
         # so it has no payment power to use, and nothing grants it one
         return []
-    return [(card.id, p) for p in card.powers] + granted_powers(t, pid, zone)
+    granted = granted_powers(t, pid, zone)
+    if not card.powers:
+        return granted
+    return [(card.id, p) for p in card.powers] + granted
 
 
 def _power_of(t: Table, a: Action) -> tuple[Power | None, str, Zone | None, FaceUp, str | None]:
@@ -91,7 +87,7 @@ def _power_of(t: Table, a: Action) -> tuple[Power | None, str, Zone | None, Face
             if ally is None:
                 return None, "", zone, face, f"there is no ally in your {zone} zone"
             name = t.name(ally.card)
-            if not isinstance(t.card(face.card), StrikeCard):
+            if not ally_helps(t, face):
                 return None, ally.card, zone, face, (
                     f"{name}'s power works only for a strike in its zone (R7.3)")
     powers = powers_of(t, pid, a.ally)
@@ -113,25 +109,66 @@ def why_not_power(t: Table, a: Action) -> str | None:
     power, source, zone, face, why = _power_of(t, a)
     if why or power is None:
         return why
-    name = t.name(source)
     n = (a.number or 1) - 1
-    if power.limit is not None and not a.ally and n in face.used:
+    return why_not_use(t, pid, zone, face, power, n, a.ally, source) or \
+        why_not_power_cost(t, pid, zone, face, power, a.paid, source)
+
+
+def ally_helps(t: Table, face: FaceUp) -> bool:
+    """R7.3: an ally's power works only for a strike flipped in its zone."""
+    return isinstance(t.card(face.card), StrikeCard)
+
+
+def why_not_use(t: Table, pid: PlayerId, zone: Zone | None, face: FaceUp, power: Power,
+                n: int, ally: bool, source: str) -> str | None:
+    """Why power `n` (from 0) cannot be used at all now: spent (R7.1), or
+    not in this zone; None if it can, its cost permitting."""
+    if power.limit is not None and not ally and n in face.used:
         # R7.1: a face-up strike is decided within one turn, so its "once per
         # turn" is spent as "once" is
         how = "once" if power.limit == "once" else "once per turn"
-        return f"{name}'s power {n + 1} can be used only {how} (R7.1)"
-    if power.limit is not None and a.ally:
-        ally = t.zone(pid, zone).ally if zone is not None else None
-        if ally is not None and n in ally.used:
+        return f"{t.name(source)}'s power {n + 1} can be used only {how} (R7.1)"
+    if power.limit is not None and ally:
+        in_play = t.zone(pid, zone).ally if zone is not None else None
+        if in_play is not None and n in in_play.used:
             how = "once" if power.limit == "once" else "once per turn"
-            return f"{name}'s power {n + 1} can be used only {how} (R7.1)"
+            return f"{t.name(source)}'s power {n + 1} can be used only {how} (R7.1)"
     if power.only_in is not None and zone not in power.only_in:
-        return f"{name}'s power {n + 1} works only in the {' or '.join(power.only_in)} zone"
-    return why_not_power_cost(t, pid, zone, face, power, a.paid, name)
+        return (f"{t.name(source)}'s power {n + 1} works only in the "
+                f"{' or '.join(power.only_in)} zone")
+    return None
+
+
+def usable_powers(t: Table, pid: PlayerId, ally: bool = False,
+                  flip: tuple[Zone, FaceUp] | None = None) -> list[tuple[int, Energy]]:
+    """(number, energy cost) of each payment power `power N` (`power ally
+    N`) may use now, its energy aside: `legal_actions` lists each with the
+    payments of that energy that are legal (R6.3), so nothing is checked
+    twice. The checks are `why_not_power`'s own, in parts. `flip`: the
+    flipped card's zone and face, when the caller has them."""
+    zone: Zone | None
+    if t.state.phase == "signature":
+        found = powers_of(t, pid, ally)
+        if not found or restricted(t, pid, "signature"):
+            return []
+        zone = None
+        face = t.player(pid).chamber.move or FaceUp(card=t.current_move(pid).id)
+    else:
+        zone, face = flip or flipped(t, pid)
+        found = powers_on(t, pid, zone, face, ally)
+        if not found or (ally and not ally_helps(t, face)):
+            return []
+    out = []
+    for i, (source, power) in enumerate(found):
+        if why_not_use(t, pid, zone, face, power, i, ally, source) is None and \
+                why_not_cost_parts(t, pid, zone, face, power, source) is None:
+            cost = power.cost
+            out.append((i + 1, energy(cost.green, cost.yellow, cost.red)))
+    return out
 
 
 def why_not_power_cost(t: Table, pid: PlayerId, zone: Zone | None, face: FaceUp,
-                       power: Power, named: Energy | None, name: str) -> str | None:
+                       power: Power, named: Energy | None, source: str) -> str | None:
     """Whether every part of a payment power's cost can be paid now (R7.2).
     `zone` None: a signature move's power, which is in no zone."""
     cost = power.cost
@@ -139,35 +176,45 @@ def why_not_power_cost(t: Table, pid: PlayerId, zone: Zone | None, face: FaceUp,
     if amount.total or named is not None:
         _, why = payment(amount, energy_of(t, pid), named)
         if why:
-            return f"{name}'s power costs {amount.short()}: {why}"
+            return f"{t.name(source)}'s power costs {amount.short()}: {why}"
+    return why_not_cost_parts(t, pid, zone, face, power, source)
+
+
+def why_not_cost_parts(t: Table, pid: PlayerId, zone: Zone | None, face: FaceUp,
+                       power: Power, source: str) -> str | None:
+    """Whether the parts of a payment power's cost other than energy can
+    be paid now (R7.2)."""
+    cost = power.cost
     if cost.intercept:
         _, intercept = strength(t, pid, zone, face)
         if intercept < cost.intercept:
-            return (f"{name}'s intercept {intercept} cannot pay -{cost.intercept} "
+            return (f"{t.name(source)}'s intercept {intercept} cannot pay -{cost.intercept} "
                     "(never below 0, R7.2)")
     if cost.eliminate_ally:
         if restricted(t, pid, "eliminate_allies") or not any(
                 t.zone(pid, z).ally is not None for z in ZONES):
-            return f"{name}'s power needs one of your allies to eliminate (R7.2)"
+            return f"{t.name(source)}'s power needs one of your allies to eliminate (R7.2)"
     if zone is None and (cost.eliminate_energy_here or cost.uncharge == "this" or cost.move):
-        return f"{name}'s power works only in a zone"
+        return f"{t.name(source)}'s power works only in a zone"
     if cost.eliminate_energy_here and not t.zone(pid, zone).energy:  # type: ignore[arg-type]
-        return f"{name}'s power needs an energy in your {zone} zone to eliminate (R7.2)"
+        return (f"{t.name(source)}'s power needs an energy in your {zone} zone to eliminate "
+                "(R7.2)")
     if cost.uncharge == "this" and not t.zone(pid, zone).charged:  # type: ignore[arg-type]
-        return f"{name}'s power needs your {zone} zone charged, to uncharge it"
+        return f"{t.name(source)}'s power needs your {zone} zone charged, to uncharge it"
     if cost.uncharge == "other" and not any(
             t.zone(pid, z).charged for z in ZONES if z != zone):
-        return f"{name}'s power needs another of your zones charged, to uncharge it"
+        return (f"{t.name(source)}'s power needs another of your zones charged, to uncharge "
+                "it")
     if cost.move == "down" and zone_below(zone) is None:  # type: ignore[arg-type]
-        return f"{name} cannot move down from the red zone"
+        return f"{t.name(source)} cannot move down from the red zone"
     if cost.move == "up" and zone_above(zone) is None:  # type: ignore[arg-type]
-        return f"{name} cannot move up from the green zone"
+        return f"{t.name(source)} cannot move up from the green zone"
     if cost.move == "red" and zone == "red":
-        return f"{name} is in the red zone already"
+        return f"{t.name(source)} is in the red zone already"
     if cost.turn_chamber_to_front and t.player(pid).chamber.side != "back":
-        return f"{name}'s power needs your chamber on its back"
+        return f"{t.name(source)}'s power needs your chamber on its back"
     if cost.pitch:
-        return f"{name}'s pitch power is used with `pitch` (R7.5)"
+        return f"{t.name(source)}'s pitch power is used with `pitch` (R7.5)"
     return None
 
 
@@ -216,7 +263,7 @@ def do_power(t: Table, a: Action) -> None:
         face.used.append(n)
     pay_power_cost(t, pid, zone, face, power, a.paid, source)
     here = t.player(pid).defending if zone is not None else None
-    ctx = Context(controller=pid, source=source, source_kind=kind, zone=here)
+    ctx = Context.of(controller=pid, source=source, source_kind=kind, zone=here)
     queue_effects(t, power.effects, ctx)
     # costs that need a choice are settled first
     if power.cost.uncharge == "other":
@@ -236,7 +283,21 @@ def why_not_pitch(t: Table, a: Action) -> str | None:
     blocker = restricted(t, pid, "pitch")
     if blocker:
         return f"{blocker} forbids pitching (R12.3)"
-    return why_not_power_cost(t, pid, zone, face, _as_power(card.pitch), a.paid, card.name)
+    return why_not_power_cost(t, pid, zone, face, _as_power(card.pitch), a.paid, card.id)
+
+
+def pitch_cost(t: Table, pid: PlayerId, zone: Zone, face: FaceUp) -> Energy | None:
+    """The energy pitching the card `pid` flipped in `zone` costs, when
+    pitching it is allowed now, its energy aside (the rest of
+    `why_not_pitch`); else None."""
+    card = t.card(face.card)
+    if card.pitch is None or restricted(t, pid, "pitch"):
+        return None
+    power = _as_power(card.pitch)
+    if why_not_cost_parts(t, pid, zone, face, power, card.id) is not None:
+        return None
+    cost = power.cost
+    return energy(cost.green, cost.yellow, cost.red)
 
 
 _AS_POWER: dict[int, tuple[Power, Power]] = {}
@@ -267,7 +328,7 @@ def do_pitch(t: Table, a: Action) -> None:
     t.emit("R7.5", f"{pid} pitches {card.name}", pid)
     push(t, flow("move_down", pid))
     queue_effects(t, card.pitch.effects,
-                  Context(controller=pid, source=card.id, source_kind="strike", zone=zone))
+                  Context.of(controller=pid, source=card.id, source_kind="strike", zone=zone))
 
 
 def _payable_reflips(t: Table, a: Action) -> tuple[list[ReflipCost], str | None]:

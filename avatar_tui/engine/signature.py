@@ -18,7 +18,8 @@ from avatar_tui.engine.stats import (
 from avatar_tui.engine.table import Table
 from avatar_tui.engine.turn import attack
 from avatar_tui.model.actions import Action
-from avatar_tui.model.common import ZONES
+from avatar_tui.model.cards import SignatureMove
+from avatar_tui.model.common import ZONES, PlayerId
 from avatar_tui.model.state import (
     ChamberState,
     FaceUp,
@@ -35,6 +36,11 @@ def why_not_signature(t: Table, a: Action) -> str | None:
     _, why = payment(cost, energy_of(t, pid), a.paid)
     if why:
         return f"{move_named(t, pid)} costs {cost.short()}: {why}"
+    return why_not_stop(t, pid, move)
+
+
+def why_not_stop(t: Table, pid: PlayerId, move: SignatureMove) -> str | None:
+    """Why the move cannot stop the incoming attack (R10.1, R5.3), or None."""
     # R10.1: advantages count, allies never do (the move is in no zone)
     face = t.player(pid).chamber.move or FaceUp(card=move.id)
     _, intercept = strength(t, pid, None, face)

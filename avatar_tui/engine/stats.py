@@ -10,8 +10,10 @@ import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, NamedTuple
+from weakref import WeakSet
 
 from avatar_tui.catalog import Catalog
+from avatar_tui.engine.errors import StaleInPlay
 from avatar_tui.engine.table import Table
 from avatar_tui.model.cards import SignatureMove, StrikeCard
 from avatar_tui.model.common import PLAYERS, ZONES, Energy, PlayerId, Zone, energy, other
@@ -83,6 +85,8 @@ def in_play_now(t: Table) -> InPlayNow:
         if CHECK_KEPT:
             _check_kept(t, now.cards)
     else:
+        if t.catalog not in _MET:
+            _meet(t.catalog)
         now = InPlayNow(_in_play(t))
         if len(_KEPT) >= _KEPT_LIMIT:
             _KEPT.clear()
@@ -101,12 +105,15 @@ def in_play(t: Table, only: PlayerId | None = None) -> Iterator[InPlay]:
 
 def statics_of(t: Table, kind: type) -> list[tuple[InPlay, Any]]:
     """(source, static) for each static of this kind in play, in order."""
-    return in_play_now(t).statics.get(kind, _NONE)
+    # the table's list when it is still right, as in_play_now (asked often)
+    now = t.in_play_cache if t.in_play_version == BoardChanges.version else in_play_now(t)
+    return now.statics.get(kind, _NONE)
 
 
 def triggers_on(t: Table, event: str) -> list[tuple[InPlay, Trigger]]:
     """(source, trigger) for each trigger in play listening for `event`."""
-    return in_play_now(t).triggers.get(event, _NONE)
+    now = t.in_play_cache if t.in_play_version == BoardChanges.version else in_play_now(t)
+    return now.triggers.get(event, _NONE)
 
 
 _NONE: list = []  # never changed
@@ -120,11 +127,6 @@ _KEPT_LIMIT = 64
 CHECK_KEPT = os.environ.get("AVATAR_TUI_CHECK_IN_PLAY", "") not in ("", "0")
 
 
-class StaleInPlay(AssertionError):
-    """A kept in-play list differs from the board: a change to what is in
-    play was made without being counted (model/state.py BoardChanges)."""
-
-
 def _check_kept(t: Table, listed: list[InPlay]) -> None:
     fresh = _in_play(t)
     same = len(fresh) == len(listed) and all(
@@ -132,6 +134,33 @@ def _check_kept(t: Table, listed: list[InPlay]) -> None:
     if not same:
         raise StaleInPlay(f"kept in play: {[s[:4] for s in listed]}; "
                           f"on the board: {[s[:4] for s in fresh]}")
+
+
+# The catalogs met, and the ids of cards that carry something face up in
+# a flip space in any of them (see BoardChanges.blank_faces).
+_MET: WeakSet[Catalog] = WeakSet()
+_CARRY: set[str] = set()
+
+
+def _meet(catalog: Catalog) -> None:
+    """Before the first list of cards in play made with `catalog`: a card
+    blank in it is blank everywhere only if no catalog met has it carrying
+    something (so `blank_faces` never gains a card once met carrying)."""
+    ids = {**{c: c for c in catalog.cards}, **catalog.aliases}
+    for card_id, canonical in ids.items():
+        if _carries(catalog.cards[canonical]):
+            _CARRY.add(card_id)
+            BoardChanges.blank_faces.discard(card_id)
+        elif card_id not in _CARRY:
+            BoardChanges.blank_faces.add(card_id)
+    _MET.add(catalog)
+
+
+def _carries(card) -> bool:
+    """Whether the card, face up in a flip space, is in play with something
+    on it: a strike with a static or a trigger (allies and advantages are
+    not in play until played)."""
+    return isinstance(card, StrikeCard) and bool(card.statics or card.triggers)
 
 
 def _in_play(t: Table) -> list[InPlay]:
@@ -145,7 +174,8 @@ def _in_play(t: Table) -> list[InPlay]:
             face = zs.flip
             if face is not None:
                 card = card_of(face.card)
-                if isinstance(card, StrikeCard):
+                # a face with nothing on it is left out: nothing would read it
+                if isinstance(card, StrikeCard) and (face.granted or _carries(card)):
                     statics = card.statics + [g.static for g in face.granted] \
                         if face.granted else card.statics
                     out.append(InPlay(pid, "strike", card.id, zone, statics, card.triggers,

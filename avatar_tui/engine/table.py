@@ -3,6 +3,7 @@ to, and the events it produces. Rule functions take a Table."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -31,10 +32,16 @@ def catalog_for(setup: GameSetup) -> Catalog:
 
 
 class Table:
+    __slots__ = ("state", "catalog", "card", "names", "events", "happened", "read_only",
+                 "in_play_cache", "in_play_version")
+    card: Callable[[str], DeckCard]  # the catalog's look-up of a deck card by id
+
     def __init__(self, state: GameState, catalog: Catalog | None = None,
                  read_only: bool = False):
         self.state = state
-        self.catalog = catalog or catalog_for(state.setup)
+        self.catalog = catalog = catalog or catalog_for(state.setup)
+        self.card = catalog.card  # asked a few times per step: one call, not two
+        self.names = catalog.names()
         self.events: list[Event] = []
         self.happened: list[BoardEvent] = []  # for triggers, until the run loop takes them
         # `read_only`: this table (validation, legal actions, views) never
@@ -43,8 +50,6 @@ class Table:
         self.read_only = read_only
         self.in_play_cache: Any = None  # stats.InPlayNow
         self.in_play_version = -1
-        # what a read-only table has worked out already (powers.powers_of)
-        self.memo: dict | None = {} if read_only else None
 
     # ---- reading
     def player(self, pid: PlayerId) -> PlayerState:
@@ -53,15 +58,13 @@ class Table:
     def zone(self, pid: PlayerId, zone: Zone) -> ZoneState:
         return self.state.players[pid].zones[zone]
 
-    def card(self, card_id: str) -> DeckCard:
-        return self.catalog.card(card_id)
-
     def name(self, card_id: str) -> str:
+        name = self.names.get(card_id)
+        if name is not None:
+            return name
         if card_id == "opening":
             return "the opening attack"
-        if card_id in self.catalog.signatures:
-            return self.catalog.signatures[card_id].name
-        return self.catalog.card(card_id).name
+        return self.catalog.card(card_id).name  # (raises KeyError for an unknown id)
 
     def move_card(self, move_id: str) -> SignatureMove:
         return self.catalog.signature(move_id)

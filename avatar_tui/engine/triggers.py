@@ -21,7 +21,7 @@ def _steps(t: Table, trigger: Trigger, ctx: Context) -> list[ResolveStep]:
         src = InPlay(ctx.controller, ctx.source_kind, ctx.source, ctx.zone, [], [])
         if not holds(t, trigger.when, src, ctx.controller, ctx.zone):
             return []
-    return [ResolveStep(effect=e, ctx=ctx) for e in trigger.effects]
+    return [ResolveStep.of(e, ctx) for e in trigger.effects]
 
 
 def _kind(kind: str):  # narrow an InPlay kind to a Context source kind
@@ -34,7 +34,7 @@ def _from_sources(t: Table, owner: PlayerId, event: Event,
     out: list[ResolveStep] = []
     for src, trig in triggers_on(t, event):
         if src.controller == owner:
-            out += _steps(t, trig, Context(controller=owner, source=src.card_id,
+            out += _steps(t, trig, Context.of(controller=owner, source=src.card_id,
                                            source_kind=_kind(src.kind), zone=src.zone,
                                            event_zone=event_zone))
     return out
@@ -48,7 +48,7 @@ def on_counterattack(t: Table, pid: PlayerId, zone: Zone | None, face: FaceUp) -
     out: list[ResolveStep] = []
 
     def ctx(source: str, source_kind: str) -> Context:
-        return Context(controller=pid, source=source, source_kind=source_kind, zone=zone,
+        return Context.of(controller=pid, source=source, source_kind=source_kind, zone=zone,
                        event_zone=zone)
 
     source = t.move_card(face.card) if zone is None else t.card(face.card)
@@ -65,7 +65,7 @@ def on_counterattack(t: Table, pid: PlayerId, zone: Zone | None, face: FaceUp) -
             continue
         # R7.6 convention: an ally's paid effect is dropped if the ally
         # leaves play before it begins (endings.py)
-        out += [ResolveStep(effect=e, ctx=ctx(armed.source, armed.source_kind),
+        out += [ResolveStep.of(e, ctx(armed.source, armed.source_kind),
                             ends_with_source=armed.source_kind == "ally")
                 for e in armed.effects]
     for src in in_play(t, pid):
@@ -82,7 +82,7 @@ def on_counterattack(t: Table, pid: PlayerId, zone: Zone | None, face: FaceUp) -
         for src in in_play(t, other(pid)):
             for trig in src.triggers:
                 if trig.on == "opponent_counterattacks" and trig.from_zone in (None, zone):
-                    out += _steps(t, trig, Context(
+                    out += _steps(t, trig, Context.of(
                         controller=src.controller, source=src.card_id,
                         source_kind=_kind(src.kind), zone=src.zone,
                         event_zone=zone))
@@ -99,7 +99,7 @@ def on_focus(t: Table, pid: PlayerId, zone: Zone) -> list[ResolveStep]:
             continue
         for ally_id, trig in granted_triggers(t, them, z):
             if trig.on == "opponent_focuses":
-                out += _steps(t, trig, Context(controller=them, source=ally_id,
+                out += _steps(t, trig, Context.of(controller=them, source=ally_id,
                                                source_kind="ally", zone=z,
                                                event_zone=zone))
     return out
@@ -120,7 +120,7 @@ def on_flip(t: Table, pid: PlayerId, zone: Zone) -> list[ResolveStep]:
         card = t.card(face.card)
         for trig in card.triggers:
             if trig.on == "flipped":
-                out += _steps(t, trig, Context(controller=pid, source=card.id,
+                out += _steps(t, trig, Context.of(controller=pid, source=card.id,
                                                source_kind="strike", zone=zone,
                                                event_zone=zone))
     out += _ally_in_zone(t, pid, zone, "flip_in_zone")
@@ -153,6 +153,6 @@ def _ally_in_zone(t: Table, pid: PlayerId, zone: Zone, event: Event) -> list[Res
     out: list[ResolveStep] = []
     for trig in t.card(ally.card).triggers:
         if trig.on == event:
-            out += _steps(t, trig, Context(controller=pid, source=ally.card, source_kind="ally",
+            out += _steps(t, trig, Context.of(controller=pid, source=ally.card, source_kind="ally",
                                            zone=zone, event_zone=zone))
     return out

@@ -70,13 +70,12 @@ def begin_turn(t: Table, pid: PlayerId, replenish_from: Zone | None) -> None:
     state.turn = pid
     state.turn_number += 1
     for p in state.players.values():  # R7.1: "once per turn" resets when a turn begins
-        for z in ZONES:
-            ally = p.zones[z].ally
+        for zs in p.zones.values():
+            ally = zs.ally
             if ally is not None and ally.used:
                 # a "use only once" power stays spent while the ally is in play
                 powers = t.card(ally.card).powers
-                ally.used = [n for n in ally.used
-                                       if powers[n].limit == "once"]
+                ally.used = [n for n in ally.used if powers[n].limit == "once"]
     t.emit("R4", f"turn {state.turn_number}: {pid} defends", pid)
     cleanup(t, pid, "R4.1")
     if replenish_from is not None:  # R4.2; none after a signature move or opening attack

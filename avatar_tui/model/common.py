@@ -63,8 +63,14 @@ class Energy(Strict):
 
     def short(self) -> str:
         """`G1 Y2` style, `0` for nothing."""
-        parts = [f"{c[0].upper()}{self.of(c)}" for c in ZONES if self.of(c)]
-        return " ".join(parts) or "0"
+        return _short(self.green, self.yellow, self.red)
+
+
+@lru_cache(maxsize=1024)
+def _short(green: int, yellow: int, red: int) -> str:
+    """`Energy.short`, worked out once per amount: every payment is told."""
+    parts = [f"{c}{n}" for c, n in (("G", green), ("Y", yellow), ("R", red)) if n]
+    return " ".join(parts) or "0"
 
 
 NO_ENERGY = Energy.model_construct()  # trusted: no validator needed at import

@@ -7,6 +7,7 @@ losslessly; the engine mutates copies of them, never the caller's."""
 # part of importing the models at every start (issue 16). A name defined
 # further down is written in quotes.
 
+from collections.abc import Sequence
 from typing import Annotated, Any, ClassVar, Literal, Self
 
 from pydantic import (
@@ -34,9 +35,21 @@ class BoardChanges:
     counts one (Model.__setattr__), so such a field is always replaced,
     never changed in place (`player.advantages = [*player.advantages, x]`,
     not `append`); tests/test_simulation.py catches a change that was not
-    counted."""
+    counted.
+
+    A card that carries nothing while face up in a flip space (an ally or
+    an advantage not yet played, a strike with no static and no trigger)
+    is not listed in play, so putting it there or taking it away, with
+    nothing granted to it, changes nothing to count (ZoneState.__setattr__):
+    most flips then keep the list. `blank_faces` holds the ids of such
+    cards, blank in every catalog the engine has met (engine/stats.py)."""
 
     version = 0
+    blank_faces: set[str] = set()
+
+
+def _blank(face: "FaceUp | None") -> bool:
+    return face is None or (face.card in BoardChanges.blank_faces and not face.granted)
 
 
 class Model(BaseModel):
@@ -49,8 +62,9 @@ class Model(BaseModel):
 
     def __setattr__(self, name: str, value: Any) -> None:
         """Pydantic's own assignment for a field of these models (no
-        validation on assignment, no private attributes) is the last two
-        lines; this also counts a change to what is in play."""
+        validation on assignment, no private attributes) is the last line,
+        but for the set of fields set; this also counts a change to what is
+        in play."""
         counts = self.field_counts.get(name)
         if counts is None:
             super().__setattr__(name, value)  # pydantic's error for an unknown name
@@ -58,7 +72,7 @@ class Model(BaseModel):
         if counts:
             BoardChanges.version += 1
         self.__dict__[name] = value
-        self.__pydantic_fields_set__.add(name)
+        # (the set of fields set is not kept up: it is never read, see copy_with)
 
     @classmethod
     def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
@@ -82,14 +96,39 @@ class Model(BaseModel):
         fields explicitly set is never read in this project (no
         `exclude_unset`): the copy shares the original's. A test compares it
         with `model_copy` for every state model."""
-        new = object.__new__(self.__class__)
+        new = _new(self.__class__)
         fields = self.__dict__.copy()
-        fields.update(changes)
-        object.__setattr__(new, "__dict__", fields)
-        object.__setattr__(new, "__pydantic_fields_set__", self.__pydantic_fields_set__)
-        object.__setattr__(new, "__pydantic_extra__", None)
-        object.__setattr__(new, "__pydantic_private__", None)
+        if changes:
+            fields.update(changes)
+        _set(new, "__dict__", fields)
+        _set_fields_set(new, self.__pydantic_fields_set__)
+        _set_extra(new, None)
+        _set_private(new, None)
         return new
+
+
+def _made(cls: type[Model], fields: dict[str, Any]) -> Any:
+    """An instance of `cls` with exactly these fields, every one given in
+    the class's order (as `model_construct` would make it, for values the
+    engine made itself), sharing one set of fields set per class (never
+    changed: see copy_with)."""
+    new = _new(cls)
+    _set(new, "__dict__", fields)
+    _set_fields_set(new, _ALL_SET.get(cls) or _ALL_SET.setdefault(cls, set(fields)))
+    _set_extra(new, None)
+    _set_private(new, None)
+    return new
+
+
+_ALL_SET: dict[type, set[str]] = {}
+
+# copy_with writes BaseModel's instance slots through their descriptors, a
+# little faster than object.__setattr__ (it runs a dozen times per copy)
+_new = object.__new__
+_set = object.__setattr__
+_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
+_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
 
 
 # ------------------------------------------------------------------ setup
@@ -188,6 +227,14 @@ class ZoneState(Model):
     ally: AllyInPlay | None = None
     flip: FaceUp | None = None
 
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name != "flip":
+            Model.__setattr__(self, name, value)
+            return
+        if not (_blank(value) and _blank(self.__dict__["flip"])):
+            BoardChanges.version += 1  # (else not in play either way: BoardChanges)
+        self.__dict__["flip"] = value
+
 
 class ChamberState(Model):
     in_play_fields = frozenset({"move"})
@@ -235,6 +282,14 @@ class Context(Model):
     zone: Zone | None = None  # the source's zone (or the strike's, for an ally power)
     event_zone: Zone | None = None  # "that zone": where the event happened
 
+    @classmethod
+    def of(cls, controller: PlayerId, source: str, source_kind: str = "strike",
+           zone: Zone | None = None, event_zone: Zone | None = None) -> "Context":
+        """`Context(...)` from the engine's own values, not validated: the
+        engine makes a few per move (tests/test_state_copy.py compares)."""
+        return _made(cls, {"controller": controller, "source": source,
+                           "source_kind": source_kind, "zone": zone, "event_zone": event_zone})
+
 
 def _word(option: Option) -> str:
     return option.word
@@ -270,6 +325,13 @@ class ResolveStep(Model):
     # A paid power's "when you counterattack" effect that has not begun: it
     # is dropped if its source leaves play first (R7.6 convention).
     ends_with_source: bool = False
+
+    @classmethod
+    def of(cls, effect: Effect, ctx: Context, ends_with_source: bool = False) -> "ResolveStep":
+        """`ResolveStep(effect=..., ctx=...)` from the engine's own values,
+        not validated, as `Context.of`."""
+        return _made(cls, {"kind": "resolve", "effect": effect, "ctx": ctx, "progress": {},
+                           "ends_with_source": ends_with_source})
 
 
 class OrderStep(Model):
@@ -320,6 +382,15 @@ class Choice(Model):
     # R1.6 convention: the answers show cards only the chooser may see (the
     # top of their deck); a shared screen shows it behind a privacy screen
     secret: bool = False
+
+    @classmethod
+    def of(cls, chooser: PlayerId, prompt: str, options: "Sequence[Option]",
+           kind: str = "effect", step: "ResolveStep | OrderStep | None" = None,
+           paid: Energy | None = None, secret: bool = False) -> "Choice":
+        """`Choice(...)` from the engine's own typed options, not validated,
+        as `Context.of` (a question is asked at every effect that asks)."""
+        return _made(cls, {"chooser": chooser, "prompt": prompt, "options": list(options),
+                           "kind": kind, "step": step, "paid": paid, "secret": secret})
 
     @model_validator(mode="before")
     @classmethod

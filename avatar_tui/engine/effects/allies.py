@@ -32,7 +32,7 @@ from avatar_tui.model.state import (
 def _eliminable_allies(t: Table, pids: list[PlayerId],
                        only: Zone | None = None) -> list[Target]:
     """Ally targets (`p1.green.ally`) that may be eliminated now (R12.3)."""
-    out = []
+    out: list[Target] = []
     for pid in pids:
         if restricted(t, pid, "eliminate_allies"):
             continue

@@ -27,12 +27,12 @@ def ask(t: Table, step: ResolveStep | OrderStep, chooser: PlayerId, prompt: str,
         options: Sequence[Option], kind: str = "effect", secret: bool = False) -> None:
     """Wait for `choose WORD`, WORD the word of one of the `options`.
     `secret`: the prompt or answers show cards only the chooser may see (R1.6)."""
-    t.state.choice = Choice(chooser=chooser, prompt=prompt, options=options, kind=kind,
-                            step=step, secret=secret)
+    t.state.choice = Choice.of(chooser=chooser, prompt=prompt, options=options, kind=kind,
+                               step=step, secret=secret)
 
 
 def queue_effects(t: Table, effects: list, ctx: Context) -> None:
-    push(t, *[ResolveStep(effect=e, ctx=ctx) for e in effects])
+    push(t, *[ResolveStep.of(e, ctx) for e in effects])
 
 
 def strike_of(t: Table, ctx: Context) -> tuple[FaceUp | None, Zone | None]:

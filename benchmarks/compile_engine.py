@@ -1,0 +1,92 @@
+"""An opt-in compiled engine: the same source, compiled with mypyc.
+
+    pip install mypy                          # mypyc comes with it
+    python benchmarks/compile_engine.py DIR   # about a minute
+    PYTHONPATH=DIR avatar-tui simulate ...    # any command, on the compiled engine
+    python benchmarks/run.py --compiled DIR   # its playout speed beside the others
+
+copies this checkout's `avatar_tui` and `cards` into DIR (which must be
+new or empty) and compiles the engine's hot modules there (`MODULES`);
+everything else, the pydantic game model included, stays as it is. This
+checkout and `pip install .` stay pure Python: mypy is not a dependency of
+the game, and nothing here is used unless DIR is put on the path.
+
+The compiled modules are the same rules, so they play the same games
+(benchmarks/run.py checks the games played). The equivalence, rule and
+scenario tests pass against them, run from a copy of `tests/` in DIR; the
+one exception is tests/test_legal_actions.py's drift test, which swaps a
+function at run time, as compiled calls between functions do not see.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# The modules a playout step runs through, compiled together; the other
+# engine modules gain little, and two effect modules use what mypyc does
+# not compile (registry: a class derived from a built-in error; deck: a
+# name defined twice).
+MODULES = ["table", "stats", "payment", "board", "turn", "triggers", "moves", "powers",
+           "signature", "choices", "flow", "game", "simulation",
+           *(f"effects/{m}" for m in ("__init__", "common", "ordering", "endings", "energy",
+                                      "strike", "zones", "allies"))]
+
+# mypy's view of the engine, for mypyc: the pydantic plugin knows the
+# models' fields; a plain str where the model says Literal, and a list of
+# one type returned as a list of a wider one, are accepted as they are at
+# run time.
+MYPY_CONFIG = """\
+[mypy]
+plugins = pydantic.mypy
+ignore_missing_imports = True
+follow_imports = silent
+disable_error_code = arg-type, return-value
+"""
+
+
+def build(out: Path) -> list[Path]:
+    """Copy and compile into `out`; the compiled module files made."""
+    try:
+        import mypyc  # noqa: F401
+    except ImportError:
+        raise SystemExit("compile_engine: mypyc is not installed (pip install mypy)") from None
+    if out.exists() and any(out.iterdir()):
+        raise SystemExit(f"compile_engine: {out}: not empty; give a new or empty directory")
+    out.mkdir(parents=True, exist_ok=True)
+    ignore = shutil.ignore_patterns("__pycache__", "*.so", "*.pyc")
+    shutil.copytree(ROOT / "avatar_tui", out / "avatar_tui", ignore=ignore)
+    shutil.copytree(ROOT / "cards", out / "cards", ignore=ignore)
+    (out / "mypy.ini").write_text(MYPY_CONFIG)
+    sources = [f"avatar_tui/engine/{m}.py" for m in MODULES]
+    done = subprocess.run([sys.executable, "-m", "mypyc", "--config-file", "mypy.ini",
+                           *sources], cwd=out, capture_output=True, text=True)
+    if done.returncode != 0:
+        problems = [ln for ln in (done.stdout + done.stderr).splitlines() if "error" in ln]
+        raise SystemExit(f"compile_engine: mypyc failed in {out}: "
+                         + " | ".join(problems[:3] or ["no error line"]))
+    shutil.rmtree(out / "build", ignore_errors=True)
+    made = sorted((out / "avatar_tui" / "engine").rglob("*.so"))
+    if len(made) != len(MODULES):
+        raise SystemExit(f"compile_engine: {len(made)} compiled modules in {out}, "
+                         f"not {len(MODULES)}")
+    return made
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("dir", type=Path, help="where to put the compiled copy")
+    args = parser.parse_args(argv)
+    made = build(args.dir.resolve())
+    print(f"compiled {len(made)} engine modules into {args.dir}; "
+          f"use it with PYTHONPATH={args.dir}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
