@@ -84,7 +84,8 @@ def test_r7_3_a_flipped_ally_is_not_in_play_and_offers_no_power():
     # powers cannot be used, neither as `power N` nor as an ally's power
     game = facing("spear", "helper")
     assert ("p2: power 1") not in game.legal()
-    assert "Helper has no payment power" in game.refuse("p2: power 1")
+    assert game.refuse("p2: power 1") == ("Helper is only flipped, not in play: its powers "
+                                          "work once it is played into its space (R7.3)")
     assert game.v("players.p2.zones.red.energy") == 3  # nothing was paid
 
 

@@ -91,6 +91,12 @@ def _power_of(t: Table, a: Action) -> tuple[Power | None, str, Zone | None, Face
                 return None, ally.card, zone, face, (
                     f"{name}'s power works only for a strike in its zone (R7.3)")
     powers = powers_of(t, pid, a.ally)
+    if not powers and not a.ally and zone is not None:
+        card = t.card(face.card)
+        if card.powers and not isinstance(card, StrikeCard):
+            return None, "", zone, face, (
+                f"{name} is only flipped, not in play: its powers work once it is played "
+                "into its space (R7.3)")
     if not 1 <= n <= len(powers):
         count = len(powers)
         has = f"has {count} payment power{'s' if count != 1 else ''}" if count else \
