@@ -12,24 +12,23 @@ from avatar_tui import (
     __version__,
     cards_cli,
     cli_args,
+    deck_cli,
     demo_cli,
     games_cli,
+    play_cli,
     replay_cli,
     screenshot_cli,
     serve_cli,
     simulate_cli,
 )
 from avatar_tui.datadir import DataDirError
-from avatar_tui.opponents import COMPUTER_KINDS
 
 
 def _play(args: argparse.Namespace) -> int:
     from avatar_tui.app import heap
 
     with heap.held():  # no garbage collections while the app loads (app/heap.py)
-        from avatar_tui.app.launch import run  # Textual loads only when playing
-
-        return run(args)
+        return play_cli.run(args)  # Textual loads only when playing
 
 
 def _decks(args: argparse.Namespace) -> int:
@@ -49,25 +48,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(title="subcommands", metavar="COMMAND")
 
     play = sub.add_parser("play", help="play a hot-seat game (the default)")
-    start = play.add_mutually_exclusive_group()
-    start.add_argument("--resume", nargs="?", const=True, default=False, metavar="NAME",
-                       help="resume the unfinished game, or the kept game NAME "
-                       "(avatar-tui games lists them)")
-    start.add_argument("--scenario", metavar="FILE",
-                       help="set up from a scenario file, replay its actions, and play on")
-    play.add_argument("--vs-bot", nargs="?", const="heuristic",
-                      choices=COMPUTER_KINDS, metavar="|".join(COMPUTER_KINDS),
-                      help="p2 is the computer (default: heuristic; expert searches, random is "
-                      "easy); you play p1")
-    play.add_argument("--think", type=simulate_cli.seconds, default=None, metavar="SECONDS",
-                      help="how long the expert thinks per move (default 1)")
-    play.add_argument("--deck1", metavar="FILE",
-                      help="p1 plays this deck file (or saved deck by name); an illegal "
-                      "deck is refused with its problems before the game")
-    play.add_argument("--deck2", metavar="FILE", help="p2's deck, as --deck1")
-    play.add_argument("--seed", type=cli_args.seed, metavar="N",
-                      help="the seed of a new game: of a game with --deck1/2, else the "
-                      "new-game dialog's (which may still change it)")
+    play_cli.add_play_arguments(play)
     play.set_defaults(handler=_play)
 
     decks = sub.add_parser("decks", help="the deck editor: build, test and keep your decks",
@@ -82,7 +63,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     cards_cli.add_cards_parser(sub)
 
-    cards_cli.add_deck_parser(sub)
+    deck_cli.add_deck_parser(sub)
 
     demo_cli.add_demo_parser(sub)
 

@@ -45,6 +45,19 @@ seed = whole(0, SEED_MAX, "a seed")
 port = whole(1, PORT_MAX, "a port")
 
 
+def seconds(text: str) -> float:
+    """The `type=` of a thinking time: more than 0 and at most 600 seconds."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"'{shown(text)}' is not a number of seconds") from None
+    if not 0 < value <= 600:  # nan and inf are refused here too
+        raise argparse.ArgumentTypeError(
+            f"'{shown(text)}': more than 0 and at most 600 seconds, please")
+    return value
+
+
 class Parser(argparse.ArgumentParser):
     """argparse's parser, whose refusals (which quote what was typed: an
     unknown choice, a stray argument) are made safe to print, on one line

@@ -1,21 +1,70 @@
-"""`deck random`, `deck import`, `deck export` and `deck list`: starter decks
-dealt from a seed, and the plain text list that shares a deck, on the
-command line. The named decks are those of the editor (`avatar-tui decks`),
-in the data directory's `decks/`."""
+"""The `deck` subcommand: `deck check` judges a deck file by the
+deckbuilding rules (R13, R1.1 for starter decks); `deck random`, `deck
+import`, `deck export` and `deck list` deal starter decks from a seed and
+share a deck as a plain text list. The named decks are those of the editor
+(`avatar-tui decks`), in the data directory's `decks/`."""
 
 from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
-from typing import TYPE_CHECKING
 
-from avatar_tui import cli_args, files, terminal_text
+from avatar_tui import cards_cli, cli_args, files, terminal_text
 
 # The card database and the deck library load when an action runs, not
 # when the command line is parsed (`avatar-tui --help`).
-if TYPE_CHECKING:
-    from avatar_tui.catalog import DeckList
+
+def add_deck_parser(sub: argparse._SubParsersAction) -> None:
+    deck = sub.add_parser(
+        "deck",
+        help="deck files: check, random starter, import and export a text list",
+        description="Deck files (cards/README.md) and the deckbuilding rules (R13).",
+    )
+    actions = deck.add_subparsers(title="actions", metavar="ACTION")
+    actions.required = True
+    check = actions.add_parser(
+        "check",
+        help="check a deck file: R13.1 size and copies, R13.2 traits, R13.3 exclusives",
+        description="Exit status: 0 legal, 1 rule problems (one line each), "
+        "2 the file cannot be read.",
+    )
+    check.add_argument("file", metavar="FILE", help="a deck TOML file")
+    check.set_defaults(handler=run_deck_check)
+    add_deck_actions(actions)
+
+
+def run_deck_check(args: argparse.Namespace) -> int:
+    from avatar_tui.deckbuilding import check_deck
+    from avatar_tui.decklib import DeckFileError, read_deck_file
+
+    place = args.file
+    try:
+        deck = read_deck_file(place)
+    except DeckFileError as err:
+        terminal_text.say(err)
+        return 2
+    catalog = cards_cli.load_catalog()  # the listing's database, in tests too
+    if catalog is None:
+        return 2
+    problems = check_deck(deck, catalog, place)
+    for line in problems:  # they quote the file's card ids
+        print(terminal_text.message(line))
+    unready = [
+        card_id for card_id in deck.cards
+        if catalog.canonical(card_id) and not catalog.card(card_id).implemented
+    ]
+    if unready:
+        terminal_text.say(
+            f"{place}: note: not implemented yet, so the game cannot deal this deck: "
+            + ", ".join(unready))
+    if problems:
+        return 1
+    total = sum(deck.cards.values())
+    chamber = catalog.chamber(deck.chamber)
+    kind = "starter deck (R1.1)" if deck.starter else "deck, legal under R13"
+    print(terminal_text.message(
+        f"{place}: OK — {total} cards, chamber {chamber.id} {chamber.name}, {kind}"))
+    return 0
 
 
 def add_deck_actions(actions: argparse._SubParsersAction) -> None:
@@ -111,44 +160,9 @@ def run_import(args: argparse.Namespace) -> int:
     return 0
 
 
-def load_deck_arg(ref: str) -> DeckList:
-    """A deck named on the command line: a file, or a saved deck's name."""
-    from avatar_tui.decklib import DeckFileError, DeckStore, read_deck_file
-
-    path = Path(ref)
-    if not path.is_file():
-        store = DeckStore()
-        try:
-            if store.exists(ref):
-                path = store.path(ref)
-        except DeckFileError:
-            pass
-    if not path.exists():  # neither: say both were looked for, not just "no such file"
-        raise DeckFileError(f"{terminal_text.quote(ref)}: no deck file and no saved deck of "
-                            "that name (avatar-tui deck list shows the saved ones)")
-    return read_deck_file(path)
-
-
-def playable_deck(ref: str) -> DeckList | str:
-    """A legal deck from a file or saved deck's name, or the lines saying
-    why it cannot be played (R13, R1.1)."""
-    from avatar_tui.catalog import default_catalog
-    from avatar_tui.deckbuilding import check_deck
-    from avatar_tui.decklib import DeckFileError
-
-    try:
-        deck = load_deck_arg(ref)
-    except DeckFileError as err:
-        return f"avatar-tui: {err}"
-    problems = check_deck(deck, default_catalog(), ref)
-    if problems:
-        return terminal_text.message(
-            "\n".join([f"avatar-tui: {ref}: this deck cannot be played:", *problems]))
-    return deck
-
-
 def run_export(args: argparse.Namespace) -> int:
     from avatar_tui.catalog import default_catalog
+    from avatar_tui.deck_playable import load_deck_arg
     from avatar_tui.decklib import DeckFileError, export_text
 
     try:

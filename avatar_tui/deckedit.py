@@ -154,7 +154,7 @@ def house_matchups(deck: DeckList, games: int, seed: int = 1, bot: str = "heuris
     called after every game; `stopped()` true ends early."""
     from avatar_tui.bots import characters, play_seeded
     from avatar_tui.catalog import default_catalog
-    from avatar_tui.simulate_cli import wilson
+    from avatar_tui.wilson import wilson
 
     catalog = default_catalog()
     results = []

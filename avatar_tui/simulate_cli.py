@@ -8,17 +8,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
-import time
-from collections.abc import Callable, Sequence
 from typing import Any
 
 from avatar_tui import cli_args, terminal_text
 from avatar_tui.opponents import COMPUTER_KINDS, SEEDED_WORLDS
 
 DEFAULT_P1, DEFAULT_P2 = "aang", "prince_zuko"
-Z95 = 1.959963984540054  # the normal quantile for a two-sided 95% interval
 
 
 def add_simulate_parser(sub: argparse._SubParsersAction) -> None:
@@ -53,7 +49,7 @@ def add_simulate_parser(sub: argparse._SubParsersAction) -> None:
                         help="the expert bot's worlds searched per decision: a fixed amount "
                         f"of thinking, so the results depend only on the seed (default "
                         f"{SEEDED_WORLDS})")
-    parser.add_argument("--think", type=seconds, metavar="SECONDS",
+    parser.add_argument("--think", type=cli_args.seconds, metavar="SECONDS",
                         help="the expert bot thinks this long per decision instead of "
                         "--worlds (the results then depend on the machine's speed)")
     parser.add_argument("--seed", type=cli_args.seed, default=1,
@@ -72,18 +68,6 @@ def _bot_kind(text: str) -> str:
         raise argparse.ArgumentTypeError(
             f"unknown bot '{cli_args.shown(text)}' (expected one of: {', '.join(COMPUTER_KINDS)})")
     return text
-
-
-def seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"'{cli_args.shown(text)}' is not a number of seconds") from None
-    if not 0 < value <= 600:  # nan and inf are refused here too
-        raise argparse.ArgumentTypeError(
-            f"'{cli_args.shown(text)}': more than 0 and at most 600 seconds, please")
-    return value
 
 
 def expert_options(args: argparse.Namespace) -> dict[str, float | int]:
@@ -136,7 +120,7 @@ def run_simulate(args: argparse.Namespace) -> int:
         if ref is None:
             sides.append(character)
             continue
-        from avatar_tui.deck_cli import playable_deck
+        from avatar_tui.deck_playable import playable_deck
 
         deck = playable_deck(ref)
         if isinstance(deck, str):
@@ -156,114 +140,31 @@ def run_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-# -------------------------------------------------------------------- running
+def simulate(games: int, p1: Any, p2: Any, bot1: str, bot2: str, seed: int, jobs: int,
+             progress: bool, options: dict) -> dict[str, Any]:
+    """The simulation's summary, with a progress bar on stderr when `progress`."""
+    from avatar_tui.bots.simulation import simulate as run
 
+    if not progress:
+        return run(games, p1, p2, bot1, bot2, seed, jobs, options=options)
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
 
-def _play_chunk(seeds: Sequence[int], p1: Any, p2: Any, bot1: str, bot2: str,
-                options: dict | None = None) -> list[dict]:
-    """A worker's share: whole games, each fixed by its seed."""
-    from avatar_tui.bots import play_seeded
-
-    return [play_seeded(s, p1, p2, bot1, bot2, options).as_dict() for s in seeds]
-
-
-def play_all(games: int, p1: Any, p2: Any, bot1: str, bot2: str, seed: int, jobs: int,
-             advance: Callable[[int], None] = lambda n: None,
-             options: dict | None = None) -> list[dict]:
-    """Every game's result, in seed order, whatever the number of jobs."""
-    seeds = [seed + i for i in range(games)]
-    if jobs == 1:
-        results = []
-        for s in seeds:
-            results.extend(_play_chunk([s], p1, p2, bot1, bot2, options))
-            advance(1)
-        return results
-    # small chunks: the progress moves, and a slow chunk does not hold the rest
-    size = max(1, min(50, games // (jobs * 8)))
-    chunks = [seeds[i:i + size] for i in range(0, games, size)]
-    results = []
-    # imported here: `play` reads this module for its options (issue 16)
-    from concurrent.futures import ProcessPoolExecutor, as_completed
-
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = {pool.submit(_play_chunk, c, p1, p2, bot1, bot2, options): len(c)
-                   for c in chunks}
-        for future in as_completed(futures):
-            results.extend(future.result())
-            advance(futures[future])
-    return sorted(results, key=lambda r: r["seed"])
-
-
-def simulate(games: int, p1: Any, p2: Any, bot1: str, bot2: str, seed: int, jobs: int = 1,
-             progress: bool = False, options: dict | None = None) -> dict[str, Any]:
-    """Play the games and summarise them (the JSON of `simulate --json`)."""
-    start = time.perf_counter()
-    if progress:
-        from rich.console import Console
-        from rich.progress import (
-            BarColumn,
-            MofNCompleteColumn,
-            Progress,
-            TextColumn,
-            TimeRemainingColumn,
-        )
-
-        bar = Progress(TextColumn("[bold]simulating"), BarColumn(), MofNCompleteColumn(),
-                       TimeRemainingColumn(), console=Console(stderr=True), transient=True)
-        with bar:
-            task = bar.add_task("games", total=games)
-            results = play_all(games, p1, p2, bot1, bot2, seed, jobs,
-                               lambda n: bar.advance(task, n), options)
-    else:
-        results = play_all(games, p1, p2, bot1, bot2, seed, jobs, options=options)
-    elapsed = time.perf_counter() - start
-    from avatar_tui.bots.match import side_name
-
-    return summarise(results, p1=side_name(p1), p2=side_name(p2), bot1=bot1, bot2=bot2,
-                     seed=seed, jobs=jobs, elapsed=elapsed)
+    bar = Progress(TextColumn("[bold]simulating"), BarColumn(), MofNCompleteColumn(),
+                   TimeRemainingColumn(), console=Console(stderr=True), transient=True)
+    with bar:
+        task = bar.add_task("games", total=games)
+        return run(games, p1, p2, bot1, bot2, seed, jobs, lambda n: bar.advance(task, n),
+                   options)
 
 
 # -------------------------------------------------------------------- summary
-
-
-def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95% by default)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def summarise(results: list[dict], *, p1: str, p2: str, bot1: str, bot2: str, seed: int,
-              jobs: int, elapsed: float) -> dict[str, Any]:
-    n = len(results)
-    sides: dict[str, Any] = {}
-    for pid, character, bot in (("p1", p1, bot1), ("p2", p2, bot2)):
-        wins = sum(1 for r in results if r["winner"] == pid)
-        low, high = wilson(wins, n)
-        sides[pid] = {
-            "character": character,
-            "bot": bot,
-            "wins": wins,
-            "win_rate": round(wins / n, 4) if n else 0.0,
-            "ci95": [round(low, 4), round(high, 4)],
-            "avg_points": round(sum(r["points"][pid] for r in results) / n, 3) if n else 0.0,
-        }
-    return {
-        "games": n,
-        "seed": seed,
-        "jobs": jobs,
-        "p1": sides["p1"],
-        "p2": sides["p2"],
-        "unfinished": sum(1 for r in results if r["winner"] is None),
-        "avg_turns": round(sum(r["turns"] for r in results) / n, 3) if n else 0.0,
-        "avg_actions": round(sum(r["actions"] for r in results) / n, 3) if n else 0.0,
-        "elapsed_s": round(elapsed, 3),
-        "games_per_s": round(n / elapsed, 1) if elapsed > 0 else None,
-    }
 
 
 def print_table(summary: dict[str, Any]) -> None:

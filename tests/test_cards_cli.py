@@ -131,7 +131,8 @@ def test_table(capsys):
 
 
 def test_the_table_fits_80_columns_with_whole_texts_and_no_empty_column(capsys):
-    from avatar_tui.cards_cli import entries, print_table
+    from avatar_tui.card_entries import entries
+    from avatar_tui.cards_cli import print_table
 
     catalog = default_catalog()
     rows = entries(catalog)

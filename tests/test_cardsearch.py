@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from avatar_tui.cards_cli import card_entry
+from avatar_tui.card_entries import card_entry
 from avatar_tui.cardsearch import QueryError, parse
 from avatar_tui.catalog import default_catalog
 

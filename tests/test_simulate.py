@@ -8,7 +8,7 @@ import json
 import pytest
 
 from avatar_tui.cli import main
-from avatar_tui.simulate_cli import wilson
+from avatar_tui.wilson import wilson
 
 TIMING = {"elapsed_s", "games_per_s", "jobs"}
 

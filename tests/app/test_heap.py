@@ -45,7 +45,7 @@ def test_hold_then_settle_freezes_the_heap_and_collects_again(restore_gc):
 
 def test_play_loads_the_app_with_collections_held(monkeypatch, restore_gc):
     seen: list[bool] = []
-    import avatar_tui.app.launch as launch
+    import avatar_tui.play_cli as launch
 
     monkeypatch.setattr(launch, "run", lambda args: seen.append(gc.isenabled()) or 0)
     assert cli.main(["play"]) == 0

@@ -86,7 +86,7 @@ async def test_the_new_game_dialog_says_who_plays():
 
 def test_play_scenario_of_a_save_against_the_computer_plays_on_against_it(tmp_path,
                                                                           monkeypatch):
-    from avatar_tui.app import launch
+    from avatar_tui import play_cli as launch
     from avatar_tui.app.app import AvatarApp
     from avatar_tui.cli import build_parser
 

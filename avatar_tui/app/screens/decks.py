@@ -28,7 +28,7 @@ from avatar_tui.app.screens.decks_dialogs import (
     NameScreen,
     TextListScreen,
 )
-from avatar_tui.cards_cli import RARITY, Entry, by_number, card_entry
+from avatar_tui.card_entries import RARITY, Entry, by_number, card_entry
 from avatar_tui.cardsearch import Query, QueryError, parse
 from avatar_tui.catalog import MAX_COUNT, Catalog, DeckList, default_catalog
 from avatar_tui.deckedit import CURVE, DeckDraft, DeckStats, Matchup, house_matchups
