@@ -37,7 +37,7 @@ if str(ROOT) not in sys.path:
 def house_characters() -> list[tuple[str, str]]:
     """(character, chamber name) of every house starter deck, in the order
     of the decks' chamber numbers."""
-    from avatar_tui.catalog import default_catalog
+    from avatar_tui.cardlib.catalog import default_catalog
 
     catalog = default_catalog()
     found = {}

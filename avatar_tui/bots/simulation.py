@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from avatar_tui.bots.match import play_seeded, side_name
-from avatar_tui.wilson import wilson
+from avatar_tui.decklib.wilson import wilson
 
 
 def _play_chunk(seeds: Sequence[int], p1: Any, p2: Any, bot1: str, bot2: str,

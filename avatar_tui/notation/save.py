@@ -15,9 +15,9 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from avatar_tui import terminal_text
-from avatar_tui.catalog import Catalog
+from avatar_tui.cardlib.catalog import Catalog
 from avatar_tui.engine import Event, IllegalAction, apply, new_game
+from avatar_tui.io import terminal_text
 from avatar_tui.model.state import GameSetup, GameState, PlayerSetup
 from avatar_tui.notation.answered import AnsweredAlready
 from avatar_tui.notation.scenario import Scenario, ScenarioError, load_scenario

@@ -1,0 +1,20 @@
+"""The terminal game (Textual): both playmats, the keys that are legal now,
+dialogs for every choice, saved after every action. `AvatarApp` is loaded
+on first use, so the app's Textual-free parts (the controller, the modes)
+import without Textual."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from avatar_tui.tui.app import AvatarApp
+
+__all__ = ["AvatarApp"]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "AvatarApp":
+        from avatar_tui.tui.app import AvatarApp
+        return AvatarApp
+    raise AttributeError(name)
