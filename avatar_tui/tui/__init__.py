@@ -1,7 +1,8 @@
 """The terminal game (Textual): both playmats, the keys that are legal now,
-dialogs for every choice, saved after every action. `AvatarApp` is loaded
-on first use, so the app's Textual-free parts (the controller, the modes)
-import without Textual."""
+dialogs for every choice, saved after every action, over the Textual-free
+game logic of avatar_tui.play. `AvatarApp` is loaded on first use, so a
+module of this package that needs no app (the layout's sizes) imports
+without it."""
 
 from __future__ import annotations
 
