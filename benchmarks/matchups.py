@@ -37,7 +37,7 @@ if str(ROOT) not in sys.path:
 def house_characters() -> list[tuple[str, str]]:
     """(character, chamber name) of every house starter deck, in the order
     of the decks' chamber numbers."""
-    from avatar_tui.catalog import default_catalog
+    from avatar_tui.cardlib.catalog import default_catalog
 
     catalog = default_catalog()
     found = {}
@@ -56,7 +56,7 @@ def command(games: int, p1: str, p2: str, bot: str, seed: int) -> str:
 def play_matrix(characters: list[str], games: int, bot: str, seed: int, jobs: int,
                 progress: bool) -> tuple[dict[str, dict[str, Any]], list[dict[str, str]]]:
     """{p1: {p2: simulate summary}} and the pairs that stopped on an error."""
-    from avatar_tui.simulate_cli import simulate
+    from avatar_tui.bots.simulation import simulate
 
     matrix: dict[str, dict[str, Any]] = {a: {} for a in characters}
     errors = []

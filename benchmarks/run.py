@@ -291,7 +291,7 @@ def _probe_environment(warm: bool = True) -> dict[str, str]:
     """Bytecode for both apps alike, in a cache of this run: without it the
     app's own modules would be compiled from source at every start, while
     Textual's come compiled from its installation. Likewise the pickled card
-    catalog (avatar_tui/catalog.py) is kept for the run, as a user's second
+    catalog (avatar_tui/cardlib/catalog.py) is kept for the run, as a user's second
     start finds it; `warm=False` starts without it."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["PYTHONPYCACHEPREFIX"] = _bytecode_cache().name

@@ -68,7 +68,7 @@ class Timed:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from avatar_tui.simulate_cli import wilson
+    from avatar_tui.decklib.wilson import wilson
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=10,

@@ -33,7 +33,7 @@ if str(ROOT) not in sys.path:
 os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
 
 if sys.argv[2:3] == ["app"]:  # as `avatar-tui play` does before it loads the app
-    from avatar_tui.app import heap
+    from avatar_tui.tui.perf import heap
 
     heap.hold()
 
@@ -87,10 +87,10 @@ def make_game_app():
     """The app as `avatar-tui play --scenario` builds it, saving to a
     private directory, with the command-line entry point's imports."""
     import avatar_tui.cli  # noqa: F401 - the imports of the real start
-    from avatar_tui.app.app import AvatarApp
-    from avatar_tui.app.storage import SaveStore
     from avatar_tui.engine import apply, legal_actions, new_game
+    from avatar_tui.io.storage import SaveStore
     from avatar_tui.model.state import GameSetup, PlayerSetup
+    from avatar_tui.tui.app import AvatarApp
 
     here = Path(sys.modules[AvatarApp.__module__].__file__).parent  # type: ignore[arg-type]
 
@@ -208,10 +208,10 @@ async def _press(app, key: str, char: str | None) -> float | None:
 async def keys_app(max_actions: int) -> None:
     """Plays by keys; for each game key that makes an engine action, the
     time from the key to the board's first frame after it."""
-    from avatar_tui.app.keys import GAME_KEYS, candidates
-    from avatar_tui.app.screens.choice import ChoiceScreen
-    from avatar_tui.app.screens.game import GameScreen
-    from avatar_tui.app.screens.gameover import GameOverScreen
+    from avatar_tui.play.keys import GAME_KEYS, candidates
+    from avatar_tui.tui.screens.choice import ChoiceScreen
+    from avatar_tui.tui.screens.game import GameScreen
+    from avatar_tui.tui.screens.gameover import GameOverScreen
 
     order = ["pay", "flip", "skip", "signature", "focus", "discard"]
     key_of = {k.name: k.key for k in GAME_KEYS}
@@ -267,9 +267,9 @@ async def rss_app(limit: int = 0) -> None:
     peak memory."""
     import resource
 
-    from avatar_tui.app.keys import GAME_KEYS
-    from avatar_tui.app.screens.choice import ChoiceScreen
-    from avatar_tui.app.screens.gameover import GameOverScreen
+    from avatar_tui.play.keys import GAME_KEYS
+    from avatar_tui.tui.screens.choice import ChoiceScreen
+    from avatar_tui.tui.screens.gameover import GameOverScreen
 
     order = ["pay", "overpay", "flip", "skip", "focus", "discard", "power_1", "reflip", "pitch",
              "ally_power", "signature"]

@@ -1,4 +1,4 @@
-"""Every test process keeps the pickled card catalog (avatar_tui/catalog.py)
+"""Every test process keeps the pickled card catalog (avatar_tui/cardlib/catalog.py)
 in a temporary directory, never in the user's own cache; child processes
 inherit it."""
 

@@ -20,7 +20,7 @@ from avatar_tui.bots import (
     play_seeded,
     setup_for,
 )
-from avatar_tui.catalog import Catalog, default_catalog
+from avatar_tui.cardlib.catalog import Catalog, default_catalog
 from avatar_tui.engine import apply, legal_actions, new_game
 from avatar_tui.model.common import PLAYERS, ZONES, other
 

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from avatar_tui import files
 from avatar_tui.cli import build_parser, main
+from avatar_tui.io import files
 
 ROOT = Path(__file__).resolve().parents[1]
-MIDGAME = ROOT / "avatar_tui" / "app" / "scenarios" / "midgame.toml"
+MIDGAME = ROOT / "avatar_tui" / "tui" / "scenarios" / "midgame.toml"
 
 
 def refused(capsys, argv: list[str]) -> str:
@@ -55,7 +55,7 @@ def test_unknown_keys_or_too_many_are_refused(capsys, keys):
 
 
 def test_known_keys_are_taken(tmp_path):
-    from avatar_tui.screenshot_cli import key_list
+    from avatar_tui.cli.screenshot import key_list
 
     assert key_list("e, question_mark,r,ctrl+q,plus,escape,space,1,R") == [
         "e", "question_mark", "r", "ctrl+q", "plus", "escape", "space", "1", "R"]
@@ -159,8 +159,8 @@ def test_the_same_card_on_many_lines_is_refused_past_the_most(capsys, tmp_path, 
 
 
 def test_the_editor_adds_no_copy_past_the_most():
-    from avatar_tui.catalog import MAX_COUNT, DeckList, default_catalog
-    from avatar_tui.deckedit import DeckDraft
+    from avatar_tui.cardlib.catalog import MAX_COUNT, DeckList, default_catalog
+    from avatar_tui.decklib.draft import DeckDraft
 
     catalog = default_catalog()
     # two spellings of one card, 60 each, are one card of 99 (the most a file holds)

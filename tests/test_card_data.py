@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from avatar_tui.catalog import Catalog, load_catalog
-from avatar_tui.deckbuilding import may_use
+from avatar_tui.cardlib.catalog import Catalog, load_catalog
+from avatar_tui.decklib.legality import may_use
 from avatar_tui.model.cards import ChamberCard, StrikeCard
 
 CARDS_MD = Path(__file__).resolve().parents[2] / "shared" / "CARDS.md"

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from avatar_tui.catalog import default_catalog
+from avatar_tui.cardlib.catalog import default_catalog
 from avatar_tui.notation.replay import replay
 from avatar_tui.notation.scenario import load_scenario
 

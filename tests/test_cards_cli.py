@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from avatar_tui.catalog import default_catalog
+from avatar_tui.cardlib.catalog import default_catalog
 from avatar_tui.cli import main
 
 JSON_KEYS = {
@@ -60,7 +60,7 @@ def test_json_fields(capsys):
 
 def with_an_unimplemented_card(monkeypatch) -> None:
     """The database, plus one card whose effects are not described yet."""
-    from avatar_tui import cards_cli
+    from avatar_tui.cli import cards as cards_cli
     from avatar_tui.model.cards import StrikeCard
 
     draft = StrikeCard(type="strike", id="draft_strike", name="Draft Strike", force=1,
@@ -131,7 +131,8 @@ def test_table(capsys):
 
 
 def test_the_table_fits_80_columns_with_whole_texts_and_no_empty_column(capsys):
-    from avatar_tui.cards_cli import entries, print_table
+    from avatar_tui.cardlib.entries import entries
+    from avatar_tui.cli.cards import print_table
 
     catalog = default_catalog()
     rows = entries(catalog)

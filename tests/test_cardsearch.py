@@ -1,4 +1,4 @@
-"""The card query language (avatar_tui/cardsearch.py) of the deck editor
+"""The card query language (avatar_tui/cardlib/search.py) of the deck editor
 and `cards --search`: words, fields, numbers, negation, and errors that
 name the term."""
 
@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from avatar_tui.cards_cli import card_entry
-from avatar_tui.cardsearch import QueryError, parse
-from avatar_tui.catalog import default_catalog
+from avatar_tui.cardlib.catalog import default_catalog
+from avatar_tui.cardlib.entries import card_entry
+from avatar_tui.cardlib.search import QueryError, parse
 
 CARDS = [card_entry(c) for c in default_catalog().cards.values()]
 

@@ -1,4 +1,4 @@
-"""The pickled card catalog (avatar_tui/catalog.py): used only when the card
+"""The pickled card catalog (avatar_tui/cardlib/catalog.py): used only when the card
 files and the program are those it was made from, and made again otherwise."""
 
 import pickle
@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from avatar_tui import catalog as catalog_module
-from avatar_tui.catalog import (
+from avatar_tui.cardlib import catalog as catalog_module
+from avatar_tui.cardlib.catalog import (
     CardDataError,
     Catalog,
     cache_key,
@@ -121,7 +121,7 @@ def test_cards_check_validates_again_and_renews_the_cache(tmp_path, monkeypatch,
 
 def test_cards_check_reports_a_broken_database(tmp_path, monkeypatch, cards, capsys):
     monkeypatch.setenv("AVATAR_TUI_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.setattr("avatar_tui.catalog.card_data_dir", lambda: cards)
+    monkeypatch.setattr("avatar_tui.cardlib.catalog.card_data_dir", lambda: cards)
     path = sorted(cards.glob("*.toml"))[0]
     path.write_text(path.read_text() + "\n[[card]]\nid = 'x'\n")
     assert main(["cards", "--check"]) == 2

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from avatar_tui.catalog import CardDataError, load_catalog
+from avatar_tui.cardlib.catalog import CardDataError, load_catalog
 
 STRIKE = """
 [[card]]

@@ -50,7 +50,7 @@ GAMES = int(os.environ.get("AVATAR_TUI_CHOICE_GAMES", "6"))
 MAX_ACTIONS = 400
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = sorted([*(ROOT / "tests" / "scenarios").glob("*.toml"),
-                    *(ROOT / "avatar_tui" / "app" / "scenarios").glob("*.toml")])
+                    *(ROOT / "avatar_tui" / "tui" / "scenarios").glob("*.toml")])
 
 
 # ------------------------------------------------------------------ constructors

@@ -39,7 +39,7 @@ def test_python_dash_m_help():
 
 def test_play_seed_fills_the_new_game_dialog(monkeypatch, tmp_path):
     """`play --seed N` without decks: the new-game dialog offers seed N."""
-    from avatar_tui.app import launch
+    from avatar_tui.tui import launch
 
     made = {}
 

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from avatar_tui import datadir
 from avatar_tui.cli import main
-from avatar_tui.datadir import DataDirError, user_cache_dir, user_data_dir
+from avatar_tui.io import datadir
+from avatar_tui.io.datadir import DataDirError, user_cache_dir, user_data_dir
 
 
 @pytest.fixture

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from test_decklib import LEGAL_AANG
 
-from avatar_tui.catalog import DeckList, default_catalog
+from avatar_tui.cardlib.catalog import DeckList, default_catalog
 from avatar_tui.cli import main
-from avatar_tui.decklib import DeckStore, deck_toml, parse_deck_toml
+from avatar_tui.decklib.library import DeckStore, deck_toml, parse_deck_toml
 
 CATALOG = default_catalog()
 
@@ -95,7 +95,7 @@ def test_import_from_standard_input(capsys, monkeypatch):
 @pytest.fixture
 def no_app(monkeypatch):
     """Record the game the app would have been started with."""
-    from avatar_tui.app.app import AvatarApp
+    from avatar_tui.tui.app import AvatarApp
 
     seen = {}
 

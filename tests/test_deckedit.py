@@ -10,10 +10,10 @@ import os
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from avatar_tui.catalog import default_catalog
+from avatar_tui.cardlib.catalog import default_catalog
 from avatar_tui.cli import main
-from avatar_tui.deckedit import DeckDraft, deck_stats
-from avatar_tui.decklib import DeckStore
+from avatar_tui.decklib.draft import DeckDraft, deck_stats
+from avatar_tui.decklib.library import DeckStore
 
 CATALOG = default_catalog()
 LONG = os.environ.get("AVATAR_TUI_LONG") == "1"

@@ -1,4 +1,4 @@
-"""The player's own decks (avatar_tui/decklib.py): deck files written and
+"""The player's own decks (avatar_tui/decklib/library.py): deck files written and
 read back, the named decks of the data directory, the text list, random
 starter decks (a property test; AVATAR_TUI_LONG=1 tries many more seeds),
 and a deck game whose save holds the decks themselves."""
@@ -12,9 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from avatar_tui.catalog import DeckList, default_catalog
-from avatar_tui.deckbuilding import check_deck, may_use
-from avatar_tui.decklib import (
+from avatar_tui.cardlib.catalog import DeckList, default_catalog
+from avatar_tui.decklib.legality import check_deck, may_use
+from avatar_tui.decklib.library import (
     DeckFileError,
     DeckStore,
     deck_toml,

@@ -11,7 +11,7 @@ import os
 from collections import Counter
 
 from avatar_tui.bots import HeuristicBot, RandomBot, characters, setup_for
-from avatar_tui.catalog import default_catalog
+from avatar_tui.cardlib.catalog import default_catalog
 from avatar_tui.engine import (
     HIDDEN,
     apply_in_place,

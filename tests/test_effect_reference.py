@@ -1,5 +1,5 @@
 """The effect-language reference in cards/README.md is generated from the
-models (avatar_tui/effect_reference.py); it must match them."""
+models (avatar_tui/cardlib/reference.py); it must match them."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from avatar_tui import effect_reference as ref
+from avatar_tui.cardlib import reference as ref
 from avatar_tui.model import effects as fx
 
 README = Path(__file__).resolve().parent.parent / "cards" / "README.md"
@@ -16,7 +16,7 @@ README = Path(__file__).resolve().parent.parent / "cards" / "README.md"
 def test_cards_readme_reference_is_up_to_date() -> None:
     text = README.read_text(encoding="utf-8")
     assert ref.splice(text, ref.render()) == text, (
-        "cards/README.md's effect reference is stale: run `python -m avatar_tui.effect_reference`")
+        "cards/README.md's effect reference is stale: run `python -m avatar_tui.cardlib.reference`")
 
 
 def test_every_effect_and_static_is_documented() -> None:

@@ -15,7 +15,7 @@ print(','.join(loaded))
 
 
 @pytest.mark.parametrize("modules", [("avatar_tui.engine", "avatar_tui.model"),
-                                     ("avatar_tui.app.controller", "avatar_tui.app.modes")])
+                                     ("avatar_tui.play.controller", "avatar_tui.play.modes")])
 def test_engine_imports_no_ui_library(modules):
     probe = PROBE.format(imports="\n".join(f"import {m}" for m in modules))
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)

@@ -7,15 +7,7 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from avatar_tui.engine import (
-    IllegalAction,
-    apply,
-    can_undo,
-    legal_actions,
-    new_game,
-    undo,
-    view,
-)
+from avatar_tui.engine import IllegalAction, apply, can_undo, legal_actions, new_game, undo, view
 from avatar_tui.engine.table import Table
 from avatar_tui.model.actions import Action
 from avatar_tui.model.common import PLAYERS, ZONES

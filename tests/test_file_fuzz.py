@@ -28,8 +28,8 @@ from pathlib import Path
 
 import pytest
 
-from avatar_tui.catalog import default_catalog
-from avatar_tui.decklib import export_text, read_deck_file
+from avatar_tui.cardlib.catalog import default_catalog
+from avatar_tui.decklib.library import export_text, read_deck_file
 from avatar_tui.notation.save import load_game, save_game
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -181,7 +181,7 @@ def seed_files(folder: Path) -> dict[str, bytes]:
     expectations, an app's save of a game under way, a deck file, a list."""
     catalog = default_catalog()
     save = folder / "save.toml"
-    state, _ = load_game(ROOT / "avatar_tui" / "app" / "scenarios" / "midgame.toml")
+    state, _ = load_game(ROOT / "avatar_tui" / "tui" / "scenarios" / "midgame.toml")
     save_game(state, save, computer={"p2": "heuristic"})
     deck = ROOT / "cards" / "decks" / "aang.toml"
     return {
@@ -207,7 +207,7 @@ def commands(kind: str, path: str, out: str, draw: bool) -> list[list[str]]:
 # nothing, so `play --scenario` goes as far as the app would start.
 WORKER = r'''
 import contextlib, io, json, sys, traceback
-from avatar_tui.app.app import AvatarApp
+from avatar_tui.tui.app import AvatarApp
 AvatarApp.run = lambda self, *args, **kwargs: None
 from avatar_tui.cli import main
 

@@ -1,4 +1,4 @@
-"""One error path for files (avatar_tui/files.py): scenario, save, deck and
+"""One error path for files (avatar_tui/io/files.py): scenario, save, deck and
 settings files that are too large, not regular files, nested too deep or
 hold integers too large are refused with one line naming the file, the
 place and the problem — exit 2, never a traceback, never a read without
@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from avatar_tui import files
 from avatar_tui.cli import main
+from avatar_tui.io import files
 
 GOOD = Path(__file__).resolve().parent / "scenarios" / "evade.toml"
 

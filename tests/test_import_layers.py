@@ -1,16 +1,29 @@
 """The layers of avatar_tui/ import in one direction only. A static walk of
 every module's imports (with ast: imports inside functions count, those
 under `if TYPE_CHECKING:` do not, as they never run) fails on a forbidden
-arrow:
+arrow. From the bottom up:
 
-- the engine (avatar_tui.engine) imports neither the app, the bots nor the
-  notation: it is the rules, and everything else is built on it;
-- the model (avatar_tui.model) does not import the engine: it is the data;
-- the bots do not import the app: they play without a screen;
-- the app and the bots use the engine through its public API only: the
-  package `avatar_tui.engine` and the names in its `__all__`, never a
-  submodule (`avatar_tui.engine.table`) or a private name. This rule counts
-  imports under `if TYPE_CHECKING:` too: a type is part of the API used.
+- the model (avatar_tui.model): the data; it imports nothing but itself;
+- the engine (avatar_tui.engine): the rules; outside itself it imports the
+  model and the card database alone (`avatar_tui.cardlib.catalog`), and
+  through that database the files it is read with (io.files, io.terminal_text, io.datadir);
+- the card library (cardlib), decks (decklib), the notation, files and
+  places (io) and the bots: never the game as the app plays it (play), the
+  terminal app (tui) or the command line (cli), and no Textual;
+- play: the app's game logic, headless: no Textual, no Rich, no tui, no cli;
+- io imports no play, tui or cli;
+- tui, the terminal app, builds on play, io, cardlib, decklib, bots, the
+  notation, the model and the engine's public package, and nothing else;
+- cli, the command line: nothing imports it but itself and `__main__`;
+- every layer but the engine and the notation uses the engine through its
+  public API only: the package `avatar_tui.engine` and the names in its
+  `__all__`, never a submodule (`avatar_tui.engine.table`) or a private
+  name. This rule counts imports under `if TYPE_CHECKING:` too: a type is
+  part of the API used. (The notation reads the engine's view paths,
+  engine.view, to name what a scenario expects.)
+
+The top level of avatar_tui/ holds the layers' packages only, but for
+`__main__` and TOP_LEVEL's entries.
 
 The same walk builds the import graph of all of avatar_tui/ and fails on
 any loop (modules that import each other, directly or round a chain): a
@@ -28,17 +41,53 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "avatar_tui"
 
+ENGINE = "avatar_tui.engine"
+MODEL = "avatar_tui.model"
+BOTS, CARDLIB, CLI, DECKLIB = "avatar_tui.bots", "avatar_tui.cardlib", "avatar_tui.cli", \
+    "avatar_tui.decklib"
+IO, NOTATION, PLAY, TUI = "avatar_tui.io", "avatar_tui.notation", "avatar_tui.play", \
+    "avatar_tui.tui"
+_UP = (PLAY, TUI, CLI)  # the layers of the app and the command line
+_SCREEN = ("textual", "rich")
+
+# What a layer (its package and every module in it) must not import.
 FORBIDDEN: dict[str, tuple[str, ...]] = {
-    "avatar_tui.engine": ("avatar_tui.app", "avatar_tui.bots", "avatar_tui.notation"),
-    "avatar_tui.model": ("avatar_tui.engine",),
-    "avatar_tui.bots": ("avatar_tui.app",),
+    ENGINE: (TUI, PLAY, BOTS, NOTATION, IO, CLI, DECKLIB, "avatar_tui.demos", *_SCREEN),
+    MODEL: (ENGINE,),
+    BOTS: (*_UP, *_SCREEN),
+    PLAY: (TUI, CLI, *_SCREEN),
+    IO: (*_UP, *_SCREEN),
+    CARDLIB: (*_UP, *_SCREEN),
+    DECKLIB: (*_UP, *_SCREEN),
+    NOTATION: (*_UP, *_SCREEN),
 }
 
-ENGINE = "avatar_tui.engine"
-PUBLIC_ONLY = ("avatar_tui.app", "avatar_tui.bots")  # layers that see only the engine's API
-# Known reaches inside the engine, each with the work that removes it (none
-# left: the expert plays out with the public `playout_apply`).
-ALLOWED_INSIDE: dict[str, set[str]] = {}
+# A layer that may import, of avatar_tui/, only these (other packages free).
+ONLY: dict[str, tuple[str, ...]] = {
+    MODEL: (MODEL,),
+    ENGINE: (ENGINE, MODEL, f"{CARDLIB}.catalog"),
+    TUI: (TUI, PLAY, IO, CARDLIB, DECKLIB, BOTS, NOTATION, MODEL, ENGINE),
+}
+
+# A module only these layers may import.
+IMPORTED_ONLY_BY: dict[str, tuple[str, ...]] = {
+    CLI: (CLI, "avatar_tui.__main__"),
+}
+
+# What the top of avatar_tui/ holds besides the layers: `__main__`.
+LAYERS = {MODEL, ENGINE, CARDLIB, IO, NOTATION, "avatar_tui.demos", DECKLIB, BOTS, PLAY, TUI,
+          CLI}
+TOP_LEVEL = {"avatar_tui.__main__"}
+
+PUBLIC_ONLY = (TUI, PLAY, BOTS, CLI, IO, CARDLIB, DECKLIB, "avatar_tui.demos")
+# Known reaches inside the engine, each with the work that removes it (the
+# expert's went: it plays out with the public `playout_apply`).
+ALLOWED_INSIDE: dict[str, set[str]] = {
+    # a random starter deck and a seat's deck order are dealt with the
+    # engine's own seeded shuffle, so a seed deals the same cards as the
+    # game's setup would: goes when the engine's API offers `shuffle`
+    f"{DECKLIB}.library": {f"{ENGINE}.rng"},
+}
 
 
 def module_name(path: Path) -> str:
@@ -133,6 +182,25 @@ def forbidden_arrows(files: dict[str, tuple[str, bool]]) -> list[str]:
     return sorted(set(bad))
 
 
+def outside_the_allowed(files: dict[str, tuple[str, bool]]) -> list[str]:
+    """Every import in `files` of a module of avatar_tui/ that its layer's
+    ONLY does not list, or that IMPORTED_ONLY_BY keeps from it."""
+    bad = []
+    for module, (source, is_package) in sorted(files.items()):
+        for line, target in imports_of(source, module, is_package):
+            if not _within(target, "avatar_tui"):
+                continue
+            for layer, allowed in ONLY.items():
+                if _within(module, layer) and not any(_within(target, a) for a in allowed):
+                    bad.append(f"{module}:{line} imports {target} ({layer} may use only "
+                               f"{', '.join(allowed)})")
+            for kept, users in IMPORTED_ONLY_BY.items():
+                if _within(target, kept) and not any(_within(module, u) for u in users):
+                    bad.append(f"{module}:{line} imports {target} (only {', '.join(users)} "
+                               f"may use {kept})")
+    return sorted(set(bad))
+
+
 def inside_the_engine(files: dict[str, tuple[str, bool]], public: set[str]) -> list[str]:
     """Every import in the app and the bots that reaches past the engine's
     public API `public`, but for `ALLOWED_INSIDE`."""
@@ -152,8 +220,9 @@ def inside_the_engine(files: dict[str, tuple[str, bool]], public: set[str]) -> l
 
 # Import loops that still exist, each as the set of modules it joins, with a
 # comment saying why it is left. None now: the engine's loops were taken
-# apart (issue 13) and so was catalog <-> deckbuilding (deck_references moved
-# into catalog.py). The engine may never have one. The test fails when a
+# apart (issue 13) and so was catalog <-> deckbuilding, now cardlib.catalog
+# and decklib.legality (deck_references moved into the catalog). The engine
+# may never have one. The test fails when a
 # listed loop is gone or has changed, so this list can only shrink.
 KNOWN_CYCLES: list[frozenset[str]] = []
 
@@ -280,11 +349,55 @@ def test_no_forbidden_arrow_between_layers() -> None:
     assert forbidden_arrows(files) == []
 
 
+def test_each_layer_imports_only_what_it_may() -> None:
+    assert outside_the_allowed(package_files()) == []
+
+
+def test_the_top_level_holds_the_layers_only() -> None:
+    top = {m for m in package_files() if m.count(".") == 1}
+    assert top - LAYERS == TOP_LEVEL and LAYERS <= top
+
+
+def test_the_allowed_check_finds_what_a_layer_may_not_use() -> None:
+    files = {"avatar_tui.tui.screen": ("from avatar_tui import __version__\n"
+                                       "def later():\n    import avatar_tui.cli.play\n", False),
+             "avatar_tui.engine.x": ("from avatar_tui.cardlib.catalog import Catalog\n"
+                                     "from avatar_tui.cardlib import words\n", False),
+             "avatar_tui.io.files": ("import avatar_tui.cli\nimport textual\n", False),
+             "avatar_tui.__main__": ("from avatar_tui.cli import main\n", False),
+             "avatar_tui.cli.deck": ("from avatar_tui.cli import cards\n", False)}
+    assert outside_the_allowed(files) == [
+        "avatar_tui.engine.x:2 imports avatar_tui.cardlib (avatar_tui.engine may use only "
+        "avatar_tui.engine, avatar_tui.model, avatar_tui.cardlib.catalog)",
+        "avatar_tui.engine.x:2 imports avatar_tui.cardlib.words (avatar_tui.engine may use "
+        "only avatar_tui.engine, avatar_tui.model, avatar_tui.cardlib.catalog)",
+        "avatar_tui.io.files:1 imports avatar_tui.cli (only avatar_tui.cli, avatar_tui.__main__ "
+        "may use avatar_tui.cli)",
+        "avatar_tui.tui.screen:1 imports avatar_tui (avatar_tui.tui may use only "
+        "avatar_tui.tui, avatar_tui.play, avatar_tui.io, avatar_tui.cardlib, "
+        "avatar_tui.decklib, avatar_tui.bots, avatar_tui.notation, avatar_tui.model, "
+        "avatar_tui.engine)",
+        "avatar_tui.tui.screen:1 imports avatar_tui.__version__ (avatar_tui.tui may use only "
+        "avatar_tui.tui, avatar_tui.play, avatar_tui.io, avatar_tui.cardlib, "
+        "avatar_tui.decklib, avatar_tui.bots, avatar_tui.notation, avatar_tui.model, "
+        "avatar_tui.engine)",
+        "avatar_tui.tui.screen:3 imports avatar_tui.cli.play (avatar_tui.tui may use only "
+        "avatar_tui.tui, avatar_tui.play, avatar_tui.io, avatar_tui.cardlib, "
+        "avatar_tui.decklib, avatar_tui.bots, avatar_tui.notation, avatar_tui.model, "
+        "avatar_tui.engine)",
+        "avatar_tui.tui.screen:3 imports avatar_tui.cli.play (only avatar_tui.cli, "
+        "avatar_tui.__main__ may use avatar_tui.cli)",
+    ]
+    # textual in io is FORBIDDEN's to find
+    assert forbidden_arrows(files) == [
+        "avatar_tui.io.files:2 imports textual (avatar_tui.io must not use textual)"]
+
+
 def test_the_walk_sees_imports_in_functions_and_relative_ones() -> None:
     source = (
         "from typing import TYPE_CHECKING\n"
         "if TYPE_CHECKING:\n"
-        "    from avatar_tui.app.app import AvatarApp\n"
+        "    from avatar_tui.tui.app import AvatarApp\n"
         "def later():\n"
         "    from avatar_tui.notation import save\n"
         "from ..bots import RandomBot\n"
@@ -292,11 +405,11 @@ def test_the_walk_sees_imports_in_functions_and_relative_ones() -> None:
     )
     files = {"avatar_tui.engine.sample": (source, False),
              "avatar_tui.model.data": ("import avatar_tui.engine.game\n", False),
-             "avatar_tui.bots.player": ("def f():\n    import avatar_tui.app.app\n", False),
-             "avatar_tui.app.screen": ("import avatar_tui.engine\n", False)}
+             "avatar_tui.bots.player": ("def f():\n    import avatar_tui.tui.app\n", False),
+             "avatar_tui.tui.screen": ("import avatar_tui.engine\n", False)}
     assert forbidden_arrows(files) == [
-        "avatar_tui.bots.player:2 imports avatar_tui.app.app (avatar_tui.bots must not use "
-        "avatar_tui.app)",
+        "avatar_tui.bots.player:2 imports avatar_tui.tui.app (avatar_tui.bots must not use "
+        "avatar_tui.tui)",
         "avatar_tui.engine.sample:5 imports avatar_tui.notation (avatar_tui.engine must not use "
         "avatar_tui.notation)",
         "avatar_tui.engine.sample:5 imports avatar_tui.notation.save (avatar_tui.engine must "
@@ -310,11 +423,11 @@ def test_the_walk_sees_imports_in_functions_and_relative_ones() -> None:
     ]
 
 
-def test_the_app_and_the_bots_use_only_the_engines_public_api() -> None:
+def test_every_layer_above_the_engine_uses_only_its_public_api() -> None:
     import avatar_tui.engine as engine
 
     files = package_files()
-    assert "avatar_tui.app.explain" in files and "avatar_tui.bots.heuristic" in files
+    assert "avatar_tui.play.explain" in files and "avatar_tui.bots.heuristic" in files
     assert inside_the_engine(files, set(engine.__all__)) == []
 
 
@@ -330,20 +443,20 @@ def test_the_public_api_check_finds_submodules_and_private_names() -> None:
         "    import avatar_tui.engine.stats\n"
         "from ..engine.payment import energy_of\n"
     )
-    files = {"avatar_tui.app.sample": (app, False),
+    files = {"avatar_tui.tui.sample": (app, False),
              "avatar_tui.bots.expert": ("from avatar_tui.engine.game import _make\n", False),
              "avatar_tui.notation.save": ("from avatar_tui.engine.table import Table\n",
                                           False)}
     assert inside_the_engine(files, public) == [
-        "avatar_tui.app.sample:3 uses avatar_tui.engine._make (only avatar_tui.engine's "
-        "public API)",
-        "avatar_tui.app.sample:5 uses avatar_tui.engine.table (only avatar_tui.engine's "
-        "public API)",
-        "avatar_tui.app.sample:7 uses avatar_tui.engine.stats (only avatar_tui.engine's "
-        "public API)",
-        "avatar_tui.app.sample:8 uses avatar_tui.engine.payment (only avatar_tui.engine's "
-        "public API)",
         "avatar_tui.bots.expert:1 uses avatar_tui.engine.game (only avatar_tui.engine's "
+        "public API)",
+        "avatar_tui.tui.sample:3 uses avatar_tui.engine._make (only avatar_tui.engine's "
+        "public API)",
+        "avatar_tui.tui.sample:5 uses avatar_tui.engine.table (only avatar_tui.engine's "
+        "public API)",
+        "avatar_tui.tui.sample:7 uses avatar_tui.engine.stats (only avatar_tui.engine's "
+        "public API)",
+        "avatar_tui.tui.sample:8 uses avatar_tui.engine.payment (only avatar_tui.engine's "
         "public API)",
     ]
 

@@ -40,16 +40,18 @@ def test_help_loads_no_textual_no_pydantic_no_engine(tmp_path, argv):
     modules = modules_after(tmp_path, *argv)
     assert "textual" not in top(modules)
     assert "pydantic" not in top(modules)
-    assert not {m for m in modules if m.startswith(("avatar_tui.engine", "avatar_tui.app"))}
+    assert not {m for m in modules if m.startswith(("avatar_tui.engine", "avatar_tui.tui",
+                                                         "avatar_tui.play"))}
 
 
 @pytest.mark.parametrize("argv", [["cards", "--type", "ally"], ["cards", "--json"],
                                   ["cards", "--check"]])
 def test_cards_loads_no_textual_and_no_engine(tmp_path, argv):
     modules = modules_after(tmp_path, *argv)
-    assert "avatar_tui.catalog" in modules  # it did list the cards
+    assert "avatar_tui.cardlib.catalog" in modules  # it did list the cards
     assert "textual" not in top(modules)
-    assert not {m for m in modules if m.startswith(("avatar_tui.engine", "avatar_tui.app"))}
+    assert not {m for m in modules if m.startswith(("avatar_tui.engine", "avatar_tui.tui",
+                                                         "avatar_tui.play"))}
 
 
 def test_the_check_can_fail(tmp_path):
@@ -60,10 +62,10 @@ def test_the_check_can_fail(tmp_path):
 
 def test_importing_the_app_builds_no_game_model_validator():
     """The state models' validators are deferred (built after the first
-    frame, app/warm.py): nothing at import may build one, as a module-level
+    frame, tui/perf/warm.py): nothing at import may build one, as a module-level
     `FaceUp(card="")` in the engine did (some 40 ms of every start)."""
-    code = ("import avatar_tui.app.app\n"
-            "from avatar_tui.app import warm\n"
+    code = ("import avatar_tui.tui.app\n"
+            "from avatar_tui.tui.perf import warm\n"
             "from avatar_tui.model import state\n"
             "assert not state.FaceUp.__pydantic_complete__\n"
             "print(len(list(warm.deferred_models())))\n")
@@ -77,9 +79,9 @@ FIRST_FRAME = """
 import json, sys
 from pathlib import Path
 import avatar_tui.cli  # the imports of the real start
-from avatar_tui.app.app import AvatarApp
-from avatar_tui.app.storage import SaveStore
-from avatar_tui.catalog import default_catalog
+from avatar_tui.tui.app import AvatarApp
+from avatar_tui.io.storage import SaveStore
+from avatar_tui.cardlib.catalog import default_catalog
 from avatar_tui.engine import apply, legal_actions, new_game
 from avatar_tui.model.state import GameSetup, PlayerSetup
 
@@ -121,17 +123,19 @@ def modules_at_first_frame(tmp_path) -> set[str]:
 
 def test_the_first_frame_loads_only_what_it_draws(tmp_path):
     modules = modules_at_first_frame(tmp_path)
-    assert "avatar_tui.app.app" in modules  # it did start the app
+    assert "avatar_tui.tui.app" in modules  # it did start the app
     # no pydantic validator was built before it (building one loads
     # pydantic's plugins, and with them importlib.metadata)
     assert "pydantic.plugin._loader" not in modules
     # what it does not draw: the computer players, the dialogs, the hint,
     # the demos, and the simulation's process pool
-    assert not {m for m in modules if m.startswith("avatar_tui.bots")}
-    for lazy in ("avatar_tui.app.hint", "avatar_tui.app.demo", "avatar_tui.decklib",
-                 "avatar_tui.app.screens.newgame", "avatar_tui.app.screens.inspector",
-                 "avatar_tui.app.screens.explain", "avatar_tui.app.screens.gameover",
-                 "avatar_tui.app.screens.privacy", "concurrent.futures.process"):
+    # (the kinds' names aside: a light module, which a save's format reads)
+    assert not {m for m in modules if m.startswith("avatar_tui.bots")} - {
+        "avatar_tui.bots", "avatar_tui.bots.kinds"}
+    for lazy in ("avatar_tui.play.hint", "avatar_tui.play.demo", "avatar_tui.decklib.library",
+                 "avatar_tui.tui.screens.newgame", "avatar_tui.tui.screens.inspector",
+                 "avatar_tui.tui.screens.explain", "avatar_tui.tui.screens.gameover",
+                 "avatar_tui.tui.screens.privacy", "concurrent.futures.process"):
         assert lazy not in modules, lazy
 
 

@@ -1,4 +1,4 @@
-"""The computer's kinds are named once (avatar_tui/opponents.py): the bots,
+"""The computer's kinds are named once (avatar_tui/bots/kinds.py): the bots,
 the command line, `serve` and a save's `computer` table agree, so a game
 against any computer player resumes as one."""
 
@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from avatar_tui.bots import BOT_KINDS
+from avatar_tui.bots.kinds import COMPUTER_KINDS
 from avatar_tui.cli import build_parser
 from avatar_tui.notation.scenario import ScenarioError, load_scenario
-from avatar_tui.opponents import COMPUTER_KINDS
 
 SAVE = """seed = 5
 computer = {{ p2 = "{kind}" }}

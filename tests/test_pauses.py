@@ -4,11 +4,11 @@ at the computer's first move), nor nan, negative or endless."""
 
 import pytest
 
-from avatar_tui.app.demo import Demo
 from avatar_tui.bots import BotSeat
 from avatar_tui.bots.seat import default_delay
 from avatar_tui.demos import load_demo
-from avatar_tui.pauses import LONGEST, SHORTEST
+from avatar_tui.io.pauses import LONGEST, SHORTEST
+from avatar_tui.play.demo import Demo
 
 
 @pytest.mark.parametrize("text, expected", [

@@ -1,4 +1,4 @@
-"""The kept games of a data directory (avatar_tui/savedgames.py): names
+"""The kept games of a data directory (avatar_tui/io/savedgames.py): names
 generated, unique and readable; names given by a person checked before
 they touch a path; listing newest first with what each game is; keeping,
 handing back and deleting."""
@@ -12,10 +12,7 @@ from pathlib import Path
 import pytest
 
 from avatar_tui.engine import apply, legal_actions, new_game
-from avatar_tui.model.state import GameSetup, PlayerSetup
-from avatar_tui.notation.save import load_game, save_game
-from avatar_tui.notation.scenario import ScenarioError
-from avatar_tui.savedgames import (
+from avatar_tui.io.savedgames import (
     NAME_LIMIT,
     GameNameError,
     SavedGames,
@@ -23,6 +20,9 @@ from avatar_tui.savedgames import (
     check_name,
     name_problem,
 )
+from avatar_tui.model.state import GameSetup, PlayerSetup
+from avatar_tui.notation.save import load_game, save_game
+from avatar_tui.notation.scenario import ScenarioError
 
 DAY = date(2026, 11, 27)
 

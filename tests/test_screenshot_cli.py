@@ -10,7 +10,7 @@ from pathlib import Path
 from avatar_tui.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
-MIDGAME = ROOT / "avatar_tui" / "app" / "scenarios" / "midgame.toml"
+MIDGAME = ROOT / "avatar_tui" / "tui" / "scenarios" / "midgame.toml"
 
 
 def test_a_scenario_becomes_an_svg_of_its_board(tmp_path, capsys):

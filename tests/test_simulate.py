@@ -8,7 +8,7 @@ import json
 import pytest
 
 from avatar_tui.cli import main
-from avatar_tui.simulate_cli import wilson
+from avatar_tui.decklib.wilson import wilson
 
 TIMING = {"elapsed_s", "games_per_s", "jobs"}
 
@@ -97,9 +97,9 @@ def test_the_wilson_interval():
 def test_simulate_takes_the_experts_budget():
     """--worlds fixes the expert's search (the default is a seeded game's);
     --think gives it a time instead."""
+    from avatar_tui.bots.kinds import SEEDED_WORLDS
     from avatar_tui.cli import build_parser
-    from avatar_tui.opponents import SEEDED_WORLDS
-    from avatar_tui.simulate_cli import expert_options
+    from avatar_tui.cli.simulate import expert_options
 
     parser = build_parser()
     args = parser.parse_args(["simulate", "--bot", "expert,heuristic"])

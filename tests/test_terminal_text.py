@@ -1,7 +1,7 @@
 """Text from files reaches the terminal as text: control characters (an
 escape sequence that would clear the screen or retitle the window) are
 shown escaped, and long quotes are cut, in every message of the command
-line that quotes a file or a name someone typed (avatar_tui/terminal_text.py).
+line that quotes a file or a name someone typed (avatar_tui/io/terminal_text.py).
 Also: a deck list's absurd count is refused in one line, not a traceback."""
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from avatar_tui.catalog import DeckList
+from avatar_tui.cardlib.catalog import DeckList
 from avatar_tui.cli import main
-from avatar_tui.decklib import DeckStore
+from avatar_tui.decklib.library import DeckStore
 
 ESC_TITLE = "\x1b]0;pwned\x07"  # an OSC sequence: retitles the terminal
 ESC_CLEAR = "\x1b[2J"  # clears the screen
@@ -53,20 +53,20 @@ def assert_plain(text: str) -> None:
     ("", ""),
 ])
 def test_visible_escapes_what_a_terminal_would_act_on(raw, shown):
-    from avatar_tui import terminal_text
+    from avatar_tui.io import terminal_text
 
     assert terminal_text.visible(raw) == shown
 
 
 def test_newlines_stay_where_lines_are_meant_and_are_escaped_in_a_quote():
-    from avatar_tui import terminal_text
+    from avatar_tui.io import terminal_text
 
     assert terminal_text.message("one\ntwo\x1b") == "one\ntwo\\x1b"
     assert terminal_text.quote("one\ntwo") == "one\\ntwo"
 
 
 def test_a_quote_is_cut_with_an_ellipsis_and_never_in_an_escape():
-    from avatar_tui import terminal_text
+    from avatar_tui.io import terminal_text
 
     assert terminal_text.quote("x" * 5000) == "x" * (terminal_text.QUOTE_LIMIT - 1) + "…"
     assert len(terminal_text.quote("x" * 5000)) == terminal_text.QUOTE_LIMIT
@@ -78,7 +78,7 @@ def test_a_quote_is_cut_with_an_ellipsis_and_never_in_an_escape():
 
 
 def test_a_long_message_line_keeps_its_beginning_and_its_end():
-    from avatar_tui import terminal_text
+    from avatar_tui.io import terminal_text
 
     line = "file.toml: line 3: " + "z" * 5000 + ": the problem"
     shown = terminal_text.message(line)
@@ -88,7 +88,7 @@ def test_a_long_message_line_keeps_its_beginning_and_its_end():
 
 
 def test_an_errors_line_leaves_room_for_the_commands_name():
-    from avatar_tui import terminal_text
+    from avatar_tui.io import terminal_text
 
     made = terminal_text.error("f.toml: line 1: " + "9" * 5000)
     assert len(made) <= terminal_text.LINE_LIMIT - 100
@@ -96,7 +96,7 @@ def test_an_errors_line_leaves_room_for_the_commands_name():
 
 
 def test_message_is_idempotent():
-    from avatar_tui import terminal_text
+    from avatar_tui.io import terminal_text
 
     once = terminal_text.message("a\x1b[2J" + "q" * 3000 + "\u202e")
     assert terminal_text.message(once) == once

@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 from pydantic import TypeAdapter
 
-from avatar_tui import terminal_text
-from avatar_tui.catalog import DeckList
-from avatar_tui.decklib import DeckStore, deck_toml, parse_deck_toml
+from avatar_tui.cardlib.catalog import DeckList
+from avatar_tui.decklib.library import DeckStore, deck_toml, parse_deck_toml
 from avatar_tui.engine import apply, legal_actions, new_game
+from avatar_tui.io import terminal_text
 from avatar_tui.model.cards import AnyCard
 from avatar_tui.model.state import GameSetup, PlayerSetup
 from avatar_tui.notation.save import replay_scenario, save_game, scenario_text
@@ -129,7 +129,7 @@ def test_the_deck_being_edited_keeps_its_name_line(tmp_path):
 
 
 def test_the_theme_setting_reads_back_the_same(tmp_path):
-    from avatar_tui.app.storage import SaveStore
+    from avatar_tui.io.storage import SaveStore
 
     store = SaveStore(tmp_path)
     store.save_theme(HOSTILE)

@@ -10,12 +10,12 @@ from dataclasses import asdict, dataclass
 from avatar_tui.bots.base import Bot, RandomBot
 from avatar_tui.bots.expert import ExpertBot
 from avatar_tui.bots.heuristic import HeuristicBot
-from avatar_tui.catalog import DeckList, default_catalog
-from avatar_tui.decklib import player_setup
+from avatar_tui.bots.kinds import SEEDED_WORLDS
+from avatar_tui.cardlib.catalog import DeckList, default_catalog
+from avatar_tui.decklib.library import player_setup
 from avatar_tui.engine import actor_of, apply_in_place, legal_actions, new_game, observation
 from avatar_tui.model.common import PLAYERS, PlayerId
 from avatar_tui.model.state import GameSetup, GameState, PlayerSetup
-from avatar_tui.opponents import SEEDED_WORLDS
 
 BOTS: dict[str, Callable[[int], Bot]] = {
     "random": RandomBot,

@@ -8,11 +8,11 @@ from __future__ import annotations
 import secrets
 from collections.abc import Sequence
 
-from avatar_tui import pauses
 from avatar_tui.bots.base import Bot
 from avatar_tui.bots.expert import DEFAULT_THINK, ExpertBot
 from avatar_tui.bots.match import make_bot
 from avatar_tui.engine import Observation, legal_actions, observation
+from avatar_tui.io import pauses
 from avatar_tui.model.actions import Action
 from avatar_tui.model.common import PlayerId
 from avatar_tui.model.state import GameState

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from avatar_tui.catalog import Catalog
+from avatar_tui.cardlib.catalog import Catalog
 from avatar_tui.engine import Event, IllegalAction, apply, new_game
 from avatar_tui.model.state import GameSetup, GameState, PlayerSetup
 from avatar_tui.notation.answered import AnsweredAlready

@@ -14,12 +14,17 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
-from avatar_tui import files, terminal_text
-from avatar_tui.catalog import CardDataError, Catalog, default_catalog, describe_validation_error
+from avatar_tui.bots.kinds import ComputerKind
+from avatar_tui.cardlib.catalog import (
+    CardDataError,
+    Catalog,
+    default_catalog,
+    describe_validation_error,
+)
+from avatar_tui.io import files, terminal_text
 from avatar_tui.model.actions import Action, NotationError, parse_action
 from avatar_tui.model.cards import AnyCard
 from avatar_tui.model.state import GameSetup, PlayerSetup
-from avatar_tui.opponents import ComputerKind
 
 
 @cache

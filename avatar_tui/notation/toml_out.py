@@ -19,7 +19,7 @@ from typing import Any
 
 import tomli_w
 
-from avatar_tui import terminal_text
+from avatar_tui.io import terminal_text
 
 
 def toml_text(data: Mapping[str, Any], *, multiline_strings: bool = False) -> str:

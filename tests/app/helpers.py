@@ -8,17 +8,17 @@ from pathlib import Path
 
 from rich.console import Console
 
-from avatar_tui.app import AvatarApp
-from avatar_tui.app.keys import GAME_KEYS, candidates
-from avatar_tui.app.screens.choice import ChoiceScreen
-from avatar_tui.app.screens.privacy import SecretGate
-from avatar_tui.app.storage import SaveStore
 from avatar_tui.engine import Event, apply, legal_actions, new_game
+from avatar_tui.io.storage import SaveStore
 from avatar_tui.model.actions import Action
 from avatar_tui.model.state import GameSetup, GameState, PlayerSetup
 from avatar_tui.notation.save import load_game
+from avatar_tui.play.keys import GAME_KEYS, candidates
+from avatar_tui.tui import AvatarApp
+from avatar_tui.tui.screens.choice import ChoiceScreen
+from avatar_tui.tui.screens.privacy import SecretGate
 
-SCENARIOS = Path(__file__).resolve().parents[2] / "avatar_tui" / "app" / "scenarios"
+SCENARIOS = Path(__file__).resolve().parents[2] / "avatar_tui" / "tui" / "scenarios"
 NARRATED = Path(__file__).resolve().parent / "scenarios" / "narrated.toml"
 
 # The keys a test player prefers, most wanted first: it pays when it can.

@@ -3,12 +3,12 @@ saving after every action, until it is killed."""
 
 import asyncio
 
-from avatar_tui.app import AvatarApp
-from avatar_tui.app.screens.choice import ChoiceScreen
-from avatar_tui.app.screens.privacy import SecretGate
-from avatar_tui.app.storage import SaveStore
 from avatar_tui.engine import new_game
+from avatar_tui.io.storage import SaveStore
 from avatar_tui.model.state import GameSetup, PlayerSetup
+from avatar_tui.tui import AvatarApp
+from avatar_tui.tui.screens.choice import ChoiceScreen
+from avatar_tui.tui.screens.privacy import SecretGate
 
 KEYS = [("pay", "p"), ("overpay", "o"), ("flip", "space"), ("skip", "k"), ("focus", "f"),
         ("discard", "d")]

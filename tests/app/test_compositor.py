@@ -1,4 +1,4 @@
-"""The game screen's compositor (app/compositor.py, issue 16): the screen
+"""The game screen's compositor (tui/perf/compositor.py, issue 16): the screen
 a terminal builds from its partial updates is the screen a full render
 draws, key after key; and the pinned Textual methods it stands on have not
 changed under it."""
@@ -14,12 +14,12 @@ from rich.segment import Segment
 from textual._compositor import ChopsUpdate, Compositor, LayoutUpdate
 from textual.widget import Widget
 
-from avatar_tui.app.board import KeptScrollBar
-from avatar_tui.app.compositor import PartialCompositor, _runs
-from avatar_tui.app.rowcache import RowCache
-from avatar_tui.app.screens.choice import ChoiceScreen
-from avatar_tui.app.screens.game import GameScreen
-from avatar_tui.app.screens.privacy import SecretGate
+from avatar_tui.tui.board import KeptScrollBar
+from avatar_tui.tui.perf.compositor import PartialCompositor, _runs
+from avatar_tui.tui.perf.rowcache import RowCache
+from avatar_tui.tui.screens.choice import ChoiceScreen
+from avatar_tui.tui.screens.game import GameScreen
+from avatar_tui.tui.screens.privacy import SecretGate
 
 from .helpers import KEY_OF, PREFERRED, make_app, new
 
@@ -34,7 +34,7 @@ RANDOM_KEYS = [*"pofdrtskacuvile123456789", "space", "enter", "escape", "tab", "
 KEYS = int(os.environ.get("AVATAR_TUI_COMPOSITOR_KEYS", "200"))
 
 # The source of each Textual method that PartialCompositor (or the log's
-# scrollbar, app/board.py) copies or relies on, as Textual 8.2.8 has it.
+# scrollbar, tui/board.py) copies or relies on, as Textual 8.2.8 has it.
 # A change means: read the new method, bring ours in line, then record the
 # new digests here.
 PINNED = {

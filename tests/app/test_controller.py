@@ -8,13 +8,13 @@ import ast
 import threading
 from pathlib import Path
 
-from avatar_tui.app.controller import GameController, SaveWriter
-from avatar_tui.app.demo import Demo
-from avatar_tui.app.modes import DemoMode, HotSeat, VsComputer
-from avatar_tui.app.storage import SaveStore
 from avatar_tui.bots import BotSeat
 from avatar_tui.engine import new_game
+from avatar_tui.io.storage import SaveStore
 from avatar_tui.notation.scenario import load_scenario
+from avatar_tui.play.controller import GameController, SaveWriter
+from avatar_tui.play.demo import Demo
+from avatar_tui.play.modes import DemoMode, HotSeat, VsComputer
 
 from .helpers import NARRATED, default_setup, policy, scenario
 
@@ -128,16 +128,18 @@ def test_a_click_stands_for_a_key_and_the_inspector_opens_at_the_flipped_card():
 def test_no_screen_or_widget_knows_the_app():
     """The screens, the widgets and the controller never import the app
     (not even for type hints): they talk to it by messages and actions."""
-    app_dir = Path(__file__).resolve().parents[2] / "avatar_tui" / "app"
-    files = [*sorted((app_dir / "screens").glob("*.py"))] + [
-        app_dir / f"{name}.py" for name in ("board", "keybar", "controller", "modes", "keys")]
+    tui = Path(__file__).resolve().parents[2] / "avatar_tui" / "tui"
+    play = tui.parent / "play"
+    files = [*sorted((tui / "screens").glob("*.py"))] + [
+        tui / f"{name}.py" for name in ("board", "keybar")] + [
+        play / f"{name}.py" for name in ("controller", "modes", "keys")]
     found = []
     for path in files:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             names = [node.module or ""] if isinstance(node, ast.ImportFrom) else \
                 [a.name for a in node.names] if isinstance(node, ast.Import) else []
             imported = {f"{n}.{a.name}" for n in names for a in getattr(node, "names", [])}
-            if {"avatar_tui.app.app", "avatar_tui.app.AvatarApp"} & (set(names) | imported):
+            if {"avatar_tui.tui.app", "avatar_tui.tui.AvatarApp"} & (set(names) | imported):
                 found.append(f"{path.name}:{node.lineno}")
     assert len(files) > 10 and not found
 

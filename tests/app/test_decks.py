@@ -14,16 +14,16 @@ from hypothesis import strategies as st
 from textual.markup import escape
 from textual.widgets import DataTable, Input, Select, Static, TextArea
 
-from avatar_tui.app.decks_app import DecksApp
-from avatar_tui.app.screens.choice import ChoiceScreen
-from avatar_tui.app.screens.decks import DeckEditorScreen, bar
-from avatar_tui.app.screens.decks_dialogs import CardFaceScreen, NameScreen, TextListScreen
-from avatar_tui.app.screens.game import GameScreen
-from avatar_tui.app.screens.newgame import NewGameScreen
-from avatar_tui.app.storage import SaveStore
-from avatar_tui.catalog import DeckList
+from avatar_tui.cardlib.catalog import DeckList
 from avatar_tui.cli import main
-from avatar_tui.decklib import DeckStore
+from avatar_tui.decklib.library import DeckStore
+from avatar_tui.io.storage import SaveStore
+from avatar_tui.tui.decks_app import DecksApp
+from avatar_tui.tui.screens.choice import ChoiceScreen
+from avatar_tui.tui.screens.decks import DeckEditorScreen, bar
+from avatar_tui.tui.screens.decks_dialogs import CardFaceScreen, NameScreen, TextListScreen
+from avatar_tui.tui.screens.game import GameScreen
+from avatar_tui.tui.screens.newgame import NewGameScreen
 
 from .helpers import make_app, screen_text
 
@@ -362,8 +362,8 @@ async def test_quitting_before_saving_loses_nothing(data_dir):
 
 
 async def test_a_rematch_keeps_both_decks_and_shuffles_them_again():
-    from avatar_tui.catalog import default_catalog
-    from avatar_tui.decklib import player_setup, random_starter
+    from avatar_tui.cardlib.catalog import default_catalog
+    from avatar_tui.decklib.library import player_setup, random_starter
     from avatar_tui.engine import new_game
     from avatar_tui.model.state import GameSetup, PlayerSetup
 

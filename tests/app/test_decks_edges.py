@@ -9,10 +9,10 @@ from __future__ import annotations
 from textual.markup import to_content
 from textual.widgets import Static, TextArea
 
-from avatar_tui.app.decks_app import DecksApp
-from avatar_tui.app.screens.decks_dialogs import TextListScreen
-from avatar_tui.catalog import DeckList
-from avatar_tui.decklib import DeckStore
+from avatar_tui.cardlib.catalog import DeckList
+from avatar_tui.decklib.library import DeckStore
+from avatar_tui.tui.decks_app import DecksApp
+from avatar_tui.tui.screens.decks_dialogs import TextListScreen
 
 from .helpers import screen_text
 

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import pytest
 
-from avatar_tui.app.demo import Demo
-from avatar_tui.app.screens.choice import ChoiceScreen
-from avatar_tui.app.screens.game import GameScreen
 from avatar_tui.cli import main
 from avatar_tui.demos import list_demos, load_demo
 from avatar_tui.engine import new_game
 from avatar_tui.notation.scenario import load_scenario
+from avatar_tui.play.demo import Demo
+from avatar_tui.tui.screens.choice import ChoiceScreen
+from avatar_tui.tui.screens.game import GameScreen
 
 from .helpers import NARRATED, make_app, screen_text
 

@@ -3,8 +3,8 @@ scrolls with PgUp / PgDn (issue 17)."""
 
 from __future__ import annotations
 
-from avatar_tui.app.demo import Demo
 from avatar_tui.demos import list_demos, load_demo
+from avatar_tui.play.demo import Demo
 
 from .helpers import make_app, screen_text
 from .test_demo import narration

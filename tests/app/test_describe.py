@@ -8,14 +8,14 @@ import random
 
 from textual.content import Content
 
-from avatar_tui import effect_words
-from avatar_tui.app import describe
-from avatar_tui.app.screens.inspector import table_cards
-from avatar_tui.catalog import default_catalog
+from avatar_tui.cardlib import words as effect_words
+from avatar_tui.cardlib.catalog import default_catalog
 from avatar_tui.engine import apply, legal_actions
 from avatar_tui.engine.table import Table
 from avatar_tui.model.common import ZONES, Energy
 from avatar_tui.model.state import FaceUp, Mod
+from avatar_tui.play import describe
+from avatar_tui.tui.screens.inspector import table_cards
 
 from .helpers import new, scenario
 

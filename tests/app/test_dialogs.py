@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from textual.widgets import Button, Input
 
-from avatar_tui.app.screens.choice import ChoiceScreen
-from avatar_tui.app.screens.game import GameScreen
-from avatar_tui.app.screens.gameover import GameOverScreen
-from avatar_tui.app.screens.help import HelpScreen
-from avatar_tui.app.screens.inspector import InspectorScreen
-from avatar_tui.app.screens.newgame import NewGameScreen
-from avatar_tui.app.screens.privacy import PrivacyScreen
+from avatar_tui.tui.screens.choice import ChoiceScreen
+from avatar_tui.tui.screens.game import GameScreen
+from avatar_tui.tui.screens.gameover import GameOverScreen
+from avatar_tui.tui.screens.help import HelpScreen
+from avatar_tui.tui.screens.inspector import InspectorScreen
+from avatar_tui.tui.screens.newgame import NewGameScreen
+from avatar_tui.tui.screens.privacy import PrivacyScreen
 
 from .helpers import make_app, scenario, screen_text
 

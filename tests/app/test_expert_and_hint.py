@@ -9,15 +9,15 @@ import threading
 
 from textual.widgets import Select
 
-from avatar_tui.app import hint as hints
-from avatar_tui.app.screens.game import GameScreen
-from avatar_tui.app.screens.help import HelpScreen
-from avatar_tui.app.screens.newgame import NewGameScreen
 from avatar_tui.bots import BotSeat
 from avatar_tui.bots.expert import ExpertBot
 from avatar_tui.cli import build_parser
 from avatar_tui.engine import apply, legal_actions
 from avatar_tui.model.common import ZONES
+from avatar_tui.play import hint as hints
+from avatar_tui.tui.screens.game import GameScreen
+from avatar_tui.tui.screens.help import HelpScreen
+from avatar_tui.tui.screens.newgame import NewGameScreen
 
 from .helpers import (
     advance,

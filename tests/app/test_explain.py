@@ -4,14 +4,14 @@ player's hidden signature move is never named (R1.6)."""
 
 from __future__ import annotations
 
-from avatar_tui.app.explain import moves
-from avatar_tui.app.keys import candidates
-from avatar_tui.app.screens.explain import ExplainScreen
-from avatar_tui.app.screens.game import GameScreen
-from avatar_tui.app.session import Session
 from avatar_tui.engine import apply, legal_actions, why_not
 from avatar_tui.engine.table import Table
 from avatar_tui.model.actions import Action
+from avatar_tui.play.explain import moves
+from avatar_tui.play.keys import candidates
+from avatar_tui.play.session import Session
+from avatar_tui.tui.screens.explain import ExplainScreen
+from avatar_tui.tui.screens.game import GameScreen
 
 from .helpers import find_state, make_app, new, policy, scenario, screen_text
 

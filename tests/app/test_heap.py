@@ -1,4 +1,4 @@
-"""Garbage collection while the app starts (issue 16, app/heap.py): held
+"""Garbage collection while the app starts (issue 16, tui/perf/heap.py): held
 from before the app's imports, and resumed, with the start's heap frozen,
 once the first frame is drawn and the validators are built."""
 
@@ -9,7 +9,7 @@ import gc
 import pytest
 
 from avatar_tui import cli
-from avatar_tui.app import heap
+from avatar_tui.tui.perf import heap
 
 from .helpers import make_app, new
 
@@ -45,7 +45,7 @@ def test_hold_then_settle_freezes_the_heap_and_collects_again(restore_gc):
 
 def test_play_loads_the_app_with_collections_held(monkeypatch, restore_gc):
     seen: list[bool] = []
-    import avatar_tui.app.launch as launch
+    import avatar_tui.cli.play as launch
 
     monkeypatch.setattr(launch, "run", lambda args: seen.append(gc.isenabled()) or 0)
     assert cli.main(["play"]) == 0
@@ -55,7 +55,7 @@ def test_play_loads_the_app_with_collections_held(monkeypatch, restore_gc):
 
 def test_a_demo_loads_the_app_with_collections_held(monkeypatch, restore_gc):
     seen: list[bool] = []
-    import avatar_tui.app.app as app_module
+    import avatar_tui.tui.app as app_module
 
     class Recorder:
         def __init__(self, *args, **kwargs) -> None:

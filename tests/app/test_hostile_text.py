@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 from textual.markup import to_content
 
-from avatar_tui.app.demo import Demo
-from avatar_tui.app.plain import escape
-from avatar_tui.app.screens.choice import ChoiceScreen
-from avatar_tui.app.storage import SaveStore
 from avatar_tui.engine import apply
+from avatar_tui.io.storage import SaveStore
 from avatar_tui.notation.save import load_game
 from avatar_tui.notation.scenario import load_scenario
+from avatar_tui.play.demo import Demo
+from avatar_tui.play.plain import escape
+from avatar_tui.tui.screens.choice import ChoiceScreen
 
 from .helpers import make_app, policy, screen_text
 
@@ -79,8 +79,8 @@ def test_escaped_text_reads_back_as_written(text):
 def test_the_app_quotes_file_text_in_one_place():
     """Every module of the app uses `plain.escape`, not Textual's or Rich's,
     which let `[$error]`, `[B]` and a closing backslash through."""
-    app = Path(__file__).resolve().parents[2] / "avatar_tui" / "app"
-    for source in app.rglob("*.py"):
+    package = Path(__file__).resolve().parents[2] / "avatar_tui"
+    for source in [*(package / "tui").rglob("*.py"), *(package / "play").rglob("*.py")]:
         text = source.read_text(encoding="utf-8")
         assert "markup import escape" not in text, source
 

@@ -3,9 +3,9 @@ message), and the inspector's words (issue 17)."""
 
 from __future__ import annotations
 
-from avatar_tui.app.screens.inspector import InspectorScreen
 from avatar_tui.engine import new_game
 from avatar_tui.model.state import GameSetup, PlayerSetup
+from avatar_tui.tui.screens.inspector import InspectorScreen
 
 from .helpers import make_app, scenario, screen_text
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import random
 
-from avatar_tui.app.keys import GAME_KEYS, candidates, example
 from avatar_tui.engine import apply, legal_actions, why_not
+from avatar_tui.play.keys import GAME_KEYS, candidates, example
 
 from .helpers import new
 

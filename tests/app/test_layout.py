@@ -3,7 +3,7 @@ the terminal is too small."""
 
 from __future__ import annotations
 
-from avatar_tui.app.board import EventLog
+from avatar_tui.tui.board import EventLog
 
 from .helpers import make_app, scenario, screen_text
 
@@ -87,7 +87,7 @@ async def test_a_terminal_too_small_says_how_big_it_must_be():
 
 
 def test_the_layout_is_chosen_by_size_and_uses_the_room_between_80x24_and_120x40():
-    from avatar_tui.app.layout import choose
+    from avatar_tui.tui.layout import choose
 
     assert choose(60, 20).kind == "too-small" and choose(79, 40).kind == "too-small"
     assert choose(80, 24) == choose(80, 24)  # a pure function of the size

@@ -13,9 +13,9 @@ import sys
 
 import pytest
 
-from avatar_tui.app.screens.choice import ChoiceScreen
-from avatar_tui.app.storage import DataLock, SaveStore
+from avatar_tui.io.storage import DataLock, SaveStore
 from avatar_tui.notation.save import save_game
+from avatar_tui.tui.screens.choice import ChoiceScreen
 
 from .helpers import advance, make_app, new, policy, screen_text
 
@@ -230,7 +230,7 @@ async def test_no_lock_may_quit_at_once(data_dir, monkeypatch):
 
 
 def test_a_game_saved_elsewhere_never_goes_to_the_root_an_empty_home_names(monkeypatch, tmp_path):
-    from avatar_tui.app.safety import elsewhere_dirs
+    from avatar_tui.tui.safety import elsewhere_dirs
 
     monkeypatch.setenv("HOME", "")
     assert all(folder.parent != folder for folder in elsewhere_dirs()), elsewhere_dirs()

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from textual.content import Content
 
-from avatar_tui import rules_help
-from avatar_tui.app.board import EventLog, RuleHelp
+from avatar_tui.cardlib import rules_help
 from avatar_tui.engine import apply
+from avatar_tui.tui.board import EventLog, RuleHelp
 
 from .helpers import make_app, new, policy, scenario
 

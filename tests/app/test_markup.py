@@ -1,12 +1,12 @@
-"""The app's markup is parsed once per text (avatar_tui/app/markup.py,
+"""The app's markup is parsed once per text (avatar_tui/tui/perf/markup.py,
 issue 16): a key that shows a text seen before reads no markup."""
 
 from __future__ import annotations
 
 from textual.content import Content
 
-from avatar_tui.app import markup
-from avatar_tui.app.markup import parsed
+from avatar_tui.tui.perf import markup
+from avatar_tui.tui.perf.markup import parsed
 
 
 def test_a_text_is_parsed_once_and_shared(monkeypatch):

@@ -3,8 +3,8 @@ clicked to flip; the board without colours (NO_COLOR)."""
 
 from __future__ import annotations
 
-from avatar_tui.app.board import ZoneRow
 from avatar_tui.engine import legal_actions
+from avatar_tui.tui.board import ZoneRow
 
 from .helpers import find_state, make_app, scenario, screen_text
 

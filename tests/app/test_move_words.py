@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from avatar_tui.app.move_words import describe_move
 from avatar_tui.bots import BotSeat
 from avatar_tui.engine import apply, new_game
 from avatar_tui.model.actions import parse_action
+from avatar_tui.play.move_words import describe_move
 
 from .helpers import default_setup, make_app, policy, scenario
 from .test_vs_bot import NEVER, new

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from textual.command import CommandPalette
 
-from avatar_tui.app.decks_app import DecksApp
+from avatar_tui.tui.decks_app import DecksApp
 
 from .helpers import make_app, scenario, screen_text
 

@@ -3,13 +3,13 @@ engine's words, undo, and the mouse."""
 
 from __future__ import annotations
 
-from avatar_tui.app.board import CardView
-from avatar_tui.app.keybar import KeyBar
-from avatar_tui.app.screens.choice import ChoiceScreen
-from avatar_tui.app.screens.game import GameScreen
-from avatar_tui.app.screens.gameover import GameOverScreen
-from avatar_tui.app.screens.privacy import SecretGate
 from avatar_tui.engine import can_undo
+from avatar_tui.tui.board import CardView
+from avatar_tui.tui.keybar import KeyBar
+from avatar_tui.tui.screens.choice import ChoiceScreen
+from avatar_tui.tui.screens.game import GameScreen
+from avatar_tui.tui.screens.gameover import GameOverScreen
+from avatar_tui.tui.screens.privacy import SecretGate
 
 from .helpers import KEY_OF, PREFERRED, make_app, new, scenario, screen_text
 

@@ -12,13 +12,13 @@ import sys
 import time
 from pathlib import Path
 
-from avatar_tui.app import storage
-from avatar_tui.app.screens.choice import ChoiceScreen
-from avatar_tui.app.screens.game import GameScreen
-from avatar_tui.app.screens.newgame import NewGameScreen
-from avatar_tui.app.storage import SaveStore, user_data_dir
 from avatar_tui.cli import main
+from avatar_tui.io import storage
+from avatar_tui.io.storage import SaveStore, user_data_dir
 from avatar_tui.notation.save import load_game, save_game
+from avatar_tui.tui.screens.choice import ChoiceScreen
+from avatar_tui.tui.screens.game import GameScreen
+from avatar_tui.tui.screens.newgame import NewGameScreen
 
 from .helpers import SCENARIOS, advance, make_app, new, policy, scenario, screen_text
 from .test_play import play_one_key
@@ -218,7 +218,7 @@ def test_play_scenario_and_resume_start_the_app(monkeypatch):
     def fake_run(self, *args, **kwargs):
         started.append(self)
 
-    monkeypatch.setattr("avatar_tui.app.app.AvatarApp.run", fake_run)
+    monkeypatch.setattr("avatar_tui.tui.app.AvatarApp.run", fake_run)
     assert main(["play", "--scenario", str(SCENARIOS / "midgame.toml")]) == 0
     assert main(["play", "--resume"]) == 0
     assert main([]) == 0

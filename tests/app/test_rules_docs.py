@@ -7,11 +7,11 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
-from avatar_tui import rules_doc
-from avatar_tui.app.screens.rules import NotationScreen, RulesScreen, doc_text, matching
+from avatar_tui.cardlib import rules_doc
+from avatar_tui.cardlib.rules_help import RULES
 from avatar_tui.engine.view import VIEW_PATHS
 from avatar_tui.model.actions import VERBS
-from avatar_tui.rules_help import RULES
+from avatar_tui.tui.screens.rules import NotationScreen, RulesScreen, doc_text, matching
 
 from .helpers import make_app, scenario, screen_text
 
@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_docs_rules_md_is_what_rules_help_says():
     assert (ROOT / "docs" / "rules.md").read_text(encoding="utf-8") == rules_doc.render(), \
-        "docs/rules.md is stale: run python -m avatar_tui.rules_doc"
+        "docs/rules.md is stale: run python -m avatar_tui.cardlib.rules_doc"
 
 
 def test_every_rule_and_every_convention_is_in_the_rules_reference():

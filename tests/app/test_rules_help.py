@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from avatar_tui import rules_help
+from avatar_tui.cardlib import rules_help
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE = ROOT / "avatar_tui" / "engine"

@@ -1,8 +1,8 @@
-"""`python -m avatar_tui.screenshots` writes every README picture."""
+"""`python -m avatar_tui.tui.screenshots` writes every README picture."""
 
 from __future__ import annotations
 
-from avatar_tui.screenshots import SHOTS, main
+from avatar_tui.tui.screenshots import SHOTS, main
 
 
 def test_every_screenshot_is_written(tmp_path, capsys):

@@ -8,13 +8,13 @@ import tomllib
 
 import pytest
 
-from avatar_tui.app import seats
-from avatar_tui.app.screens.choice import ChoiceScreen
-from avatar_tui.app.screens.newgame import NewGameScreen
-from avatar_tui.app.storage import SaveStore
 from avatar_tui.bots import BotSeat
+from avatar_tui.io.storage import SaveStore
 from avatar_tui.notation.save import load_game, save_game, scenario_text
 from avatar_tui.notation.scenario import ScenarioError, load_scenario
+from avatar_tui.play import seats
+from avatar_tui.tui.screens.choice import ChoiceScreen
+from avatar_tui.tui.screens.newgame import NewGameScreen
 
 from .helpers import make_app, new, screen_text
 from .test_vs_bot import NEVER
@@ -88,9 +88,9 @@ async def test_the_new_game_dialog_says_who_plays():
 
 def test_play_scenario_of_a_save_against_the_computer_plays_on_against_it(tmp_path,
                                                                           monkeypatch):
-    from avatar_tui.app import launch
-    from avatar_tui.app.app import AvatarApp
     from avatar_tui.cli import build_parser
+    from avatar_tui.cli import play as launch
+    from avatar_tui.tui.app import AvatarApp
 
     state, _ = new(seed=2)
     path = save_game(state, tmp_path / "g.toml", computer={"p2": "random"})

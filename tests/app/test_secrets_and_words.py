@@ -9,15 +9,15 @@ from pathlib import Path
 
 from support import Play, energy_then
 
-from avatar_tui.app import questions
-from avatar_tui.app.screens.choice import ChoiceScreen
-from avatar_tui.app.screens.game import GameScreen
-from avatar_tui.app.screens.privacy import SecretGate
-from avatar_tui.app.session import Session
 from avatar_tui.bots import BotSeat
 from avatar_tui.engine import Event, apply, new_game
 from avatar_tui.model.state import GameState
 from avatar_tui.notation.scenario import load_scenario
+from avatar_tui.play import questions
+from avatar_tui.play.session import Session
+from avatar_tui.tui.screens.choice import ChoiceScreen
+from avatar_tui.tui.screens.game import GameScreen
+from avatar_tui.tui.screens.privacy import SecretGate
 
 from .helpers import make_app, screen_text
 

@@ -21,8 +21,9 @@ from pathlib import Path
 
 import aiohttp
 
-from avatar_tui import serve_cli, serve_guard
 from avatar_tui.cli import build_parser, main
+from avatar_tui.cli import serve as serve_cli
+from avatar_tui.tui import serve_guard
 
 ROOT = Path(__file__).resolve().parents[2]
 DEADLINE = 30.0  # seconds for the server to answer

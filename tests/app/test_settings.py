@@ -3,8 +3,8 @@ directory's settings.toml; TEXTUAL_THEME, when set, still wins."""
 
 from __future__ import annotations
 
-from avatar_tui.app import AvatarApp
-from avatar_tui.app.storage import SaveStore
+from avatar_tui.io.storage import SaveStore
+from avatar_tui.tui import AvatarApp
 
 
 async def test_the_theme_chosen_is_the_theme_of_the_next_start(monkeypatch, tmp_path):

@@ -50,8 +50,8 @@ def test_medium_layout_100x33(snap_compare):
 
 
 def _narrated_demo():
-    from avatar_tui.app.demo import Demo
     from avatar_tui.notation.scenario import load_scenario
+    from avatar_tui.play.demo import Demo
 
     from .helpers import NARRATED
 

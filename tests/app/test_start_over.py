@@ -10,15 +10,15 @@ from pathlib import Path
 import pytest
 from textual.app import App
 
-from avatar_tui.app import AvatarApp
-from avatar_tui.app.screens.choice import ChoiceScreen
-from avatar_tui.app.screens.keptgames import KeptGamesScreen
-from avatar_tui.app.screens.newgame import KEEPS, NewGameScreen
-from avatar_tui.app.storage import SaveStore
 from avatar_tui.cli import build_parser, main
+from avatar_tui.cli.serve import app_command
+from avatar_tui.io.savedgames import SavedGames
+from avatar_tui.io.storage import SaveStore
 from avatar_tui.notation.save import load_game, save_game
-from avatar_tui.savedgames import SavedGames
-from avatar_tui.serve_cli import app_command
+from avatar_tui.tui import AvatarApp
+from avatar_tui.tui.screens.choice import ChoiceScreen
+from avatar_tui.tui.screens.keptgames import KeptGamesScreen
+from avatar_tui.tui.screens.newgame import KEEPS, NewGameScreen
 
 from .helpers import SCENARIOS, advance, make_app, new, screen_text
 

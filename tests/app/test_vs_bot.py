@@ -4,13 +4,13 @@ a whole game finishes with keys for p1 only."""
 
 from __future__ import annotations
 
-from avatar_tui.app.keys import GAME_KEYS
-from avatar_tui.app.screens.choice import ChoiceScreen
-from avatar_tui.app.screens.game import GameScreen
-from avatar_tui.app.screens.gameover import GameOverScreen
-from avatar_tui.app.screens.privacy import SecretGate
 from avatar_tui.bots import BotSeat
 from avatar_tui.cli import build_parser
+from avatar_tui.play.keys import GAME_KEYS
+from avatar_tui.tui.screens.choice import ChoiceScreen
+from avatar_tui.tui.screens.game import GameScreen
+from avatar_tui.tui.screens.gameover import GameOverScreen
+from avatar_tui.tui.screens.privacy import SecretGate
 
 from .helpers import (
     KEY_OF,

@@ -3,7 +3,7 @@ one per turn of the event loop, not by the player's first moves (issue 16)."""
 
 from __future__ import annotations
 
-from avatar_tui.app import warm
+from avatar_tui.tui.perf import warm
 
 from .helpers import make_app, new
 

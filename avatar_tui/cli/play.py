@@ -1,0 +1,133 @@
+"""`avatar-tui` and `avatar-tui play`: what game the app starts with,
+resuming (the current game, or a kept one by name) or from a scenario
+file, hot seat or against the computer (`--vs-bot`), or a new game with
+deck files. A bad deck, scenario or kept game is reported in one line
+(exit 2) before any app starts; the app itself is started by the
+launcher (tui/launch.py)."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+
+from avatar_tui.bots.kinds import COMPUTER_KINDS
+from avatar_tui.cli import args as cli_args
+
+
+def add_play_arguments(play: argparse.ArgumentParser) -> None:
+    start = play.add_mutually_exclusive_group()
+    start.add_argument("--resume", nargs="?", const=True, default=False, metavar="NAME",
+                       help="resume the unfinished game, or the kept game NAME "
+                       "(avatar-tui games lists them)")
+    start.add_argument("--scenario", metavar="FILE",
+                       help="set up from a scenario file, replay its actions, and play on")
+    play.add_argument("--vs-bot", nargs="?", const="heuristic",
+                      choices=COMPUTER_KINDS, metavar="|".join(COMPUTER_KINDS),
+                      help="p2 is the computer (default: heuristic; expert searches, random is "
+                      "easy); you play p1")
+    play.add_argument("--think", type=cli_args.seconds, default=None, metavar="SECONDS",
+                      help="how long the expert thinks per move (default 1)")
+    play.add_argument("--deck1", metavar="FILE",
+                      help="p1 plays this deck file (or saved deck by name); an illegal "
+                      "deck is refused with its problems before the game")
+    play.add_argument("--deck2", metavar="FILE", help="p2's deck, as --deck1")
+    play.add_argument("--seed", type=cli_args.seed, metavar="N",
+                      help="the seed of a new game: of a game with --deck1/2, else the "
+                      "new-game dialog's (which may still change it)")
+
+
+def game_with_decks(deck1: str | None, deck2: str | None, seed: int | None = None):
+    """A new game with these deck files (the house decks of Aang and Prince
+    Zuko for a side without one), or the lines saying why a deck cannot be
+    played: it is checked (R13, R1.1) before any game starts."""
+    from avatar_tui.cardlib.catalog import default_catalog
+    from avatar_tui.decklib.library import Seat, seat_setup
+    from avatar_tui.decklib.playable import playable_deck
+    from avatar_tui.engine import new_game
+    from avatar_tui.model.state import GameSetup
+
+    seats = []
+    for ref, house in ((deck1, "aang"), (deck2, "prince_zuko")):
+        if ref is None:
+            seats.append(Seat(character=house))
+            continue
+        deck = playable_deck(ref)
+        if isinstance(deck, str):
+            return deck
+        seats.append(Seat(deck=deck))
+    if seed is None:
+        seed = random.SystemRandom().randrange(1, 1_000_000)
+    catalog = default_catalog()
+    # the decks are checked above and the seats made from them: nothing here
+    # is read from a file, so the setup is built without validating (issue 16)
+    setup = GameSetup.model_construct(seed=seed, p1=seat_setup(seats[0], catalog, seed, "p1"),
+                                      p2=seat_setup(seats[1], catalog, seed, "p2"))
+    return new_game(setup)
+
+
+def run(args: argparse.Namespace) -> int:
+    # the app's modules load here, once the command line is read (issue 16)
+    from avatar_tui.io.storage import SaveStore
+    from avatar_tui.notation.save import load_game
+    from avatar_tui.notation.scenario import ScenarioError, load_scenario
+    from avatar_tui.play import seats
+    from avatar_tui.tui import launch
+
+    store = SaveStore()
+    bot = None
+    kind = getattr(args, "vs_bot", None)
+    if kind:
+        from avatar_tui.bots import BotSeat
+
+        think = getattr(args, "think", None)
+        bot = BotSeat(kind, player="p2", **({"think": think} if think is not None else {}))
+    scenario = getattr(args, "scenario", None)
+    decks = (getattr(args, "deck1", None), getattr(args, "deck2", None))
+    if any(decks):
+        if scenario or getattr(args, "resume", False):
+            print("avatar-tui: --deck1/--deck2 start a new game: not with --resume or "
+                  "--scenario", file=sys.stderr)
+            return 2
+        game = game_with_decks(*decks, seed=getattr(args, "seed", None))
+        if isinstance(game, str):
+            print(game, file=sys.stderr)
+            return 2
+        return launch.start(store, game=game, bot=bot)
+    if scenario:
+        try:
+            game = load_game(scenario)
+            if bot is None:  # a save of a game against the computer goes on as one
+                bot = seats.bot_for(load_scenario(scenario).computer, None)
+        except ScenarioError as err:
+            print(f"avatar-tui: {err}", file=sys.stderr)
+            return 2
+        return launch.start(store, game=game, bot=bot)
+    if isinstance(getattr(args, "resume", None), str):
+        kept = kept_game(store, args.resume, bot)
+        if isinstance(kept, str):
+            print(f"avatar-tui: {kept}", file=sys.stderr)
+            return 2
+        return launch.start(store, **kept)
+    if getattr(args, "resume", False):
+        return launch.start(store, start="resume", bot=bot)
+    # --seed fills the new-game dialog's seed (it stays editable there)
+    return launch.start(store, start="ask", bot=bot, seed=getattr(args, "seed", None))
+
+
+def kept_game(store, name: str, bot) -> dict | str:
+    """How the app resumes the kept game `name`, with the seats it was
+    saved with, or why it cannot (an unknown or bad name, an unreadable
+    file, a finished game)."""
+    from avatar_tui.io.savedgames import GameNameError, UnknownGame
+    from avatar_tui.notation.scenario import ScenarioError
+    from avatar_tui.play import seats
+
+    try:
+        game, events, computer = store.games.load(name)
+    except (GameNameError, UnknownGame, ScenarioError) as err:
+        return str(err)
+    if game.phase == "over":
+        return (f"{name} is a finished game, nothing to resume (avatar-tui screenshot "
+                f"{store.games.path(name)} draws its end)")
+    return {"game": (game, events), "bot": seats.bot_for(computer, bot), "kept": name}

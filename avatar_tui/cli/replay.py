@@ -1,0 +1,39 @@
+"""`avatar-tui replay FILE [--json]` (docs/notation.md): exit 0 when every
+check holds, 1 when one fails, 2 when the file itself is invalid."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from avatar_tui.io import terminal_text
+
+EXIT_OK, EXIT_FAILED, EXIT_INVALID = 0, 1, 2
+
+
+def add_replay_parser(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser("replay", help="replay a scenario file and check its expectations")
+    parser.add_argument("file", help="a scenario file (TOML, see docs/notation.md)")
+    parser.add_argument("--json", action="store_true", help="print the final view as JSON")
+    parser.set_defaults(handler=run_replay)
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    from avatar_tui.engine import view  # loaded when a replay runs, not for --help
+    from avatar_tui.notation.replay import replay
+    from avatar_tui.notation.scenario import ScenarioError, load_scenario
+
+    try:
+        scenario = load_scenario(args.file)
+    except ScenarioError as err:
+        terminal_text.say(f"avatar-tui replay: {err}")
+        return EXIT_INVALID
+    result = replay(scenario)
+    for failure in result.failures:  # they quote the file's expectations
+        terminal_text.say(f"{scenario.path}: {failure}")
+    if args.json:  # JSON escapes C0 itself; ensure_ascii escapes the rest
+        print(json.dumps(view(result.state), indent=2))
+    elif result.ok:
+        print(terminal_text.message(f"{scenario.path}: ok ({len(scenario.lines)} actions, "
+                                    f"{len(scenario.expects)} expectations)"))
+    return EXIT_OK if result.ok else EXIT_FAILED

@@ -1,0 +1,176 @@
+"""The deck being edited, apart from the screen: its cards, the chamber,
+what the deckbuilding rules say about it now, and its statistics. The deck
+editor screen shows this; the rules are asked of `check_deck`, the very
+function of `deck check`, so the two never disagree."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from avatar_tui.cardlib.catalog import MAX_COUNT, Catalog, DeckList
+from avatar_tui.decklib.legality import check_deck, may_use
+from avatar_tui.model.cards import ChamberCard, DeckCard, StrikeCard
+from avatar_tui.model.common import ZONES
+
+CURVE = ("0", "1", "2", "3+")  # cost columns of the curve, per colour
+TYPES = ("strike", "advantage", "ally")
+
+
+@dataclass
+class DeckDraft:
+    """A deck under construction. `cards` keeps the order cards were first
+    added, which is the order of the file."""
+
+    catalog: Catalog
+    chamber: str
+    title: str = "New deck"
+    starter: bool = False
+    cards: dict[str, int] = field(default_factory=dict)
+
+    @classmethod
+    def from_deck(cls, deck: DeckList, catalog: Catalog) -> DeckDraft:
+        chamber = catalog.find_chamber(deck.chamber)
+        cards: dict[str, int] = {}
+        for card_id, count in deck.cards.items():
+            key = catalog.canonical(card_id) or card_id
+            cards[key] = min(MAX_COUNT, cards.get(key, 0) + count)  # two aliases of one card
+        return cls(catalog, chamber.id if chamber else deck.chamber, deck.name,
+                   deck.starter, cards)
+
+    # ---------------------------------------------------------------- editing
+
+    def add(self, card_id: str, n: int = 1) -> bool:
+        """One more copy (n more), up to MAX_COUNT, the most a deck file
+        holds; False when there were as many already."""
+        had = self.cards.get(card_id, 0)
+        self.cards[card_id] = min(MAX_COUNT, had + n)
+        return self.cards[card_id] > had
+
+    def remove(self, card_id: str, n: int = 1) -> None:
+        left = self.cards.get(card_id, 0) - n
+        if left > 0:
+            self.cards[card_id] = left
+        else:
+            self.cards.pop(card_id, None)
+
+    def count(self, card_id: str) -> int:
+        return self.cards.get(card_id, 0)
+
+    @property
+    def total(self) -> int:
+        return sum(self.cards.values())
+
+    def deck(self) -> DeckList:
+        return DeckList(name=self.title, chamber=self.chamber, starter=self.starter,
+                        cards={c: n for c, n in self.cards.items() if n > 0})
+
+    # ---------------------------------------------------------------- the rules
+
+    @property
+    def chamber_card(self) -> ChamberCard | None:
+        return self.catalog.find_chamber(self.chamber)
+
+    def problems(self) -> list[str]:
+        """One line per problem, `field: problem (rule)`: the lines of
+        `deck check` without the file name in front."""
+        marker = "\x00"
+        return [line.removeprefix(f"{marker}: ")
+                for line in check_deck(self.deck(), self.catalog, marker)]
+
+    def usable(self, card: DeckCard) -> bool:
+        """May the chamber's deck hold this card (R13.2, R13.3)?"""
+        chamber = self.chamber_card
+        return chamber is None or may_use(card, chamber)
+
+    # ---------------------------------------------------------------- statistics
+
+    def stats(self) -> DeckStats:
+        return deck_stats(self.cards, self.catalog)
+
+
+@dataclass(frozen=True)
+class DeckStats:
+    total: int
+    curve: dict[str, list[int]]  # colour -> cards costing 0, 1, 2, 3+ of it
+    types: dict[str, int]
+    avg_force: float | None  # over the strikes, copies counted
+    avg_intercept: float | None
+    traits: list[tuple[str, int]]  # most common first; "generic" for none
+
+
+def deck_stats(cards: dict[str, int], catalog: Catalog) -> DeckStats:
+    curve = {zone: [0] * len(CURVE) for zone in ZONES}
+    types: Counter[str] = Counter()
+    traits: Counter[str] = Counter()
+    forces: list[int] = []
+    intercepts: list[int] = []
+    for card_id, n in cards.items():
+        if catalog.canonical(card_id) is None:
+            continue  # an unknown id (a hand-edited file): its problem is listed instead
+        card = catalog.card(card_id)
+        types[card.type] += n
+        for zone in ZONES:
+            curve[zone][min(card.cost.of(zone), len(CURVE) - 1)] += n
+        for trait in card.traits or ["generic"]:
+            traits[trait] += n
+        if isinstance(card, StrikeCard):
+            forces += [card.force] * n
+            intercepts += [card.intercept] * n
+    return DeckStats(
+        total=sum(types.values()),
+        curve=curve,
+        types={t: types[t] for t in TYPES},
+        avg_force=sum(forces) / len(forces) if forces else None,
+        avg_intercept=sum(intercepts) / len(intercepts) if intercepts else None,
+        traits=sorted(traits.items(), key=lambda kv: (-kv[1], kv[0])),
+    )
+
+
+# ------------------------------------------------------------------ testing a deck
+
+
+@dataclass(frozen=True)
+class Matchup:
+    """The deck against one house deck: games, wins and the 95% interval."""
+
+    character: str
+    name: str
+    games: int
+    wins: int
+    low: float
+    high: float
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+
+def house_matchups(deck: DeckList, games: int, seed: int = 1, bot: str = "heuristic",
+                   advance=lambda: None, stopped=lambda: False) -> list[Matchup]:
+    """The deck against each house starter deck, `games` games each between
+    two computer players (the games of `simulate`, seeds seed, seed+1, ...),
+    the deck sitting as p1 in even games and p2 in odd ones. `advance` is
+    called after every game; `stopped()` true ends early."""
+    from avatar_tui.bots import characters, play_seeded
+    from avatar_tui.cardlib.catalog import default_catalog
+    from avatar_tui.decklib.wilson import wilson
+
+    catalog = default_catalog()
+    results = []
+    for character in characters():
+        wins = played = 0
+        for i in range(games):
+            if stopped():
+                return results
+            as_p1 = i % 2 == 0
+            sides = (deck, character) if as_p1 else (character, deck)
+            result = play_seeded(seed + i, *sides, bot, bot)
+            wins += result.winner == ("p1" if as_p1 else "p2")
+            played += 1
+            advance()
+        low, high = wilson(wins, played)
+        chamber = catalog.find_chamber(character)
+        results.append(Matchup(character, chamber.name if chamber else character, played,
+                               wins, low, high))
+    return results

@@ -1,0 +1,269 @@
+"""How the board is played: one object per mode — two people at one
+keyboard (`HotSeat`), a person against the computer (`VsComputer`), a
+narrated demo (`DemoMode`). A mode says which of the board's commands are
+on now (the footer shows only those, through the screen's `check_action`),
+why one is off, whether the game is saved and whether a secret answer needs
+the other player to look away. The game's own rules stay the engine's: a
+mode only narrows what the engine allows. No Textual here."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from avatar_tui.play import describe
+from avatar_tui.play.keys import GAME_KEY_NAMES, candidates, demo_keys, key_name
+from avatar_tui.play.move_words import describe_move
+from avatar_tui.play.plain import escape
+
+if TYPE_CHECKING:
+    from avatar_tui.bots import BotSeat
+    from avatar_tui.model.actions import Action
+    from avatar_tui.model.common import PlayerId
+    from avatar_tui.play.controller import GameController
+    from avatar_tui.play.demo import Demo
+
+# the commands of a demo (stepping, auto-play, taking over) and those of a
+# game made by the player (never in a demo, never while the computer moves)
+DEMO_COMMANDS = ("demo_step", "demo_auto", "demo_stop", "take_over", "narration_page")
+PLAYER_COMMANDS = ("play", "choose", "undo", "moves", "new_game", "hint")
+RULE_ID = re.compile(r"\bR\d+(?:\.\d+)?\b")
+Params = tuple[object, ...]
+
+
+class Mode:
+    """Hot seat: every command the position allows (the base of the others)."""
+
+    kind = "hot seat"
+    saves = True  # the game is written after every action
+    asks = True  # open the dialog of a pending question at once
+    shared_screen = True  # a secret answer waits until the other player looks away (R1.6)
+    bot: BotSeat | None = None
+    demo: Demo | None = None
+
+    def __init__(self, game: GameController):
+        self.game = game
+
+    @property
+    def subtitle(self) -> str:
+        return ""
+
+    @property
+    def computer(self) -> PlayerId | None:
+        """The computer's seat, whose replies `u` takes back with the
+        player's own last move (None: nobody's move goes with yours)."""
+        return self.bot.player if self.bot is not None else None
+
+    @property
+    def waiting(self) -> bool:
+        """The player's keys are off: the computer moves now."""
+        return False
+
+    def off(self, command: str) -> str | None:
+        """Why the mode itself keeps `command` off now, whatever the position."""
+        if command in DEMO_COMMANDS:
+            return "only in a demo (avatar-tui demo)"
+        return None
+
+    def allows(self, command: str, params: Params = ()) -> bool:
+        """Whether the board's command is on now (the footer shows it)."""
+        if self.off(command) is not None:
+            return False
+        session = self.game.session
+        if command in ("help", "quit", "log", "new_game"):
+            return True
+        if session is None:
+            return False
+        if command == "play":
+            return bool(candidates(str(params[0]), session.legal))
+        if command == "choose":
+            return session.pending_question
+        if command == "undo":
+            return session.why_not_undo(self.computer) is None
+        if command in ("moves", "explain", "hint"):
+            return not session.over
+        return True  # inspect
+
+    def why_not(self, command: str, params: Params = ()) -> str:
+        """Why the command is off now, in words for the status line."""
+        session = self.game.session
+        off = self.off(command)
+        if off is not None and command in DEMO_COMMANDS:
+            return off
+        if session is None:
+            return "there is no game on the table yet"
+        if off is not None:
+            return off
+        if session.over and command in ("choose", "undo", "moves", "explain"):
+            return "the game is over (n: a new game)"
+        if command == "choose":
+            return ("no question is waiting for an answer; c opens one again when the game asks "
+                    "(the opening defender, a target, a second ally)")
+        if command == "undo":
+            return (session.why_not_undo(self.computer)
+                    or "only your own last action can be taken back")
+        return "it is not possible now"
+
+    def refusal(self, key: str, bindings: list[tuple[str, Params]]) -> str:
+        """What the status line says when `key` does nothing now; `bindings`
+        are the commands the key stands for on the board."""
+        command, params = next(((c, p) for c, p in bindings if c not in DEMO_COMMANDS),
+                               bindings[0])
+        if command == "play":
+            return self.game.key_refusal(str(params[0]))
+        return f"[b]{key_name(key)}:[/b] {self.why_not(command, params)}"
+
+
+HotSeat = Mode
+
+
+class VsComputer(Mode):
+    """A person against the computer, which plays `bot`'s seat: while it
+    moves, the person's keys are off; its secret answers need no looking away."""
+
+    kind = "against the computer"
+    shared_screen = False
+
+    def __init__(self, game: GameController, bot: BotSeat):
+        super().__init__(game)
+        self.bot = bot
+
+    @property
+    def subtitle(self) -> str:
+        return f"against the computer ({self.bot.kind})" if self.bot else ""
+
+    @property
+    def waiting(self) -> bool:
+        session = self.game.session
+        return session is not None and self.bot is not None and self.bot.to_move(session.legal)
+
+    def who(self) -> str:
+        session = self.game.session
+        assert session is not None and self.bot is not None
+        return describe.character(session.table, self.bot.player)
+
+    def thinking(self) -> str:
+        """The status line while it thinks: its last move stays in words."""
+        last = self.game.bot_said
+        said = f"{last} · [i]thinking…[/i]" if last else "is thinking…"
+        return f"[b]{self.who()}[/b] (the computer) {said}"
+
+    def move(self, action: Action) -> None:
+        """Make the computer's move through the engine and say it in words
+        (raises what the engine raises, leaving the game as it was)."""
+        session = self.game.session
+        assert session is not None
+        before = session.state
+        session.act(action)
+        self.game.bot_said = describe_move(before, session.state, action)
+        self.game.hint = f"[b]{self.who()}[/b] (the computer) {self.game.bot_said}"
+
+    def off(self, command: str) -> str | None:
+        if self.waiting and command in PLAYER_COMMANDS + ("explain",):
+            return f"{self.who()} is the computer: wait for its move"
+        return super().off(command)
+
+    def refusal(self, key: str, bindings: list[tuple[str, Params]]) -> str:
+        if self.waiting and any(c == "play" for c, _ in bindings):
+            return f"[b]{self.who()}[/b] is the computer: wait for its move."
+        return super().refusal(key, bindings)
+
+
+class DemoMode(Mode):
+    """A narrated demo: its own keys step through it; the game's keys wait
+    until the player takes over (p). Nothing is saved."""
+
+    kind = "demo"
+    saves = False
+    asks = False
+    HINT = f"[b]Demo:[/b] {demo_keys(also=True)}"
+
+    def __init__(self, game: GameController, demo: Demo):
+        super().__init__(game)
+        self.demo = demo
+        self.playing = False  # auto-play is on
+
+    @property
+    def subtitle(self) -> str:
+        return f"demo: {self.demo.title}" if self.demo else ""
+
+    def off(self, command: str) -> str | None:
+        if command in PLAYER_COMMANDS:
+            return "this is a demo: p takes over, to play on from this step"
+        return None
+
+    def allows(self, command: str, params: Params = ()) -> bool:
+        demo = self.demo
+        assert demo is not None
+        if command == "demo_step":
+            return demo.step > 0 if int(params[0]) < 0 else not demo.at_end  # type: ignore[call-overload]
+        if command == "demo_auto":
+            return not self.playing and not demo.at_end
+        if command == "demo_stop":
+            return self.playing
+        if command in DEMO_COMMANDS:
+            return True
+        return super().allows(command, params)
+
+    def why_not(self, command: str, params: Params = ()) -> str:
+        if command == "narration_page":
+            return "the whole narration of this step fits its panel"
+        if command == "demo_step":
+            back = int(params[0]) < 0  # type: ignore[call-overload]
+            return "this is the first step" if back else "this is the last step of the demo"
+        if command == "demo_auto":
+            return "the demo is at its end (← goes back)"
+        if command == "demo_stop":
+            return "auto-play is not on (a starts it)"
+        return super().why_not(command, params)
+
+    def refusal(self, key: str, bindings: list[tuple[str, Params]]) -> str:
+        mine = [(c, p) for c, p in bindings if c in DEMO_COMMANDS]
+        if not mine and key in GAME_KEY_NAMES:
+            return "[b]This is a demo:[/b] p takes over, to play on from this step."
+        command, params = (mine or bindings)[0]
+        return f"[b]{key_name(key)}:[/b] {self.why_not(command, params)}"
+
+    def step(self, delta: int) -> bool | None:
+        """Put the demo's next step (1: the line's action through the
+        engine), previous one (-1: rebuilt exactly, replaying from the setup)
+        or start (0) on the table. True: the board was rebuilt (the log
+        starts anew); None: there is no such step. Raises DemoError."""
+        demo, game = self.demo, self.game
+        assert demo is not None
+        session = game.session
+        if delta > 0 and session is not None:
+            if demo.at_end:
+                return None
+            state, events = demo.forward(session.state)
+            game.start(state, session.log + events)
+        elif delta < 0 and demo.step == 0:
+            return None
+        else:
+            game.start(*(demo.rebuild(demo.step - 1) if delta < 0 else demo.start()))
+        game.hint = self.HINT
+        return delta <= 0
+
+    def narration(self) -> tuple[str, str]:
+        """The narration panel: the step's action and its narration, and
+        the panel's title (the demo and the step)."""
+        demo = self.demo
+        assert demo is not None
+        step = demo.current()
+        parts: list[str] = []
+        if step.line is None:
+            parts.append(f"[b]{escape(demo.title)}[/b] — the setup")
+        elif step.refused is not None:
+            parts.append(f"{step.words} [dim]({escape(step.line.text)})[/] — "
+                         f"[$error]refused:[/] {escape(step.refused)}")
+        else:
+            parts.append(f"{step.words} [dim]({escape(step.line.text)})[/]")
+        parts.extend(RULE_ID.sub(r"[b]\g<0>[/b]", escape(said)) for said in step.narration)
+        if demo.at_end:
+            parts.append("[dim]The end of this demo: p plays on from here, ← goes back, "
+                         "q quits.[/]")
+        elif demo.step == 0:
+            parts.append(f"[dim]{demo_keys(also=True)}[/]")
+        where = f"Demo · step {demo.step}/{demo.total}" + (" · auto-play" if self.playing
+                                                           else "")
+        return "\n\n".join(parts), where

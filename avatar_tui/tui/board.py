@@ -1,0 +1,431 @@
+"""The table's widgets: both playmats (R1.4), the status line and the
+event log. Each is composed once and then shown a new state in place
+(`show`), updating only its own text; clicks travel up as messages."""
+
+from __future__ import annotations
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.geometry import Region
+from textual.message import Message
+from textual.scrollbar import ScrollBar
+from textual.strip import Strip
+from textual.widget import Widget
+from textual.widgets import OptionList, Static
+
+from avatar_tui.cardlib import rules_help
+from avatar_tui.model.common import ZONES, PlayerId, Zone
+from avatar_tui.play import describe
+from avatar_tui.play.describe import ZONE_STYLE
+from avatar_tui.play.plain import escape
+from avatar_tui.play.session import Session
+from avatar_tui.tui.perf.markup import parsed
+from avatar_tui.tui.perf.rowcache import RowCache
+
+
+class Text(Static):
+    """A Static that re-renders only when its text really changes.
+
+    `sized_by_css`: its size never depends on its text (fixed rows, fixed or
+    fractional widths), so an update repaints it without a layout pass of
+    the whole screen — most of a move's cost to the UI otherwise."""
+
+    _shown: str | None = None
+    sized_by_css: bool = False
+
+    def set(self, markup: str) -> None:
+        if markup == self._shown:
+            return
+        self._shown = markup
+        if self.sized_by_css:
+            self.update(parsed(markup), layout=False)
+            return
+        before = self._text_height()
+        self.update(parsed(markup), layout=False)
+        if before is None or self._text_height() != before:
+            self.refresh(layout=True)  # its height changes: the screen is laid out
+
+    def _text_height(self) -> int | None:
+        """The rows its text needs at its present width (None: it has no
+        size yet). A new text needing as many rows repaints in place."""
+        width = self.content_region.width
+        if not width:
+            return None
+        return self.get_content_height(self.container_size, self.app.size, width)
+
+
+class FixedText(Text):
+    sized_by_css = True
+
+
+class CardView(FixedText, can_focus=True):
+    """A card in a space of the mat: an ally, or the flipped card."""
+
+    class Selected(Message):
+        def __init__(self, card: CardView):
+            super().__init__()
+            self.card = card
+
+    def __init__(self, owner: PlayerId, zone: Zone, role: str, **kw):
+        super().__init__(**kw)
+        self.owner = owner
+        self.zone = zone
+        self.role = role  # "ally" | "flip"
+        self.card_id: str | None = None
+
+    def show_card(self, card_id: str | None, lines: list[str], empty: str) -> None:
+        self.card_id = card_id
+        self.set("\n".join(lines) if card_id is not None else f"[dim]{empty}[/]")
+
+    def on_click(self) -> None:
+        self.post_message(self.Selected(self))
+
+
+def restyle(widget: Widget, on: bool, name: str) -> None:
+    """Give or take a class that only `widget`'s own style depends on
+    (app.tcss: -acting, -defending, -active, -sideways). Nothing happens when
+    it is already so; otherwise only the widget is restyled, where set_class
+    would restyle everything inside it too (and check the class name's
+    spelling with a CSS tokenizer on every call, changed or not)."""
+    if on != widget.has_class(name):
+        widget.set_class(on, name, update=False)
+        widget.app.stylesheet.update_nodes([widget])
+
+
+class ZoneRow(Horizontal):
+    """One zone (R1.4): its label and energy, ally space, flip space, and
+    the charge space (R1.5: chamber / deck / discard pile)."""
+
+    class DeckClicked(Message):
+        def __init__(self, owner: PlayerId):
+            super().__init__()
+            self.owner = owner
+
+    def __init__(self, owner: PlayerId, zone: Zone, **kw):
+        super().__init__(**kw, classes=f"-{zone}")  # as add_class would, without restyling
+        self.owner = owner
+        self.zone = zone
+        # the parts, kept: show() runs after every move, a query each time would cost
+        self.label = FixedText(classes="zone-label")
+        self.ally = CardView(owner, zone, "ally", classes="ally")
+        self.flip = CardView(owner, zone, "flip", classes="flip")
+        self.charge_space = FixedText(classes="charge-space")
+
+    def compose(self) -> ComposeResult:
+        yield from (self.label, self.ally, self.flip, self.charge_space)
+
+    def show(self, session: Session) -> None:
+        t, state = session.table, session.state
+        player = state.players[self.owner]
+        zs = player.zones[self.zone]
+        defending = (state.turn == self.owner and player.defending == self.zone
+                     and state.phase in ("flip", "decide"))
+        restyle(self, defending, "-defending")  # 4 lines in the compact layout
+        marker = "▶ " if defending else ""
+        label = [f"[b]{marker}{self.zone.upper()}[/b]", f"energy {len(zs.energy)}",
+                 "[reverse]CHARGED[/]" if zs.charged else ""]
+        self.label.set("\n".join(label).rstrip("\n"))
+        if zs.ally is not None:
+            self.ally.show_card(zs.ally.card, describe.card_lines(t, zs.ally.card), "")
+        else:
+            self.ally.show_card(None, [], "no ally")
+        flip = self.flip
+        restyle(flip, defending and state.phase == "decide", "-active")
+        restyle(flip, zs.flip is not None and zs.flip.counterattacked, "-sideways")
+        if zs.flip is not None:
+            flip.show_card(zs.flip.card, describe.card_lines(t, zs.flip.card, self.owner,
+                                                            self.zone, zs.flip), "")
+        else:
+            flip.show_card(None, [], "flip space")
+        self.charge_space.set(self._charge_space(session))
+
+    def _charge_space(self, session: Session) -> str:
+        """What sits in this zone's charge space (R1.5), sideways when charged.
+        The charge shows on the second line, so a two-line row keeps it."""
+        t, player = session.table, session.state.players[self.owner]
+        charged = player.zones[self.zone].charged
+        sideways = "[reverse] ↻ CHARGED [/]" if charged else "[dim]uncharged[/]"
+        if self.zone == "green":
+            chamber = t.catalog.find_chamber(player.chamber.id)
+            name = chamber.name if chamber else player.chamber.id
+            # the name alone on its line: "Chamber Commander Zhao" was cut
+            first = f"[b]{escape(name)}[/b]"
+            rest = f"chamber, {player.chamber.side} up"
+            if player.chamber.move is not None:  # a signature move in play (R10.1)
+                rest = f"↻ {escape(t.name(player.chamber.move.card))}"
+        elif self.zone == "yellow":
+            first = f"Deck [b]{len(player.deck)}[/b]"
+            rest = (f"top face up: {escape(t.name(player.deck[0]))}"
+                    if player.top_revealed and player.deck else "")
+        else:
+            first = f"Discard [b]{len(player.discard)}[/b]"
+            rest = f"top: {escape(t.name(player.discard[-1]))}" if player.discard else "empty"
+        return "\n".join([first, sideways, rest]).rstrip("\n")
+
+    def on_click(self, event) -> None:
+        if self.zone == "yellow" and event.widget is self.charge_space:
+            self.post_message(self.DeckClicked(self.owner))
+
+
+class Mat(Vertical):
+    """A player's playmat: the three zones and the advantage area, the
+    player and score in the border. The advantage areas of both mats face
+    the middle of the screen."""
+
+    def __init__(self, owner: PlayerId, top: bool, **kw):
+        super().__init__(**kw)
+        self.owner = owner
+        self.top = top
+        self.rows = [ZoneRow(owner, z) for z in ZONES]
+        self.advantages = Text(classes="advantages")
+        # the border texts last set, as given: Textual gives back its own
+        # markup for them ("[bold]" for "[b]"), never equal to ours, so a
+        # comparison with it would repaint the whole mat after every key
+        self._title: str | None = None
+        self._subtitle: str | None = None
+
+    def compose(self) -> ComposeResult:
+        if self.top:
+            yield from self.rows
+            yield self.advantages
+        else:
+            yield self.advantages
+            yield from self.rows
+
+    def show(self, session: Session) -> None:
+        t, state = session.table, session.state
+        player = state.players[self.owner]
+        acting = session.actor == self.owner
+        restyle(self, acting, "-acting")  # only the mat's own border depends on it
+        score = "●" * player.score + "○" * max(0, 3 - player.score)
+        turn = " · [reverse] to act [/]" if acting else ""
+        title = f"[b]{describe.character(t, self.owner)}[/b] · score {score} {player.score}/3{turn}"
+        if title != self._title:
+            self._title = self.border_title = title
+        for row in self.rows:
+            row.show(session)
+        if player.advantages:
+            names = " · ".join(
+                f"[b]{escape(t.name(a.card))}[/b] [{ZONE_STYLE[a.zone]}]({a.zone})[/]"
+                for a in player.advantages)
+        else:
+            names = "[dim]none[/]"
+        self.advantages.set(f"Advantages: {names}")
+        # compact: the advantages in the lower border, their row is the defended zone's
+        subtitle = f"Advantages: {names}" if self.screen.has_class("-compact") else ""
+        if subtitle != self._subtitle:
+            self._subtitle = self.border_subtitle = subtitle
+
+
+class StatusPanel(FixedText):
+    """Who must act and what, then the hint (a refusal's reason, or the keys
+    for the step), as one text of fixed height: both change with every move,
+    and a panel that grew and shrank with them would move the lower mat."""
+
+    def show(self, session: Session, hint: str | None) -> None:
+        state = session.state
+        self.set(f"{describe.status(session.table, state, session.look)}\n"
+                 f"{hint or f'[dim]{describe.next_step(state)}[/]'}")
+
+
+class KeptScrollBar(ScrollBar):
+    """The log's scrollbar. The log grows and scrolls at every move, so its
+    bar is drawn again each time, though most of its rows show the same
+    track or thumb as before: finished rows are kept by the piece of bar
+    they show (rows inside the top and bottom ones; issue 16)."""
+
+    def __init__(self, *a, **kw):
+        super().__init__(*a, **kw)
+        self._rows = RowCache()
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        height = self.outer_size.height
+
+        def key_of(y: int) -> tuple | None:
+            return tuple(self.render_line(y)) if 0 < y < height - 1 else None
+
+        context = (self.outer_size, self.grabbed, self.mouse_over, self.background_colors,
+                   tuple(self.get_line_filters()), self.app.theme)
+        return self._rows.rows(crop, context, key_of, super().render_lines, limit=4 * height)
+
+    def notify_style_update(self) -> None:
+        self._rows.epoch += 1
+        super().notify_style_update()
+
+
+class EventLog(OptionList):
+    """Every event of the game, each with the rule that caused it. A line
+    can be selected (up/down when the log has focus, or a click): the rule
+    help under the log then explains its rule (`rule_help`).
+
+    It keeps its lines, wraps them again whenever its width changes and,
+    unless a line is selected, scrolls to the end whenever its size or its
+    lines change, so what it shows depends only on the game and the layout,
+    never on the order of resize events."""
+
+    BINDINGS = [Binding("escape", "leave", "Leave the log", show=False)]
+
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self.written = 0
+        self.entries: list[str] = []  # the markup of each line
+        self.rules: list[str | None] = []  # the rule each line cites (None: a note)
+        self._lines_key: tuple | None = None  # what _update_lines last saw
+        self._rows = RowCache()  # finished rows by the log line they show
+
+    def show(self, session: Session) -> None:
+        new = session.log[self.written:]
+        self.written = len(session.log)
+        if new:
+            self._add([(f"[b]{e.rule}[/b] {escape(e.text)}", e.rule) for e in new])
+
+    def note(self, text: str) -> None:
+        self._add([(f"[i]{escape(text)}[/i]", None)])
+
+    def _add(self, lines: list[tuple[str, str | None]]) -> None:
+        for markup, rule in lines:
+            self.entries.append(markup)
+            self.rules.append(rule)
+        self.add_options([markup for markup, _ in lines])
+        self._follow()
+
+    def _update_lines(self) -> None:
+        """Textual's OptionList grows its virtual size as lines come, which
+        asks for a layout pass of the whole screen after every move. When
+        only the content grew, with the scrollbar already there and the same
+        width, no widget moves or resizes: the log scrolls and repaints
+        itself, and the layout request is dropped."""
+        # OptionList calls this for every line it paints (some 40 times a
+        # frame); when no option came and nothing that sets the wrapping
+        # changed since the last call, it has nothing to do
+        key = (self.option_count, len(self._line_cache.lines), self.size,
+               self.show_vertical_scrollbar)
+        if key == self._lines_key:
+            return
+        before, bar = self.virtual_size, self.show_vertical_scrollbar
+        asked = self._layout_required
+        super()._update_lines()
+        self._lines_key = (self.option_count, len(self._line_cache.lines), self.size,
+                           self.show_vertical_scrollbar)
+        after = self.virtual_size
+        if (not asked and bar and after != before and after.width == before.width
+                and self.show_vertical_scrollbar):
+            self._layout_required = False
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """A move adds lines and scrolls the log, so Textual would draw every
+        visible row again (issue 16: the largest part of a key's frame). A
+        row inside the border shows one log line, and while nothing else
+        changes (the context below) the same line gives the same row: rows
+        are kept by line, and only lines not drawn yet go through Textual."""
+        self._update_lines()
+        # rows of log lines: inside the border and padding, and never the top
+        # or bottom row, where an outline would draw
+        gutter = self.styles.gutter
+        first = max(1, gutter.top)
+        stop = min(self.outer_size.height - max(1, gutter.bottom), gutter.top + self.size.height)
+        line_of = self.scroll_offset.y - first
+        lines = len(self._line_cache.lines)  # rows below the last line are blank
+
+        def key_of(y: int) -> int | None:
+            return line_of + y if first <= y < stop and line_of + y < lines else None
+
+        context = (self.size, self.scrollable_content_region, self.show_vertical_scrollbar,
+                   self.scroll_offset.x, self.mouse_hover, self.has_focus, self.highlighted,
+                   self._mouse_hovering_over, self.background_colors,
+                   tuple(self.get_line_filters()), self.app.theme)
+        return self._rows.rows(crop, context, key_of, super().render_lines,
+                               limit=4 * self.outer_size.height)
+
+    @property
+    def vertical_scrollbar(self) -> ScrollBar:
+        """Textual's own (Widget.vertical_scrollbar), made a `KeptScrollBar`."""
+        if self._vertical_scrollbar is None:
+            self._vertical_scrollbar = bar = KeptScrollBar(
+                vertical=True, name="vertical", thickness=self.scrollbar_size_vertical)
+            bar.display = False
+            self.app._start_widget(self, bar)
+        return self._vertical_scrollbar
+
+    def notify_style_update(self) -> None:
+        self._rows.epoch += 1
+        super().notify_style_update()
+
+    def clear_options(self):
+        self._rows.epoch += 1
+        return super().clear_options()
+
+    def reset(self) -> None:
+        self.entries.clear()
+        self.rules.clear()
+        self.written = 0
+        self.clear_options()
+
+    def _follow(self) -> None:
+        """Keep the newest line in view, unless the reader selected one."""
+        if self.highlighted is None:
+            self.scroll_end(animate=False, immediate=False, x_axis=False)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._follow()
+
+    def on_focus(self) -> None:
+        if self.highlighted is None and self.option_count:
+            self.highlighted = self.option_count - 1
+
+    def action_leave(self) -> None:
+        self.highlighted = None
+        self.screen.set_focus(None)
+        self.post_message(self.Left(self))
+        self._follow()
+
+    def rule_of(self, index: int | None) -> tuple[str, str | None] | None:
+        """The line at `index` (its markup) and the rule it cites."""
+        if index is None or not 0 <= index < len(self.rules):
+            return None
+        return self.entries[index], self.rules[index]
+
+    class Left(Message):
+        """The reader left the log (escape): no line is selected."""
+
+        def __init__(self, log: EventLog):
+            super().__init__()
+            self.log = log
+
+
+class RuleHelp(Static):
+    """The rule of the selected log line, in the project's own words."""
+
+    def show_rule(self, line: str | None, rule: str | None) -> None:
+        if line is None:
+            self.display = False
+            return
+        self.display = True
+        self.border_title = "The rule of this line"
+        if rule is None:
+            self.update("[dim]A note of the app; it cites no rule.[/]")
+            return
+        parts = [f"[b]{rid} {escape(title)}[/b] — {escape(text)}"
+                 for rid, title, text in rules_help.help_lines(rule)]
+        self.update("\n".join(parts) or f"[dim]{escape(rule)}: no help for this rule.[/]")
+
+
+class Board(Vertical):
+    """Both mats, p2 on top, p1 at the bottom, and the status between."""
+
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self.mats = [Mat("p2", top=True, id="mat-p2"), Mat("p1", top=False, id="mat-p1")]
+        self.status = StatusPanel(id="status-panel")
+
+    def compose(self) -> ComposeResult:
+        yield self.mats[0]
+        yield self.status
+        yield self.mats[1]
+
+    def show(self, session: Session, hint: str | None = None) -> None:
+        for mat in self.mats:
+            mat.show(session)
+        self.status.show(session, hint)

@@ -1,0 +1,33 @@
+"""`avatar-tui decks`: the deck editor on its own, over the named decks of
+the data directory."""
+
+from __future__ import annotations
+
+from textual.app import App
+
+from avatar_tui.decklib.library import DeckStore
+from avatar_tui.tui.palette import open_palette
+from avatar_tui.tui.screens.decks import DeckEditorScreen
+
+
+class DecksApp(App[None]):
+    """The deck editor as an app: leaving the editor quits."""
+
+    CSS_PATH = ["app.tcss", "screens.tcss"]
+    TITLE = "avatar-tui decks"
+
+    def __init__(self, store: DeckStore | None = None, deck: str | None = None):
+        super().__init__()
+        self.store = store
+        self.deck = deck
+
+    def on_mount(self) -> None:
+        self.push_screen(DeckEditorScreen(self.store, self.deck), lambda _: self.exit())
+
+    def action_command_palette(self) -> None:
+        open_palette(self)  # its page keys safe on a tiny terminal (tui/palette.py)
+
+
+def run(deck: str | None = None) -> int:
+    DecksApp(DeckStore(), deck=deck).run()  # the data directory found (or refused) first
+    return 0

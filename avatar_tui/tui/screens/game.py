@@ -1,0 +1,246 @@
+"""The main screen: the board, the event log and the footer of the keys
+that are legal now. It holds no game logic and knows no app: it shows the
+game controller (`show`, in place) and asks the controller's mode which keys
+are on. Its keys are bound to the app's actions (`app.undo`), which Textual
+runs when the key is handled; clicks on cards and decks go up as messages,
+and being mounted calls the `ready` it was given."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual import events
+from textual.actions import parse
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import OptionList, Static
+
+from avatar_tui.play.controller import GameController
+from avatar_tui.play.keys import GAME_KEYS, KEY_NAMES, OTHER_KEYS, STEP_KEYS, BoardKey, key_name
+from avatar_tui.play.modes import DemoMode
+from avatar_tui.tui import layout
+from avatar_tui.tui.board import Board, EventLog, RuleHelp
+from avatar_tui.tui.keybar import KeyBar
+from avatar_tui.tui.layout import MIN_SIZE, WIDE_SIZE
+from avatar_tui.tui.perf.compositor import PartialCompositor
+
+# the keys the app carries out (its actions: "app.undo"); the screen's own
+# are only the log's and the narration's
+BOARD_COMMANDS = frozenset({"play", *(k.action.split("(")[0] for k in STEP_KEYS + OTHER_KEYS)}
+                           - {"log", "narration_page"})
+
+
+def _binding(k: BoardKey) -> Binding:
+    action = f"app.{k.action}" if k.action.split("(")[0] in BOARD_COMMANDS else k.action
+    return Binding(k.key, action, k.label, id=k.id, show=k.show,
+                   key_display=KEY_NAMES.get(k.key) if k.key != "space" else None)
+
+
+class GameScreen(Screen[None]):
+    AUTO_FOCUS = ""  # nothing: a card is focused by tab or a click, for the inspector
+    BINDINGS = [  # made from the keys' one description (play/keys.py)
+        *[_binding(k) for k in STEP_KEYS],  # a demo's steps first in the footer
+        *[Binding(k.key, f"app.play('{k.name}')", k.label, id=k.name, key_display=k.display)
+          for k in GAME_KEYS],
+        *[_binding(k) for k in OTHER_KEYS],
+    ]
+
+    def __init__(self, game: GameController, ready: Callable[[], None] = lambda: None, **kw):
+        super().__init__(**kw)
+        # a key repaints the rows that changed, not the whole board (issue 16)
+        self._compositor = PartialCompositor()
+        self.game = game  # what the board shows and which keys are on (its mode)
+        self.ready = ready  # called once the board's widgets are mounted
+        self.narration_where = ""  # the narration panel's title: the demo and step
+        # kept: show() runs after every move
+        self.board = Board(id="board")
+        self.event_log = EventLog(id="log")
+        # hidden until there is a game; a widget's own visibility, as a class
+        # on the screen would restyle every widget when it changes
+        self.main = Horizontal(id="main")
+        self.main.visible = False
+        self.key_bar = KeyBar(self.BINDINGS, id="keys")
+
+    def set_layout_classes(self, chosen: layout.Layout) -> None:
+        """The layout's classes on the screen, restyling it once if any
+        changed: one set_class each would restyle every widget per class."""
+        changed = False
+        for name, on in chosen.classes.items():
+            if on != self.has_class(name):
+                self.set_class(on, name, update=False)
+                changed = True
+        if changed and self.is_attached:
+            self.update_node_styles(animate=False)
+
+    def compose(self) -> ComposeResult:
+        # the layout of the terminal's size already, so the first styling of
+        # the screen is the right one (not restyled at the first resize)
+        self.set_layout_classes(layout.choose(*self.app.size))
+        with self.main:
+            yield self.board
+            with Vertical(id="side"):
+                with VerticalScroll(id="narration", can_focus=False):
+                    yield Static(id="narration-text")
+                yield self.event_log
+                yield RuleHelp(id="rule-help")
+        yield Static(id="too-small")
+        yield self.key_bar
+
+    # ---------------------------------------------------------------- showing
+
+    def on_mount(self) -> None:
+        self.query_one(RuleHelp).display = False
+        self.event_log.border_title = "Events · l: their rules"
+        # called here, not by a message: a message is handled after the
+        # screen's first frame, which then showed an empty board, laid out
+        # and painted again at once with the game (issue 16)
+        self.ready()
+
+    def show(self) -> None:
+        """Put the controller's game, status line and narration on the widgets."""
+        session, mode = self.game.session, self.game.mode
+        self.main.visible = session is not None
+        self.set_class(isinstance(mode, DemoMode), "-demo")
+        if session is not None:
+            self.board.show(session, self.game.hint)
+            self.event_log.show(session)
+        if isinstance(mode, DemoMode):
+            self.show_narration(*mode.narration())
+        self.key_bar.refresh_keys()
+
+    def refresh_bindings(self) -> None:
+        """Textual's hook for "the legal keys may have changed"."""
+        super().refresh_bindings()
+        if self.key_bar.is_attached:
+            self.key_bar.refresh_keys()
+
+    def show_narration(self, markup: str | None, where: str = "") -> None:
+        """The demo's narration panel (None: no demo, the panel hides)."""
+        self.set_class(markup is not None, "-demo")
+        if markup is None:
+            return
+        panel = self.narration_panel
+        self.narration_where = where
+        panel.border_title = where
+        self.query_one("#narration-text", Static).update(markup)
+        panel.scroll_home(animate=False, immediate=False)
+        self.call_after_refresh(self._narration_more)
+
+    @property
+    def narration_panel(self) -> VerticalScroll:
+        return self.query_one("#narration", VerticalScroll)
+
+    def _narration_more(self) -> None:
+        """Say in the panel's lower border when the text goes on below it."""
+        panel = self.narration_panel
+        more = ""
+        if panel.max_scroll_y > 0:
+            more = " · PgUp: back up" if panel.scroll_y >= panel.max_scroll_y else " · PgDn: more ↓"
+        panel.border_title = self.narration_where + more
+
+    def action_narration_page(self, direction: int) -> None:
+        """Page up / page down through a narration longer than its panel."""
+        panel = self.narration_panel
+        if direction > 0:
+            panel.scroll_page_down(animate=False)
+        else:
+            panel.scroll_page_up(animate=False)
+        self._narration_more()
+
+    def reset_log(self) -> None:
+        self.query_one(EventLog).reset()
+        self.query_one(RuleHelp).show_rule(None, None)
+
+    def note(self, text: str) -> None:
+        self.query_one(EventLog).note(text)
+
+    def show_too_small(self, refused: str | None = None) -> None:
+        width, height = self.size
+        text = (f"The terminal is {width}×{height}.\n\navatar-tui needs at least "
+                f"{MIN_SIZE[0]}×{MIN_SIZE[1]} (and {WIDE_SIZE[0]}×{WIDE_SIZE[1]} for the full "
+                "layout).\nPlease make the window larger.")
+        if refused:  # first: on a terminal of a few rows, the only lines seen
+            text = f"{refused}\n\n{text}"
+        self.query_one("#too-small", Static).update(text)
+
+    def on_resize(self, event: events.Resize) -> None:
+        chosen = layout.choose(*event.size)
+        self.set_layout_classes(chosen)
+        self.key_bar.compact = chosen.kind == "compact"
+        self.key_bar.refresh_keys()
+        if chosen.kind == "too-small":
+            self.show_too_small()
+        elif self.game.session is not None:
+            self.show()  # the mats' borders carry the advantages in compact
+
+    # ---------------------------------------------------------------- the log's rules
+
+    def on_option_list_option_highlighted(self, message: OptionList.OptionHighlighted) -> None:
+        self._show_rule(message.option_list, message.option_index)
+
+    def on_option_list_option_selected(self, message: OptionList.OptionSelected) -> None:
+        self._show_rule(message.option_list, message.option_index)
+
+    def _show_rule(self, log: OptionList, index: int) -> None:
+        if isinstance(log, EventLog):
+            found = log.rule_of(index)
+            self.query_one(RuleHelp).show_rule(*(found or (None, None)))
+
+    def on_event_log_left(self, message: EventLog.Left) -> None:
+        self.query_one(RuleHelp).show_rule(None, None)
+
+    def action_log(self) -> None:
+        self.query_one(EventLog).focus()
+
+    # ---------------------------------------------------------------- keys
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The keys on now, as the game's mode says (the footer shows them)."""
+        if action == "narration_page" and self.game.demo is not None:
+            return self.narration_panel.max_scroll_y > 0
+        return self.game.mode.allows(action, parameters)
+
+    def on_key(self, event: events.Key) -> None:
+        """A key that would do nothing says why instead (the mode's
+        reasons: a game key in the engine's words); on a terminal too small
+        for the board, no key but q acts at all."""
+        game = self.game
+        if self.has_class("-too-small"):
+            if event.key not in ("q", "ctrl+q", "ctrl+c"):
+                event.stop()
+                self.show_too_small(too_small(event.key, *self.size, MIN_SIZE))
+            return
+        bindings = KEY_BINDINGS.get(event.key)
+        if bindings is None:
+            if event.is_printable and event.character not in (None, " "):
+                event.stop()
+                game.hint = f"[b]{key_name(event.key)}[/b]: not a key of this game " \
+                            "(? lists the keys)"
+                self.show()
+            return
+        if any(self.check_action(name, params) for name, params in bindings):
+            return
+        event.stop()
+        game.hint = game.mode.refusal(event.key, bindings)
+        self.show()
+
+
+def _key_bindings() -> dict[str, list[tuple[str, tuple[object, ...]]]]:
+    """Each key of the board and the actions (with parameters) it stands for."""
+    found: dict[str, list[tuple[str, tuple[object, ...]]]] = {}
+    for binding in GameScreen.BINDINGS:
+        assert isinstance(binding, Binding)
+        _, name, params = parse(binding.action)
+        for key in binding.key.split(","):
+            found.setdefault(key.strip(), []).append((name, params))
+    return found
+
+
+KEY_BINDINGS = _key_bindings()
+
+
+def too_small(key: str, width: int, height: int, need: tuple[int, int]) -> str:
+    return (f"{key_name(key)} does nothing: the board cannot be shown at {width}×{height} "
+            f"(it needs {need[0]}×{need[1]}), so no move is made. q quits.")

@@ -1,0 +1,201 @@
+"""A new game: each player's character and deck (the house starter deck, a
+saved deck of that character, or a random starter deck), the seed that
+shuffles the decks, and a preview of who will choose the opening defender
+(the R2.4 comparison of discard piles, as the engine deals it). A deck the
+rules refuse (R13, R1.1) is listed with its problems and cannot start.
+
+Starting keeps the unfinished game it replaces (the dialog says so), and
+ctrl+g lists the kept games, any unfinished one of which can be resumed
+from here instead: the screen then answers with its name."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Input, Label, Select, Static
+
+from avatar_tui.cardlib.catalog import Catalog, default_catalog
+from avatar_tui.engine import new_game
+from avatar_tui.model.state import GameSetup
+from avatar_tui.play.plain import escape
+from avatar_tui.tui.screens.dialog import Dialog
+from avatar_tui.tui.screens.newgame_decks import DeckPicker, deck_field
+from avatar_tui.tui.screens.opponent import OpponentField
+
+
+def characters(catalog: Catalog | None = None) -> list[tuple[str, str]]:
+    """(name, character id) of every playable house starter deck."""
+    catalog = catalog or default_catalog()
+    found: dict[str, str] = {}
+    for deck in catalog.decks.values():
+        chamber = catalog.find_chamber(deck.chamber)
+        if deck.starter and chamber is not None and chamber.character:
+            found.setdefault(chamber.character, chamber.name)
+    return sorted(((name, char) for char, name in found.items()), key=lambda x: x[0])
+
+
+def character_of(chamber: str) -> str:
+    """The character of a chamber reference (a deck game keeps the chamber's id)."""
+    found = default_catalog().find_chamber(chamber)
+    return found.character if found is not None and found.character else chamber
+
+
+def opening_preview(setup: GameSetup) -> list[str]:
+    """The engine's own R2.4 narration for this setup."""
+    try:
+        _, events = new_game(setup)
+    except Exception as err:  # noqa: BLE001 - a setup the engine refuses
+        return [f"this setup cannot be dealt: {escape(str(err))}"]
+    return [f"{escape(e.text)} ({e.rule})" for e in events if e.rule == "R2.4"]
+
+
+KEEPS = "Starting keeps the unfinished game in your kept games (ctrl+g lists them)."
+
+
+class NewGameScreen(Dialog[GameSetup | str | None]):
+    """Answers the new game's setup, the name of a kept game to resume
+    instead, or None (cancelled)."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="cancel"),
+                Binding("ctrl+d", "decks", "Deck editor", id="decks"),
+                Binding("ctrl+g", "kept_games", "Kept games", id="kept-games")]
+
+    def __init__(self, seed: int, p1: str = "aang", p2: str = "prince_zuko",
+                 can_cancel: bool = True, who: str = "two players, one keyboard",
+                 opponent: str | None = None, keeps: bool = False):
+        super().__init__()
+        self.keeps = keeps  # an unfinished game is replaced, so it will be kept
+        self.who = who  # who plays: the title says it
+        self.opponent = opponent  # p2's computer player's kind; None: a person
+        self.seed = seed
+        self.p1 = character_of(p1)
+        self.p2 = character_of(p2)
+        self.can_cancel = can_cancel
+        self.choices = characters()
+
+    def compose(self) -> ComposeResult:
+        options = [(escape(name), char) for name, char in self.choices]
+        known = {char for _, char in options}
+        with Vertical(classes="dialog newgame"):
+            yield Static(f"[b]New game[/b] — {self.who}", classes="dialog-title")
+            with Horizontal(classes="field character-field"):
+                yield Label("p1 (bottom)", classes="field-label")
+                yield Select(options, value=self.p1 if self.p1 in known else Select.NULL,
+                             allow_blank=False, id="p1-character", compact=True)
+            yield from deck_field("p1")
+            with Horizontal(classes="field character-field"):
+                yield Label("p2 (top)", classes="field-label")
+                yield Select(options, value=self.p2 if self.p2 in known else Select.NULL,
+                             allow_blank=False, id="p2-character", compact=True)
+            yield from deck_field("p2")
+            yield OpponentField(self.opponent)
+            with Horizontal(classes="field"):
+                yield Label("Seed", classes="field-label")
+                yield Input(str(self.seed), type="integer", id="seed", compact=True)
+            yield Static(id="preview")
+            if self.keeps:
+                yield Static(KEEPS, id="keeps")
+            with Horizontal(classes="buttons"):
+                yield Button("Start", id="start", variant="primary", compact=True)
+                if self.can_cancel:
+                    yield Button("Cancel", id="cancel", compact=True)
+                yield Button("Kept games", id="kept-games", compact=True)
+                yield Button("Deck editor", id="decks", compact=True)
+            yield Static("[dim]tab moves between fields · enter on Start begins · "
+                         "a seed replays the same shuffle · ctrl+g kept games · "
+                         "ctrl+d deck editor · ctrl+q quits[/]", classes="dialog-keys")
+
+    def on_mount(self) -> None:
+        self.query_one(Input).cursor_blink = False
+        self.query_one("#start", Button).focus()
+        self.deck_picker = DeckPicker(self)
+        self.deck_picker.refresh_options()
+        self.update_preview()
+
+    def seed_value(self) -> int | None:
+        seed_text = self.query_one("#seed", Input).value.strip()
+        try:
+            return int(seed_text or "0")
+        except ValueError:
+            return None
+
+    def setup(self) -> GameSetup | None:
+        seed = self.seed_value()
+        if seed is None:
+            return None
+        p1 = self.query_one("#p1-character", Select).value
+        p2 = self.query_one("#p2-character", Select).value
+        if not isinstance(p1, str) or not isinstance(p2, str):
+            return None
+        players = self.deck_picker.players(seed)
+        if isinstance(players, str):
+            return None
+        return GameSetup(seed=seed, p1=players[0], p2=players[1])
+
+    def update_preview(self) -> None:
+        setup = self.setup()
+        preview = self.query_one("#preview", Static)
+        if setup is None:
+            seed = self.seed_value()
+            problems = self.deck_picker.players(seed) if seed is not None else None
+            preview.update(problems if isinstance(problems, str)
+                           else "[b]The seed must be a whole number.[/b]")
+            return
+        lines = opening_preview(setup)
+        preview.update("Opening (R2.4): the higher printed force in the discard pile chooses "
+                       "who defends the opening attack.\n" + "\n".join(lines))
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id in ("p1-character", "p2-character"):
+            self.deck_picker.refresh_options()
+        self.update_preview()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.update_preview()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.start()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.start()
+        elif event.button.id == "decks":
+            self.action_decks()
+        elif event.button.id == "kept-games":
+            self.action_kept_games()
+        elif event.button.id == "cancel":
+            self.action_cancel()
+
+    def start(self) -> None:
+        setup = self.setup()
+        if setup is not None:
+            self.opponent = self.query_one(OpponentField).kind
+            self.dismiss(setup)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "cancel":
+            return self.can_cancel
+        if action == "kept_games":
+            return getattr(self.app, "store", None) is not None
+        return True
+
+    def action_decks(self) -> None:
+        self.deck_picker.open_editor()
+
+    def action_kept_games(self) -> None:
+        from avatar_tui.tui.screens.keptgames import KeptGamesScreen
+
+        store = getattr(self.app, "store", None)
+        if store is None:
+            return
+
+        def chosen(name: str | None) -> None:
+            if name is not None:
+                self.dismiss(name)
+
+        self.app.push_screen(KeptGamesScreen(store.games), chosen)
+
+    def action_cancel(self) -> None:
+        if self.can_cancel:
+            self.dismiss(None)
