@@ -57,7 +57,7 @@ def test_import_export_and_list_share_the_named_decks(capsys, tmp_path, data):
     assert (data / "decks" / "fox.toml").is_file()
     capsys.readouterr()
     assert main(["deck", "list"]) == 0
-    assert "fox: Imported deck (60 cards)" in capsys.readouterr().out
+    assert "fox: fox (60 cards)" in capsys.readouterr().out  # called what --save named it
     assert main(["deck", "export", "fox"]) == 0
     out = capsys.readouterr().out
     assert "chamber: Aang (AME176)" in out and "4 Knuckle Sandwich" in out

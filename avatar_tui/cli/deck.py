@@ -106,13 +106,15 @@ def _fail(message: str) -> int:
 
 
 def _keep(name: str, deck) -> int:
+    """Keep `deck` as the named deck `name`, which it is then called too:
+    a list's own title would leave it listed under a name nobody gave it."""
     from avatar_tui.decklib.library import DeckFileError, DeckStore
 
     store = DeckStore()
     try:
         if store.exists(name):
             return _fail(f"{store.path(name)}: a deck of that name exists already")
-        path = store.save(name, deck)
+        path = store.save(name, deck.model_copy(update={"name": name}))
     except (DeckFileError, OSError) as err:
         return _fail(str(err))
     print(terminal_text.message(f"saved {path}"))
