@@ -388,8 +388,9 @@ def test_the_allowed_check_finds_what_a_layer_may_not_use() -> None:
         "avatar_tui.tui.screen:3 imports avatar_tui.cli.play (only avatar_tui.cli, "
         "avatar_tui.__main__ may use avatar_tui.cli)",
     ]
-    # textual in io is FORBIDDEN's to find
+    # cli and textual in io are FORBIDDEN's to find as well
     assert forbidden_arrows(files) == [
+        "avatar_tui.io.files:1 imports avatar_tui.cli (avatar_tui.io must not use avatar_tui.cli)",
         "avatar_tui.io.files:2 imports textual (avatar_tui.io must not use textual)"]
 
 
