@@ -120,8 +120,8 @@ class ZoneRow(Horizontal):
         t, state = session.table, session.state
         player = state.players[self.owner]
         zs = player.zones[self.zone]
-        defending = (state.turn == self.owner and player.defending == self.zone
-                     and state.phase in ("flip", "decide"))
+        lk = session.look
+        defending = lk.turn == self.owner and lk.defended == self.zone
         restyle(self, defending, "-defending")  # 4 lines in the compact layout
         marker = "▶ " if defending else ""
         label = [f"[b]{marker}{self.zone.upper()}[/b]", f"energy {len(zs.energy)}",
@@ -132,7 +132,7 @@ class ZoneRow(Horizontal):
         else:
             self.ally.show_card(None, [], "no ally")
         flip = self.flip
-        restyle(flip, defending and state.phase == "decide", "-active")
+        restyle(flip, defending and lk.flipped is not None, "-active")
         restyle(flip, zs.flip is not None and zs.flip.counterattacked, "-sideways")
         if zs.flip is not None:
             flip.show_card(zs.flip.card, describe.card_lines(t, zs.flip.card, self.owner,
