@@ -101,6 +101,9 @@ class GameController:
         if said is not None:
             self.kept_notes.append(said)
             self.hint = escape(said[0].upper() + said[1:])
+        note = store.settings_note() if store is not None else None  # the first game says it
+        if note is not None:
+            self.hint = escape(note) if self.hint is None else f"{self.hint} · {escape(note)}"
         if self.mode.saves:
             self.saved_moves = len(state.history)
 
