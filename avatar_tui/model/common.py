@@ -54,13 +54,6 @@ class Energy(Strict):
     def of(self, zone: Zone) -> int:
         return getattr(self, zone)
 
-    def plus(self, extra: Energy) -> Energy:
-        return Energy(
-            green=self.green + extra.green,
-            yellow=self.yellow + extra.yellow,
-            red=self.red + extra.red,
-        )
-
     def short(self) -> str:
         """`G1 Y2` style, `0` for nothing."""
         return _short(self.green, self.yellow, self.red)
