@@ -1,4 +1,4 @@
-"""Computer players (issue 7): whole seeded games finish, the heuristic bot
+"""Computer players: whole seeded games finish, the heuristic bot
 beats the random one, and no bot can see what its player may not (R1.6)."""
 
 from __future__ import annotations

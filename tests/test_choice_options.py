@@ -1,4 +1,4 @@
-"""Typed choice options (model/options.py, issue 13): each answer of a
+"""Typed choice options (model/options.py): each answer of a
 pending choice is a typed record whose notation word (`choose WORD`,
 NOTATION.md) is only its serialised form.
 

@@ -26,7 +26,8 @@ class NotationError(ValueError):
 
 class Action(BaseModel):
     # defer_build: built on first validation (a parsed line), not at import;
-    # the engine makes its actions from its own values, unvalidated (issue 16)
+    # the engine makes its actions from its own values, unvalidated, so a
+    # start builds no validator for them
     model_config = ConfigDict(frozen=True, defer_build=True)
 
     player: PlayerId

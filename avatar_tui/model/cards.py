@@ -3,7 +3,7 @@ signature moves. Loaded from `cards/*.toml` and from scenario `[[cards]]`."""
 
 # No `from __future__ import annotations` here: pydantic would evaluate
 # every field's annotation from its string when the class is made, a good
-# part of importing the models at every start (issue 16). A name defined
+# part of importing the models at every start. A name defined
 # further down is written in quotes.
 
 from typing import Annotated, Literal

@@ -18,7 +18,7 @@ with the `choose` action. Nothing here runs code: the engine reads it.
 
 # No `from __future__ import annotations` here: pydantic would evaluate
 # every field's annotation from its string when the class is made, a good
-# part of importing the models at every start (issue 16). A name defined
+# part of importing the models at every start. A name defined
 # further down is written in quotes.
 
 from collections.abc import Mapping

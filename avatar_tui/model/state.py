@@ -4,7 +4,7 @@ losslessly; the engine mutates copies of them, never the caller's."""
 
 # No `from __future__ import annotations` here: pydantic would evaluate
 # every field's annotation from its string when the class is made, a good
-# part of importing the models at every start (issue 16). A name defined
+# part of importing the models at every start. A name defined
 # further down is written in quotes.
 
 from collections.abc import Sequence

@@ -234,7 +234,8 @@ class KeptScrollBar(ScrollBar):
     """The log's scrollbar. The log grows and scrolls at every move, so its
     bar is drawn again each time, though most of its rows show the same
     track or thumb as before: finished rows are kept by the piece of bar
-    they show (rows inside the top and bottom ones; issue 16)."""
+    they show (rows inside the top and bottom ones), so a key draws only
+    the few that changed."""
 
     def __init__(self, *a, **kw):
         super().__init__(*a, **kw)
@@ -316,7 +317,7 @@ class EventLog(OptionList):
 
     def render_lines(self, crop: Region) -> list[Strip]:
         """A move adds lines and scrolls the log, so Textual would draw every
-        visible row again (issue 16: the largest part of a key's frame). A
+        visible row again (the largest part of a key's frame). A
         row inside the border shows one log line, and while nothing else
         changes (the context below) the same line gives the same row: rows
         are kept by line, and only lines not drawn yet go through Textual."""

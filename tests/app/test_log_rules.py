@@ -82,8 +82,9 @@ def test_every_rule_the_log_shows_over_a_game_has_help():
 
 
 async def test_new_lines_scroll_the_log_without_laying_out_the_screen():
-    """Issue 16: once the log has its scrollbar, a move's new lines are shown
-    at its end by a scroll and a repaint; no layout pass of the screen."""
+    """Once the log has its scrollbar, a move's new lines are shown at its
+    end by a scroll and a repaint: no layout pass of the screen, which
+    would cost every key."""
     app = make_app(scenario("midgame"))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
