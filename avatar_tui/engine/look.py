@@ -21,7 +21,7 @@ powers), so the app shows what the engine enforces.
 
 It is cheap (a handful of strength computations) but not free: the engine
 never builds it on its own hot path (legal actions, apply); the app and the
-bots build it once per position. `view(state)` (NOTATION.md) is derived
+bots build it once per position. `view(state)` (docs/notation.md) is derived
 from it.
 """
 
@@ -123,7 +123,7 @@ class PlayerLook:
 class Look:
     status: str  # choose_opening | playing | over
     phase: str
-    pending: str  # the decision waited on (NOTATION.md `pending`)
+    pending: str  # the decision waited on (docs/notation.md `pending`)
     actor: PlayerId | None
     winner: PlayerId | None
     turn: PlayerId | None  # the defending player

@@ -24,8 +24,8 @@ class CardBase(Strict):
     exclusive: str | None = None  # Exclusive - a character id (R13.3)
     implemented: bool = True  # every effect of the card is described below
     # Other ids that name this card: an ally's full name in snake_case
-    # (`sokka_big_brother`) besides the short one (`sokka`), as NOTATION.md
-    # and CARDS.md each use one.
+    # (`sokka_big_brother`, as docs/notation.md names cards) besides the short
+    # one (`sokka`): card lists use either.
     aliases: list[str] = []
 
 

@@ -3,7 +3,7 @@
 Every question the engine asks offers a list of options; each option is
 one of the small frozen records below and carries what it means (whose
 zone, which part of it, which card, which payment, which group first).
-Its `word` is the answer's notation, `choose WORD` (NOTATION.md): the
+Its `word` is the answer's notation, `choose WORD` (docs/notation.md): the
 word is worked out here, once, when the option is made, and it is only
 the option's serialised form. The engine, the app and the bots read the
 fields; nothing outside this module builds or splits a word.

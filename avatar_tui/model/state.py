@@ -142,7 +142,7 @@ class PlayerSetup(Model):
 
 
 class GameSetup(Model):
-    """What fixes a game before any action (NOTATION.md scenario header)."""
+    """What fixes a game before any action (docs/notation.md scenario header)."""
 
     seed: int = Field(default=0, strict=True)
     p1: PlayerSetup
