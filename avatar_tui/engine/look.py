@@ -186,7 +186,7 @@ def look(state: GameState, t: Table | None = None) -> Look:
     defended = _defended(state)
     flipped = None if defended is None else \
         players[PLAYERS.index(state.turn)].zone(defended).flip  # type: ignore[arg-type]
-    powers, reflips, overpay = _deciding(t, players)
+    powers, reflips, overpay = _deciding(t, players, flipped)
     return Look(
         status=status(state), phase=state.phase,
         pending="over" if state.phase == "over" else pending(t),
@@ -221,12 +221,12 @@ def _player(t: Table, pid: PlayerId) -> PlayerLook:
         signature=face_look(t, pid, None, move) if move is not None else None)
 
 
-def _deciding(t: Table, players: tuple[PlayerLook, ...]) -> tuple[
+def _deciding(t: Table, players: tuple[PlayerLook, ...], flipped: FaceLook | None) -> tuple[
         tuple[PowerLook, ...], tuple[ReflipCost, ...], Energy | None]:
-    """For the defending player's card being decided on: its numbered
-    powers, its reflip costs and a stronger payment of it; at the signature step (R4.3)
-    the move's powers. Nothing while a question is pending: then the
-    question is all that may be answered."""
+    """For the `flipped` card being decided on: its numbered powers, its
+    reflip costs and a stronger payment of it; at the signature step
+    (R4.3) the move's powers. Nothing while a question is pending: then
+    the question is all that may be answered."""
     state = t.state
     pid = state.turn
     if pid is None or state.phase not in ("decide", "signature") or state.choice is not None:
@@ -236,11 +236,9 @@ def _deciding(t: Table, players: tuple[PlayerLook, ...]) -> tuple[
             return (), (), None  # someone else's hidden chamber, in an observation
         move = t.current_move(pid)
         return _numbered(powers_of(t, pid), move.id, False), (), None
-    mine = players[PLAYERS.index(pid)]
-    zone = mine.defending
-    flipped = mine.zone(zone).flip if zone is not None else None
-    if zone is None or flipped is None:
+    if flipped is None or flipped.zone is None:
         return (), (), None
+    zone, mine = flipped.zone, players[PLAYERS.index(pid)]
     powers = _numbered(powers_of(t, pid), flipped.card, False) + \
         _numbered(powers_of(t, pid, ally=True), None, True)
     reflips = tuple(reflip_costs(t, pid, zone, flipped.card))
