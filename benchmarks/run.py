@@ -1,4 +1,4 @@
-"""The project's benchmarks (issue 7), each figure printed beside its goal.
+"""The project's benchmarks, each figure printed beside its goal.
 
     python benchmarks/run.py            # the full run (about a minute)
     python benchmarks/run.py --json     # the same figures as JSON
@@ -156,7 +156,7 @@ def engine_actions(count: int) -> Figure:
                   f"{detail}; with the copying apply: {copying:,.0f} actions/CPU-s")
 
 
-# The engine as it was before issue 30's work on its speed: the playout
+# The engine as it was before the work on its playout speed: the playout
 # speedup is measured against this commit, run side by side in the same run.
 BASELINE = "a2e4029"
 PLAYOUT_PROBE = Path(__file__).resolve().parent / "playout_probe.py"

@@ -122,7 +122,8 @@ def make_game_app():
                 self.exit()
 
     # made from trusted values, unvalidated, as launch.game_with_decks makes
-    # the setup of a game started with decks (issue 16)
+    # the setup of a game started with decks, so no validator is built before
+    # the first frame
     setup = GameSetup.model_construct(seed=7, p1=PlayerSetup.model_construct(chamber="aang"),
                                       p2=PlayerSetup.model_construct(chamber="prince_zuko"))
     state, events = new_game(setup)

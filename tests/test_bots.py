@@ -1,4 +1,4 @@
-"""Computer players (issue 7): whole seeded games finish, the heuristic bot
+"""Computer players: whole seeded games finish, the heuristic bot
 beats the random one, and no bot can see what its player may not (R1.6)."""
 
 from __future__ import annotations
@@ -121,13 +121,13 @@ def test_a_bot_seat_plays_p2_of_an_interactive_game(monkeypatch):
     moves = 0
     while state.phase != "over":
         if seat.to_move(legal_actions(state)):
-            action = seat.next_action(state)
+            action = seat.choose(*seat.snapshot(state))  # as the app asks it
             assert action.player == "p2"
             moves += 1
         else:
             action = person.choose(None, legal_actions(state))
             with pytest.raises(ValueError, match="not p2's move"):
-                seat.next_action(state)
+                seat.snapshot(state)
         state, _ = apply(state, action)
     assert moves > 0
     monkeypatch.setenv("AVATAR_TUI_BOT_DELAY", "0.25")

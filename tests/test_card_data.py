@@ -324,7 +324,7 @@ def test_house_starter_decks(catalog, name):
 
 
 def test_every_character_has_a_house_starter_deck(catalog):
-    """The ten characters of Master of Elements each have one (issue 8)."""
+    """The ten characters of Master of Elements each have one."""
     characters = {c.character for c in catalog.chambers.values() if c.number.startswith("AME")}
     assert len(characters) == 10
     assert characters == {p.stem for p in DECK_FILES}

@@ -1,6 +1,6 @@
 """Card scenarios: one scenario file per implemented card with rules text.
 
-Each `tests/scenarios/<card_id>.toml` (NOTATION.md format) plays the card's
+Each `tests/scenarios/<card_id>.toml` (docs/notation.md format) plays the card's
 effect out in a game fixed by complete decks, checks the view numbers that prove
 it, and, where the card has a limit ("once", "once per turn") or a restriction
 ("cannot"), shows that the limit holds. Replaying them all here keeps every

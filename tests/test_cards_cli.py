@@ -70,7 +70,7 @@ def with_an_unimplemented_card(monkeypatch) -> None:
 
 
 def test_every_card_is_implemented_so_unimplemented_lists_nothing(capsys):
-    """Issue 8's finish line: the whole set plays."""
+    """The whole set plays: no card is left unimplemented."""
     assert cards_json(capsys, "--unimplemented") == []
     assert main(["cards", "--unimplemented"]) == 0
     assert capsys.readouterr().out == "No card matches.\n"

@@ -1,6 +1,6 @@
-"""Typed choice options (model/options.py, issue 13): each answer of a
+"""Typed choice options (model/options.py): each answer of a
 pending choice is a typed record whose notation word (`choose WORD`,
-NOTATION.md) is only its serialised form.
+docs/notation.md) is only its serialised form.
 
 The constructors make the words the notation has always used; a word read
 back in its question gives the same option; and over random games and

@@ -92,7 +92,7 @@ def test_short_demos_fix_every_flip(demo: Demo):
 def test_the_full_game_is_won_by_the_house_decks():
     scenario = load_demo(FULL_GAME)
     # the house decks as they were dealt when it was recorded, listed in full
-    # (the house decks were retuned since, issue 15)
+    # (the house decks were retuned for balance since)
     for pid, chamber in (("p1", "aang"), ("p2", "prince_zuko")):
         ps = getattr(scenario.setup, pid)
         assert ps.chamber == chamber and ps.complete and len(ps.deck) == 30

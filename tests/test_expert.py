@@ -1,4 +1,4 @@
-"""The expert computer player (issue 15): determinized Monte Carlo over
+"""The expert computer player: determinized Monte Carlo over
 heuristic playouts. It chooses legal moves, searches only where the choice
 matters, is fixed by its seed with a fixed number of worlds, and decides
 from its observation alone (R1.6)."""

@@ -220,7 +220,7 @@ def inside_the_engine(files: dict[str, tuple[str, bool]], public: set[str]) -> l
 
 # Import loops that still exist, each as the set of modules it joins, with a
 # comment saying why it is left. None now: the engine's loops were taken
-# apart (issue 13) and so was catalog <-> deckbuilding, now cardlib.catalog
+# apart and so was catalog <-> deckbuilding, now cardlib.catalog
 # and decklib.legality (deck_references moved into the catalog). The engine
 # may never have one. The test fails when a
 # listed loop is gone or has changed, so this list can only shrink.

@@ -1,6 +1,6 @@
-"""Each subcommand loads only what it uses (issue 16): the command line's
-help and the card listing start without Textual, and the help without
-pydantic or the engine. Run in a fresh interpreter, as a user starts it."""
+"""Each subcommand loads only what it uses, so each starts sooner: the
+command line's help and the card listing start without Textual, and the
+help without pydantic or the engine. Run in a fresh interpreter, as a user starts it."""
 
 import json
 import os

@@ -89,7 +89,27 @@ def test_the_actor_is_the_chooser_while_the_defender_waits():
     assert lk.actor == "p1" == actor_of(state)
     assert lk.pending == "choose"
     assert lk.question.options == tuple(state.choice.options)
-    assert lk.powers == () and lk.flipped is None  # nothing is being decided on
+    assert lk.powers == () and lk.reflips == ()  # only the question may be answered
+
+
+def test_the_zone_defended_and_its_flipped_card_are_facts_of_the_look():
+    # Burning Lash: p1's Downdraft counterattacks, p2 defends green and flips the Lash
+    flipping = look(played("burning_lash", 9))
+    assert (flipping.turn, flipping.defended, flipping.flipped) == ("p2", "green", None)
+    deciding = look(played("burning_lash", 10))
+    assert deciding.defended == "green" and deciding.flipped is not None
+    assert deciding.flipped == deciding.face("p2", "green")
+    assert deciding.flipped.card == "burning_lash"
+    # while p1 answers the Lash's question, p2 still defends green with it
+    waiting = look(played("burning_lash", 12))
+    assert waiting.question is not None and waiting.question.chooser == "p1"
+    assert waiting.defended == "green" and waiting.flipped == waiting.face("p2", "green")
+    assert waiting.flipped.counterattacked
+    # no zone is defended at the opening choice nor once the game is over
+    assert look(played("burning_lash", 0)).defended is None
+    state = played("burning_lash", 10)
+    over = look(state.model_copy(update={"phase": "over", "winner": "p1"}))
+    assert (over.defended, over.flipped) == (None, None)
 
 
 def test_the_incoming_attack_and_scores_are_read_from_the_look():

@@ -1,4 +1,4 @@
-"""The notation (NOTATION.md): action lines, scenario files, replay exit codes."""
+"""The notation (docs/notation.md): action lines, scenario files, replay exit codes."""
 
 import json
 

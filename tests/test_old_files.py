@@ -1,5 +1,5 @@
 """Files written before the engine stopped asking one-answer questions
-(issue 17) answer them on lines of their own. Reading such a save or
+answer them on lines of their own. Reading such a save or
 scenario skips exactly those answers (notation/answered.py); any other
 refused line still makes the file an error that names the line."""
 

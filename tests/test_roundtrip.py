@@ -1,4 +1,4 @@
-"""Every legal action round-trips (NOTATION.md): over random games between
+"""Every legal action round-trips (docs/notation.md): over random games between
 random pairs of house decks (and, every third game, random decks: 40 cards
 any chamber may use, R13.2-R13.3, at most 4 copies), every action the engine accepts prints in the
 notation and reads back as the same action, the save written at every
@@ -103,6 +103,6 @@ def test_a_pitch_overpay_round_trips():
     """A "green + pitch" cost paid in yellow (R6.3, R7.5) was accepted by
     the engine but its notation, `pitch y=1`, was refused when read back:
     the save of such a game could not be resumed."""
-    action = parse_action("p2: pitch y=1")  # NOTATION.md's own example
+    action = parse_action("p2: pitch y=1")  # docs/notation.md's own example
     assert action.paid is not None and action.paid.yellow == 1
     assert str(action) == "p2: pitch y=1"

@@ -71,8 +71,8 @@ def test_r2_1_a_deck_not_given_in_full_is_the_starter_deck_shuffled_by_seed():
 
 
 def test_the_new_state_is_what_validation_would_make():
-    """Issue 16: new_game builds its state with model_construct (no
-    validation); it must equal the same state validated, with no list shared
+    """new_game builds its state with model_construct (no validation, to
+    start sooner); it must equal the same state validated, with no list shared
     between zones or players."""
     from avatar_tui.engine import new_game as start
     from avatar_tui.model.state import GameSetup, GameState, PlayerSetup

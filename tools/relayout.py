@@ -1,5 +1,5 @@
 """Rewrite imports and module paths from the old flat layout of avatar_tui/
-(issue 26) to the package layout: `python tools/relayout.py FILE...`.
+to the package layout (one package per concern): `python tools/relayout.py FILE...`.
 
 Kept for branches written before the move: it rewrites `from X import a, b`
 (splitting it when a and b moved to different packages), `import X`, dotted

@@ -1,4 +1,4 @@
-"""Computer players (issue 7): bots that choose among the engine's legal
+"""Computer players: bots that choose among the engine's legal
 actions from what their player may see (R1.6), and a runner that plays
 whole games between them headless.
 

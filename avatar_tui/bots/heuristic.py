@@ -19,14 +19,15 @@ actions, reading only its observation (R1.6).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from avatar_tui.engine import Observation, Table, clone, legal_actions, look, playout_apply
+from avatar_tui.model import effects as fx
 from avatar_tui.model.actions import Action
 from avatar_tui.model.cards import AdvantageCard, AllyCard, StrikeCard
 from avatar_tui.model.common import ZONES
 from avatar_tui.model.effects import (
-    AddEnergy,
     Charge,
     ChooseOne,
     EliminateAlly,
@@ -263,21 +264,45 @@ def _free_and_good(power: Power) -> bool:
                for e in power.effects)
 
 
+def _mine(who: str, worth: float) -> float:
+    """`worth` when an effect is the controller's own, less when the opponent's."""
+    return worth if who == "you" else -worth if who == "opponent" else 0.0
+
+
+def _nothing(effect) -> float:
+    return 0.0
+
+
+# A rough worth of each effect kind for its controller, to pick an option of
+# "choose one": every kind of the language is valued here, as importing
+# checks (a new kind stops the program until it is), 0 where the bot sees
+# no gain or loss either way.
+VALUES: dict[type, Callable[[Any], float]] = {
+    fx.Modify: lambda e: e.force + 2 * e.intercept,
+    fx.AddEnergy: lambda e: _mine(e.who, 2),
+    fx.EliminateEnergy: lambda e: -_mine(e.whose, 3),
+    fx.EliminateAlly: lambda e: -_mine(e.whose, 3),
+    fx.Uncharge: lambda e: -_mine(e.whose, 3),
+    fx.Charge: lambda e: _mine(e.whose, 3),
+    fx.OnCounterattack: lambda e: _effects_value(e.effects) / 2,
+    fx.MoveEnergy: _nothing,
+    fx.LookAtTop: _nothing,
+    fx.RevealTop: _nothing,
+    fx.MoveAlly: _nothing,
+    fx.ChooseOne: _nothing,
+    fx.ChangeDefendingZone: _nothing,
+    fx.MoveThis: _nothing,
+    fx.OnlyIf: _nothing,
+    fx.Grant: _nothing,
+    fx.SearchDeck: _nothing,
+    fx.ForceReflip: _nothing,
+}
+fx.check_covered(VALUES, "value")
+
+
 def _effects_value(effects) -> float:
     """A rough worth of a list of effects for their controller."""
-    value = 0.0
-    for e in effects:
-        if isinstance(e, Modify):
-            value += e.force + 2 * e.intercept
-        elif isinstance(e, AddEnergy):
-            value += 2 if e.who == "you" else -2 if e.who == "opponent" else 0
-        elif isinstance(e, EliminateEnergy | EliminateAlly | Uncharge):
-            value += 3 if e.whose == "opponent" else -3 if e.whose == "you" else 0
-        elif isinstance(e, Charge):
-            value += 3 if e.whose == "you" else -3 if e.whose == "opponent" else 0
-        elif isinstance(e, OnCounterattack):
-            value += _effects_value(e.effects) / 2
-    return value
+    return sum((VALUES[type(e)](e) for e in effects), 0.0)
 
 
 def _pitch_is_worth_it(obs: Observation, pitch: Power, zone: str) -> bool:

@@ -62,10 +62,6 @@ class BotSeat:
         legal actions of the moment."""
         return bool(legal) and legal[0].player == self.player
 
-    def next_action(self, state: GameState) -> Action:
-        """This seat's move now, chosen from its observation only."""
-        return self.choose(*self.snapshot(state))
-
     def snapshot(self, state: GameState) -> tuple[Observation | None, list[Action]]:
         """What the bot decides from: its observation and the legal actions
         (detached from `state`, so it may think on while the game is shown)."""

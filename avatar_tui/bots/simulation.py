@@ -36,7 +36,8 @@ def play_all(games: int, p1: Any, p2: Any, bot1: str, bot2: str, seed: int, jobs
     size = max(1, min(50, games // (jobs * 8)))
     chunks = [seeds[i:i + size] for i in range(0, games, size)]
     results = []
-    # imported here: only a run of several jobs needs the process pool (issue 16)
+    # imported here: only a run of several jobs needs the process pool, and
+    # every other start would pay for importing it
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
     with ProcessPoolExecutor(max_workers=jobs) as pool:

@@ -193,12 +193,6 @@ def title(rule: str) -> str:
     return RULES[rule][0] if rule in RULES else rule
 
 
-def explain(rule: str) -> str | None:
-    """The short explanation of one rule ID, or None for an unknown ID."""
-    entry = RULES.get(rule)
-    return entry[1] if entry else None
-
-
 def help_lines(text: str) -> list[tuple[str, str, str]]:
     """(id, title, explanation) for each known rule ID cited in `text`."""
     return [(rid, RULES[rid][0], RULES[rid][1]) for rid in rule_ids(text) if rid in RULES]

@@ -60,14 +60,16 @@ def game_with_decks(deck1: str | None, deck2: str | None, seed: int | None = Non
         seed = random.SystemRandom().randrange(1, 1_000_000)
     catalog = default_catalog()
     # the decks are checked above and the seats made from them: nothing here
-    # is read from a file, so the setup is built without validating (issue 16)
+    # is read from a file, so the setup is built without validating (which
+    # would build its validators before the first frame)
     setup = GameSetup.model_construct(seed=seed, p1=seat_setup(seats[0], catalog, seed, "p1"),
                                       p2=seat_setup(seats[1], catalog, seed, "p2"))
     return new_game(setup)
 
 
 def run(args: argparse.Namespace) -> int:
-    # the app's modules load here, once the command line is read (issue 16)
+    # the app's modules load here, once the command line is read: a wrong
+    # argument or --help is answered without loading Textual
     from avatar_tui.io.storage import SaveStore
     from avatar_tui.notation.save import load_game
     from avatar_tui.notation.scenario import ScenarioError, load_scenario

@@ -14,7 +14,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from avatar_tui.cardlib.catalog import MAX_COUNT, Catalog, DeckList, describe_validation_error
-from avatar_tui.decklib.legality import STARTER_CARDS, check_deck, may_use
+from avatar_tui.decklib.legality import STARTER_CARDS, may_use
 from avatar_tui.engine import rng
 from avatar_tui.io import files, terminal_text
 from avatar_tui.io.datadir import user_data_dir
@@ -69,16 +69,6 @@ def deck_toml(deck: DeckList) -> str:
         data["starter"] = True
     data["cards"] = {card_id: count for card_id, count in deck.cards.items() if count > 0}
     return toml_text(data)
-
-
-def load_playable(path: Path | str, catalog: Catalog) -> DeckList:
-    """A deck file that may be played: readable and legal (R13, or R1.1 for
-    a starter deck). DeckFileError lists every rule problem, one per line."""
-    deck = read_deck_file(path)
-    problems = check_deck(deck, catalog, str(path))
-    if problems:
-        raise DeckFileError("\n".join(problems))
-    return deck
 
 
 # ------------------------------------------------------------------ named decks

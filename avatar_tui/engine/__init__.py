@@ -21,7 +21,7 @@ The whole API, in the manner of OpenSpiel:
   ones included — and reflips), every number the engine's own;
   `face_look(table, pid, zone, face)` is one face's part of it;
 - `actor_of(state)` is who acts now (the look's `actor`, cheaply);
-- `view(state)` is the public picture of NOTATION.md, derived from the look;
+- `view(state)` is the public picture of docs/notation.md, derived from the look;
 - `Table(state)` reads a state's cards and names (`name`, `card`,
   `current_move`, `catalog`) for words on a screen;
 - R1.6 in words, for a screen both players read: `shown_action`,

@@ -13,7 +13,7 @@ class Event:
     """Made by the engine itself, many per action: a plain dataclass, as
     nothing from outside needs validating here."""
 
-    rule: str  # a RULES.md id, e.g. "R4.2"
+    rule: str  # a docs/rules.md id, e.g. "R4.2"
     text: str  # plain words, e.g. "p1 replenishes: +1 green"
     player: PlayerId | None = None
 

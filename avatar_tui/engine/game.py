@@ -323,7 +323,8 @@ def _action(pid, verb: str, number: int | None = None, ally: bool = False,
     if action is None:
         if len(_ACTIONS) >= _CACHE_LIMIT:
             _ACTIONS.clear()
-        # the engine's own typed values: built without validating (issue 16)
+        # the engine's own typed values: built without validating, which would
+        # cost a move more than making it
         action = _ACTIONS[key] = Action.model_construct(player=pid, verb=verb, number=number,
                                                         ally=ally, word=word, paid=paid)
     return action

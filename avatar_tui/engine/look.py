@@ -10,14 +10,18 @@ powers), so the app shows what the engine enforces.
 - `Look.players[...]`: score, defending zone, piles, zones, and each face
   up strike, signature move, advantage or ally being decided, with its
   force, intercept and cost *now* (`FaceLook`, continuous effects applied);
-- `Look.flipped`, `Look.powers`, `Look.reflips`: for the card the
-  defending player is deciding on (or the signature move at its step), the
-  numbered payment powers `power N` / `power ally N` use (those other cards
-  grant included), and each reflip cost (R7.4).
+- `Look.defended`, `Look.flipped`: the zone the defending player defends
+  at the flip and decide steps (R5.1, R5.2) and the card face up in it,
+  a question pending or not: the one answer to "which card is this about"
+  for every screen and its words;
+- `Look.powers`, `Look.reflips`: for the card the defending player is
+  deciding on (or the signature move at its step), the numbered payment
+  powers `power N` / `power ally N` use (those other cards grant
+  included), and each reflip cost (R7.4); empty while a question waits.
 
 It is cheap (a handful of strength computations) but not free: the engine
 never builds it on its own hot path (legal actions, apply); the app and the
-bots build it once per position. `view(state)` (NOTATION.md) is derived
+bots build it once per position. `view(state)` (docs/notation.md) is derived
 from it.
 """
 
@@ -119,14 +123,15 @@ class PlayerLook:
 class Look:
     status: str  # choose_opening | playing | over
     phase: str
-    pending: str  # the decision waited on (NOTATION.md `pending`)
+    pending: str  # the decision waited on (docs/notation.md `pending`)
     actor: PlayerId | None
     winner: PlayerId | None
     turn: PlayerId | None  # the defending player
     question: QuestionLook | None
     incoming: AttackLook | None
     players: tuple[PlayerLook, PlayerLook]  # p1, p2
-    flipped: FaceLook | None  # the card the defending player decides on now (no question)
+    defended: Zone | None  # the zone `turn` defends at the flip and decide steps
+    flipped: FaceLook | None  # the card face up in it (R5.2), a question pending or not
     powers: tuple[PowerLook, ...]  # its numbered powers (or the signature move's)
     reflips: tuple[ReflipCost, ...]  # how it may be reflipped now (R7.4)
     overpay: Energy | None  # a payment of it in stronger colours, for `why_not` (R6.3)
@@ -178,13 +183,24 @@ def look(state: GameState, t: Table | None = None) -> Look:
     choice = state.choice
     question = None if choice is None else QuestionLook(
         choice.chooser, choice.kind, choice.prompt, tuple(choice.options), choice.secret)
-    flipped, powers, reflips, overpay = _deciding(t, players)
+    defended = _defended(state)
+    flipped = None if defended is None else \
+        players[PLAYERS.index(state.turn)].zone(defended).flip  # type: ignore[arg-type]
+    powers, reflips, overpay = _deciding(t, players, flipped)
     return Look(
         status=status(state), phase=state.phase,
         pending="over" if state.phase == "over" else pending(t),
         actor=actor(t), winner=state.winner, turn=state.turn,
         question=question, incoming=incoming, players=players,  # type: ignore[arg-type]
-        flipped=flipped, powers=powers, reflips=reflips, overpay=overpay)
+        defended=defended, flipped=flipped, powers=powers, reflips=reflips, overpay=overpay)
+
+
+def _defended(state: GameState) -> Zone | None:
+    """The zone being defended: only at the flip and decide steps (R5), as
+    a finished game may still hold the zone its last point was lost in."""
+    if state.turn is None or state.phase not in ("flip", "decide"):
+        return None
+    return state.players[state.turn].defending
 
 
 def _player(t: Table, pid: PlayerId) -> PlayerLook:
@@ -205,30 +221,28 @@ def _player(t: Table, pid: PlayerId) -> PlayerLook:
         signature=face_look(t, pid, None, move) if move is not None else None)
 
 
-def _deciding(t: Table, players: tuple[PlayerLook, ...]) -> tuple[
-        FaceLook | None, tuple[PowerLook, ...], tuple[ReflipCost, ...], Energy | None]:
-    """The defending player's card being decided on, its numbered powers, its
-    reflip costs and a stronger payment of it; at the signature step (R4.3)
-    the move's powers. Nothing while a question is pending: then the
-    question is all that may be answered."""
+def _deciding(t: Table, players: tuple[PlayerLook, ...], flipped: FaceLook | None) -> tuple[
+        tuple[PowerLook, ...], tuple[ReflipCost, ...], Energy | None]:
+    """For the `flipped` card being decided on: its numbered powers, its
+    reflip costs and a stronger payment of it; at the signature step
+    (R4.3) the move's powers. Nothing while a question is pending: then
+    the question is all that may be answered."""
     state = t.state
     pid = state.turn
     if pid is None or state.phase not in ("decide", "signature") or state.choice is not None:
-        return None, (), (), None
+        return (), (), None
     if state.phase == "signature":
         if t.catalog.find_chamber(state.players[pid].chamber.id) is None:
-            return None, (), (), None  # someone else's hidden chamber, in an observation
+            return (), (), None  # someone else's hidden chamber, in an observation
         move = t.current_move(pid)
-        return None, _numbered(powers_of(t, pid), move.id, False), (), None
-    mine = players[PLAYERS.index(pid)]
-    zone = mine.defending
-    flipped = mine.zone(zone).flip if zone is not None else None
-    if zone is None or flipped is None:
-        return None, (), (), None
+        return _numbered(powers_of(t, pid), move.id, False), (), None
+    if flipped is None or flipped.zone is None:
+        return (), (), None
+    zone, mine = flipped.zone, players[PLAYERS.index(pid)]
     powers = _numbered(powers_of(t, pid), flipped.card, False) + \
         _numbered(powers_of(t, pid, ally=True), None, True)
     reflips = tuple(reflip_costs(t, pid, zone, flipped.card))
-    return flipped, powers, reflips, stronger_payment(flipped.cost, mine.energy)
+    return powers, reflips, stronger_payment(flipped.cost, mine.energy)
 
 
 def _numbered(found: list[tuple[str, Power]], own: str | None,

@@ -38,14 +38,14 @@ from avatar_tui.model.state import (
 
 
 def actor(t: Table) -> PlayerId | None:
-    """Who must act next (NOTATION.md `actor`)."""
+    """Who must act next (docs/notation.md `actor`)."""
     return actor_of(t.state)
 
 
 def actor_of(state: GameState) -> PlayerId | None:
     """Who must act next in `state`: the chooser of a pending question, the
     player naming the opening defender, else the defending player; None once
-    the game is over (NOTATION.md `actor`)."""
+    the game is over (docs/notation.md `actor`)."""
     if state.phase == "over":
         return None
     if state.choice is not None:

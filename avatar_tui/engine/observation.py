@@ -83,7 +83,7 @@ class Observation:
         return other(self.player)
 
     def view(self) -> dict[str, Any]:
-        """The public picture (NOTATION.md view) of this observation."""
+        """The public picture (docs/notation.md view) of this observation."""
         if self._view is None:
             object.__setattr__(self, "_view", view(self.state))
         assert self._view is not None

@@ -28,7 +28,7 @@ class SetupError(ValueError):
 def build_deck(
     catalog: Catalog, ps: PlayerSetup, state_rng: int, who: str
 ) -> tuple[list[str], int]:
-    """The deck, top first (NOTATION.md): the listed cards on top, then,
+    """The deck, top first (docs/notation.md): the listed cards on top, then,
     unless complete, the rest of the chamber's starter deck (less one copy
     of each listed card it has) shuffled with the game's generator."""
     listed = []

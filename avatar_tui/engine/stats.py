@@ -292,13 +292,6 @@ def _applies(st: Strength, src: InPlay, pid: PlayerId, zone: Zone | None, face: 
     return src.controller != pid  # opponent_strikes
 
 
-def printed_delta(t: Table, pid: PlayerId, zone: Zone | None, face: FaceUp) -> tuple[int, int]:
-    """How far the current values are from the printed ones (for display)."""
-    base = printed(t, face.card)
-    force, intercept = strength(t, pid, zone, face)
-    return force - base.force, intercept - base.intercept
-
-
 def incoming_force(t: Table) -> int | None:
     """The incoming attack's force right now (R3.1, R12.7)."""
     inc = t.state.incoming

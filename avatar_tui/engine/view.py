@@ -1,4 +1,4 @@
-"""The view (NOTATION.md): the public picture of a game as plain data, the
+"""The view (docs/notation.md): the public picture of a game as plain data, the
 paths `[[expect]]` entries and `replay --json` use."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ def view(state: GameState, t: Table | None = None) -> dict[str, Any]:
 
 
 def view_of(lk: Look) -> dict[str, Any]:
-    """The view of a look: the same facts, as NOTATION.md's plain data."""
+    """The view of a look: the same facts, as docs/notation.md's plain data."""
     inc = lk.incoming
     players: dict[str, Any] = {}
     for p in lk.players:
@@ -64,7 +64,7 @@ def lookup(data: dict[str, Any], path: str) -> Any:
 
 
 def _paths() -> set[str]:
-    """Every path of the view (NOTATION.md), leaves and the tables above them."""
+    """Every path of the view (docs/notation.md), leaves and the tables above them."""
     zone_keys = ["energy", "charged", "ally", "flip", "intercept", "force"]
     player_keys = ["score", "defending", "deck", "discard", "discard_top", "advantages",
                    "chamber", "chamber.id", "chamber.side", "zones"]

@@ -41,6 +41,8 @@ class SaveStore:
     def __init__(self, directory: Path | str | None = None):
         self.directory = Path(directory) if directory is not None else user_data_dir()
         self.settings_problem: str | None = None  # why settings.toml was set aside
+        self.settings_aside: Path | None = None  # where it went
+        self.settings_said = False  # the status line has said it (once is enough)
         self.settings_kept = False  # it could not be: it is never written over
         self.lock = DataLock(self.directory)
         # another instance holds the lock and the player chose to look on:
@@ -75,11 +77,22 @@ class SaveStore:
             try:
                 if self.read_only:
                     raise PermissionError("read-only")
-                self.set_aside(self.settings)
+                self.settings_aside = self.set_aside(self.settings)
             except OSError:
                 self.settings_kept = True
             return None
         return theme if isinstance(theme, str) else None
+
+    def settings_note(self) -> str | None:
+        """Why the theme chosen last time is not used, in one line, the first
+        time it is asked (the status line at the first game); else None."""
+        if self.settings_problem is None or self.settings_said:
+            return None
+        self.settings_said = True
+        where = (f"it is kept as {self.settings_aside.name}" if self.settings_aside is not None
+                 else "it could not be set aside, so it is left as it is and not written over")
+        return (f"Settings not read: {self.settings_problem}; {where}, and the default theme "
+                "is used.")
 
     def save_theme(self, theme: str) -> None:
         if self.settings_kept or self.read_only:

@@ -1,4 +1,4 @@
-"""Actions and their notation (NOTATION.md): `p2: pay g=1 y=1`."""
+"""Actions and their notation (docs/notation.md): `p2: pay g=1 y=1`."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ Verb = Literal[
     "reflip", "focus", "discard", "choose",
 ]
 VERBS: tuple[str, ...] = Verb.__args__  # type: ignore[attr-defined]
-# Verbs that may name an exact payment with g= y= r= (NOTATION.md): every
+# Verbs that may name an exact payment with g= y= r= (docs/notation.md): every
 # verb whose cost can include energy, so an overpay (R6.3) can be written —
 # a pitch cost may be "green + pitch" (R7.5).
 PAYING_VERBS = {"pay", "power", "pitch", "reflip", "signature"}
@@ -26,7 +26,8 @@ class NotationError(ValueError):
 
 class Action(BaseModel):
     # defer_build: built on first validation (a parsed line), not at import;
-    # the engine makes its actions from its own values, unvalidated (issue 16)
+    # the engine makes its actions from its own values, unvalidated, so a
+    # start builds no validator for them
     model_config = ConfigDict(frozen=True, defer_build=True)
 
     player: PlayerId

@@ -3,7 +3,7 @@ signature moves. Loaded from `cards/*.toml` and from scenario `[[cards]]`."""
 
 # No `from __future__ import annotations` here: pydantic would evaluate
 # every field's annotation from its string when the class is made, a good
-# part of importing the models at every start (issue 16). A name defined
+# part of importing the models at every start. A name defined
 # further down is written in quotes.
 
 from typing import Annotated, Literal
@@ -24,8 +24,8 @@ class CardBase(Strict):
     exclusive: str | None = None  # Exclusive - a character id (R13.3)
     implemented: bool = True  # every effect of the card is described below
     # Other ids that name this card: an ally's full name in snake_case
-    # (`sokka_big_brother`) besides the short one (`sokka`), as NOTATION.md
-    # and CARDS.md each use one.
+    # (`sokka_big_brother`, as docs/notation.md names cards) besides the short
+    # one (`sokka`): card lists use either.
     aliases: list[str] = []
 
 

@@ -54,13 +54,6 @@ class Energy(Strict):
     def of(self, zone: Zone) -> int:
         return getattr(self, zone)
 
-    def plus(self, extra: Energy) -> Energy:
-        return Energy(
-            green=self.green + extra.green,
-            yellow=self.yellow + extra.yellow,
-            red=self.red + extra.red,
-        )
-
     def short(self) -> str:
         """`G1 Y2` style, `0` for nothing."""
         return _short(self.green, self.yellow, self.red)
@@ -80,7 +73,7 @@ NO_ENERGY = Energy.model_construct()  # trusted: no validator needed at import
 def energy(green: int, yellow: int, red: int) -> Energy:
     """The amount, made once and shared (Energy is frozen): the engine
     asks for the same few small amounts at every step. Checked here, not by
-    building Energy's validator before the first frame (issue 16)."""
+    building Energy's validator, which would delay the first frame."""
     if min(green, yellow, red) < 0:
         raise ValueError(f"a negative amount of energy: {green}, {yellow}, {red}")
     return Energy.model_construct(green=green, yellow=yellow, red=red)

@@ -18,10 +18,11 @@ with the `choose` action. Nothing here runs code: the engine reads it.
 
 # No `from __future__ import annotations` here: pydantic would evaluate
 # every field's annotation from its string when the class is made, a good
-# part of importing the models at every start (issue 16). A name defined
+# part of importing the models at every start. A name defined
 # further down is written in quotes.
 
-from typing import Annotated, Literal
+from collections.abc import Mapping
+from typing import Annotated, ClassVar, Literal, get_args
 
 from pydantic import Field
 
@@ -56,6 +57,7 @@ class Modify(Strict):
 
     From an ally's power, it goes to the strike in that ally's zone (R7.3)."""
 
+    harms: ClassVar[bool] = False
     effect: Literal["modify"]
     force: int = Field(0, description="force added (a negative number takes it away)")
     intercept: int = Field(0, description="intercept added (a negative number takes it away)")
@@ -69,6 +71,7 @@ class Modify(Strict):
 class AddEnergy(Strict):
     """Add energy (R6.4) to a zone: `who` adds, `count` of them."""
 
+    harms: ClassVar[bool] = False
     effect: Literal["add_energy"]
     zone: Literal["green", "yellow", "red", "this", "that", "each"] = Field(
         "green",
@@ -84,6 +87,7 @@ class AddEnergy(Strict):
 class EliminateEnergy(Strict):
     """Eliminate energy (R7.6): face up onto its owner's discard pile."""
 
+    harms: ClassVar[bool] = True
     effect: Literal["eliminate_energy"]
     whose: Whose = Field("opponent", description="whose energy may be picked")
     colour: Literal["green", "yellow", "red", "any", "this", "that"] = Field(
@@ -102,6 +106,7 @@ class EliminateEnergy(Strict):
 class EliminateAlly(Strict):
     """Eliminate an ally (R7.6); `whose = "this"` is the source ally itself."""
 
+    harms: ClassVar[bool] = True
     effect: Literal["eliminate_ally"]
     whose: Literal["you", "opponent", "any", "each", "this"] = Field(
         "opponent",
@@ -120,6 +125,7 @@ class EliminateAlly(Strict):
 class Charge(Strict):
     """Charge a zone (R11): this one, a fixed colour, or one chosen."""
 
+    harms: ClassVar[bool] = False
     effect: Literal["charge"]
     zone: ZoneRef = Field(
         "this",
@@ -135,6 +141,7 @@ class Charge(Strict):
 class Uncharge(Strict):
     """Uncharge a zone (R11): `count = "all"` uncharges every matching zone."""
 
+    harms: ClassVar[bool] = True
     effect: Literal["uncharge"]
     zone: ZoneRef = Field(
         "choose",
@@ -154,6 +161,7 @@ class Uncharge(Strict):
 class MoveEnergy(Strict):
     """Move one of your energy from one zone's stack to another's."""
 
+    harms: ClassVar[bool] = False
     effect: Literal["move_energy"]
     source: Zone = Field(description="the zone the energy leaves")
     to: Zone = Field(description="the zone it joins")
@@ -165,6 +173,7 @@ class LookAtTop(Strict):
     """Look at the top cards of your deck, then: put them back in any order,
     keep one on top and discard the rest, or discard the top one if you like."""
 
+    harms: ClassVar[bool] = False
     effect: Literal["look_at_top"]
     count: int = Field(1, description="how many cards from the top are looked at")
     then: Literal["reorder", "keep_one", "may_discard"] = Field(
@@ -177,6 +186,7 @@ class LookAtTop(Strict):
 class RevealTop(Strict):
     """Turn a deck's top card face up; optionally the controller may have it discarded."""
 
+    harms: ClassVar[bool] = False
     effect: Literal["reveal_top"]
     whose: Literal["you", "opponent"] = Field("opponent", description="whose deck")
     may_discard: bool = Field(False,
@@ -194,6 +204,7 @@ class MoveAlly(Strict):
     empty ally spaces (control changes, ownership does not);
     `to_this_zone`: one of your allies moves into this card's (empty) zone."""
 
+    harms: ClassVar[bool] = False
     effect: Literal["move_ally"]
     mode: Literal["to_empty", "swap_with_this", "rearrange", "to_deck_top", "to_your_empty",
                   "to_this_zone"] = Field(description="which kind of move (listed above)")
@@ -204,6 +215,7 @@ class MoveAlly(Strict):
 class ChooseOne(Strict):
     """The controller picks one option; its effects happen."""
 
+    harms: ClassVar[bool] = False
     effect: Literal["choose_one"]
     options: dict[str, list["Effect"]] = Field(
         description="a label for each option, with the effects it brings")
@@ -213,6 +225,7 @@ class OnCounterattack(Strict):
     """A payment power's delayed effect: when this strike counterattacks (from
     this ally's zone, for an ally's power), these effects happen."""
 
+    harms: ClassVar[bool] = False
     effect: Literal["on_counterattack"]
     effects: list["Effect"] = Field(description="what happens at the counterattack")
     from_charged_zone: bool = Field(
@@ -223,6 +236,7 @@ class OnCounterattack(Strict):
 class ChangeDefendingZone(Strict):
     """Defend one zone higher or lower from now on (Yip Yip!)."""
 
+    harms: ClassVar[bool] = False
     effect: Literal["change_defending_zone"]
     step: Literal[-1, 1] = Field(description="-1 moves the defence one zone up, 1 one zone down")
 
@@ -230,6 +244,7 @@ class ChangeDefendingZone(Strict):
 class MoveThis(Strict):
     """This strike moves to another zone, and you defend there (Zoom!)."""
 
+    harms: ClassVar[bool] = False
     effect: Literal["move_this"]
     to: Literal["up", "down", "red"] = Field(
         description="one zone up, one down, or to the red zone")
@@ -239,6 +254,7 @@ class OnlyIf(Strict):
     """These effects happen only if the condition holds when it resolves
     ("if this zone is already charged, ...")."""
 
+    harms: ClassVar[bool] = False
     effect: Literal["only_if"]
     when: "Condition" = Field(description="the condition, tested as the effect resolves")
     effects: list["Effect"] = Field(description="what happens when it holds")
@@ -250,6 +266,7 @@ class Grant(Strict):
     choice made when it was played (Sculpted Flame). It lasts while that
     card is in play."""
 
+    harms: ClassVar[bool] = False
     effect: Literal["grant"]
     static: "Static" = Field(description="the static that is given")
 
@@ -257,6 +274,7 @@ class Grant(Strict):
 class SearchDeck(Strict):
     """Search your deck for a card and put it into an empty ally space."""
 
+    harms: ClassVar[bool] = False
     effect: Literal["search_deck"]
     card: str = Field(description="the id of the card searched for")
     optional: bool = Field(True, description='the effect may be declined ("you may")')
@@ -266,6 +284,7 @@ class ForceReflip(Strict):
     """Pay this, and the opponent's card just flipped goes to their discard
     pile and they flip again in that zone (Rain of Fire)."""
 
+    harms: ClassVar[bool] = True
     effect: Literal["force_reflip"]
     green: int = Field(0, description="green energy in the price")
     yellow: int = Field(0, description="yellow energy in the price")
@@ -293,6 +312,42 @@ Effect = Annotated[
     | ForceReflip,
     Field(discriminator="effect"),
 ]
+
+
+class EffectCoverageError(RuntimeError):
+    """An effect kind of the language lacks something every kind declares."""
+
+
+def effect_types() -> tuple[type[Strict], ...]:
+    """Every effect kind of the language, in the order `Effect` lists them."""
+    union = get_args(Effect)[0]  # Annotated[A | B | ..., Field(...)]
+    return get_args(union)
+
+
+def check_covered(table: Mapping[type, object], what: str) -> None:
+    """Fail, naming the effect kinds, unless `table` has one entry (`what`:
+    its words, its value to a computer player) for each kind and none for
+    anything else: the check a module filling such a table runs when it is
+    imported, as the engine does for its handlers, so that a new kind
+    forgotten there stops the program at once instead of being said or
+    valued wrongly in the middle of a game."""
+    known = effect_types()
+    missing = [m.__name__ for m in known if m not in table]
+    stray = [m.__name__ for m in table if m not in known]
+    if missing or stray:
+        parts = ([f"no {what} for {', '.join(missing)}"] if missing else []) + (
+            [f"{what} for types outside the language: {', '.join(stray)}"] if stray else [])
+        raise EffectCoverageError("effect " + what + ": " + "; ".join(parts))
+
+
+def check_declared(kinds: tuple[type, ...] | None = None) -> None:
+    """Fail, naming the kind, unless each effect kind says itself whether it
+    `harms`: takes something (energy, an ally, a charge, the card just
+    flipped) from the player whose things it touches."""
+    for kind in effect_types() if kinds is None else kinds:
+        if not isinstance(vars(kind).get("harms"), bool):
+            raise EffectCoverageError(
+                f"effect {kind.__name__} does not say whether it harms (`harms: ClassVar[bool]`)")
 
 # ---------------------------------------------------------------- statics
 
@@ -483,3 +538,5 @@ class Trigger(Strict):
 # The models refer to each other through the names above; with defer_build
 # (model/common.py) pydantic resolves them when a model first validates, so
 # importing this module builds no validator.
+
+check_declared()  # every effect kind says whether it harms

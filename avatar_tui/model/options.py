@@ -1,9 +1,9 @@
-"""The answers of a pending choice, typed (issue 13).
+"""The answers of a pending choice, typed: read by their fields, never parsed from words.
 
 Every question the engine asks offers a list of options; each option is
 one of the small frozen records below and carries what it means (whose
 zone, which part of it, which card, which payment, which group first).
-Its `word` is the answer's notation, `choose WORD` (NOTATION.md): the
+Its `word` is the answer's notation, `choose WORD` (docs/notation.md): the
 word is worked out here, once, when the option is made, and it is only
 the option's serialised form. The engine, the app and the bots read the
 fields; nothing outside this module builds or splits a word.
@@ -15,7 +15,7 @@ kind, the effect asking and the word's place in the list."""
 
 # No `from __future__ import annotations` here: pydantic would evaluate
 # every field's annotation from its string when the class is made, a good
-# part of importing the models at every start (issue 16). A name defined
+# part of importing the models at every start. A name defined
 # further down is written in quotes.
 
 import re

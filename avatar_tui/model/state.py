@@ -4,7 +4,7 @@ losslessly; the engine mutates copies of them, never the caller's."""
 
 # No `from __future__ import annotations` here: pydantic would evaluate
 # every field's annotation from its string when the class is made, a good
-# part of importing the models at every start (issue 16). A name defined
+# part of importing the models at every start. A name defined
 # further down is written in quotes.
 
 from collections.abc import Sequence
@@ -142,7 +142,7 @@ class PlayerSetup(Model):
 
 
 class GameSetup(Model):
-    """What fixes a game before any action (NOTATION.md scenario header)."""
+    """What fixes a game before any action (docs/notation.md scenario header)."""
 
     seed: int = Field(default=0, strict=True)
     p1: PlayerSetup

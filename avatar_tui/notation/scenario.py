@@ -45,7 +45,8 @@ class ScenarioError(ValueError):
 
 
 class Expect(BaseModel):
-    # defer_build: built when a file is read, not at every start (issue 16)
+    # defer_build: built when a file is read, not at every start, which it
+    # would slow down
     model_config = ConfigDict(extra="forbid", defer_build=True)
 
     path: str

@@ -15,9 +15,6 @@ from avatar_tui.model.state import Choice, GameState, OrderStep, ResolveStep
 from avatar_tui.play import describe
 from avatar_tui.play.plain import escape
 
-# Effects that take something away from the player whose cards they touch.
-HARMS = (fx.EliminateEnergy, fx.EliminateAlly, fx.Uncharge, fx.ForceReflip)
-
 
 def label(t: Table, state: GameState, option: Option) -> str:
     """An answer (`choose WORD`) of the pending question, in plain words."""
@@ -75,7 +72,7 @@ def harms(group: list[ResolveStep], chooser: PlayerId) -> bool:
     chooser's cards, or the chooser's own card eliminating or uncharging
     their own things with no say in it (Zhao's Guard)."""
     for step in group:
-        if not isinstance(step.effect, HARMS):
+        if not step.effect.harms:  # each effect kind declares it (model/effects.py)
             continue
         whose = getattr(step.effect, "whose", "opponent")
         if step.ctx.controller != chooser:

@@ -101,6 +101,9 @@ class GameController:
         if said is not None:
             self.kept_notes.append(said)
             self.hint = escape(said[0].upper() + said[1:])
+        note = store.settings_note() if store is not None else None  # the first game says it
+        if note is not None:
+            self.hint = escape(note) if self.hint is None else f"{self.hint} · {escape(note)}"
         if self.mode.saves:
             self.saved_moves = len(state.history)
 
@@ -173,15 +176,13 @@ class GameController:
     def looked_at(self, card: str | None, owner: str | None) -> tuple[str | None, str | None]:
         """The card the inspector opens at: the one asked for, else the
         defender's flipped card, else the incoming attack."""
-        state = self.session.state if self.session is not None else None
-        if card is not None or state is None or state.turn is None:
+        lk = self.session.look if self.session is not None else None
+        if card is not None or lk is None or lk.turn is None:
             return card, owner
-        zone = state.players[state.turn].defending
-        flip = state.players[state.turn].zones[zone].flip if zone else None
-        if flip is not None:
-            return flip.card, state.turn
-        if state.incoming is not None:
-            return state.incoming.card, state.incoming.owner
+        if lk.flipped is not None:
+            return lk.flipped.card, lk.flipped.player
+        if lk.incoming is not None:
+            return lk.incoming.card, lk.incoming.owner
         return None, None
 
     def clicked(self, owner: PlayerId, zone: str | None = None, flip: bool = False) -> str | None:
@@ -193,8 +194,8 @@ class GameController:
         state, legal = session.state, session.legal
         if not flip:
             return "flip" if state.turn == owner and candidates("flip", legal) else None
-        if state.phase != "decide" or state.turn != owner or \
-                state.players[owner].defending != zone:
+        flipped = session.look.flipped
+        if flipped is None or (flipped.player, flipped.zone) != (owner, zone):
             return None
         return "overpay" if not candidates("pay", legal) and candidates("overpay", legal) \
             else "pay"

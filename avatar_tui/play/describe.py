@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from avatar_tui.cardlib import words as effect_words
 from avatar_tui.engine import Look, Table, answer_is_secret, face_look, look
-from avatar_tui.model.actions import Action
 from avatar_tui.model.cards import AdvantageCard, AllyCard, SignatureMove, StrikeCard
 from avatar_tui.model.common import ZONES, Energy, PlayerId, Zone
 from avatar_tui.model.effects import Power
@@ -132,17 +131,17 @@ def status(t: Table, state: GameState, lk: Look | None = None) -> str:
     pid = state.turn
     assert pid is not None
     who = f"[b]{character(t, pid)}[/b]"
+    lk = lk or look(state, t)
     what, force = incoming(t, state, lk)
     against = f"{what} — force {force}"
     if state.phase == "signature":
         return f"{who} may answer {what} (force {force}) with the signature move (R4.3)"
-    zone = state.players[pid].defending
+    zone = lk.defended
     assert zone is not None
     where = f"[{ZONE_STYLE[zone]}]{zone.upper()}[/]"
     line = f"{who} defends {where} against {against}"
-    flip = state.players[pid].zones[zone].flip
-    if state.phase == "decide" and flip is not None:
-        line += f" · flipped {escape(t.name(flip.card))}"
+    if lk.flipped is not None:
+        line += f" · flipped {escape(t.name(lk.flipped.card))}"
     return line
 
 
@@ -198,18 +197,6 @@ def answer_label(t: Table, state: GameState, word: str | None) -> str:
     itself, should it answer nothing)."""
     option = state.choice.option(word) if state.choice is not None else None
     return option_label(t, state, option) if option is not None else escape(word or "")
-
-
-def action_label(t: Table, action: Action) -> str:
-    """A candidate action in a chooser: what it spends."""
-    if action.verb == "power" and action.ally:
-        zone = t.player(action.player).defending
-        ally = t.zone(action.player, zone).ally if zone else None
-        name = t.name(ally.card) if ally else "ally"
-        return f"{escape(name)}: power {action.number} — {payment_label(action.paid)}"
-    if action.paid is not None:
-        return f"Spend {pips(action.paid)}"
-    return escape(str(action))
 
 
 # ------------------------------------------------------------------ the full card

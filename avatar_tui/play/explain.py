@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from avatar_tui.engine import without_secret_move
 from avatar_tui.model.actions import Action
 from avatar_tui.model.common import PlayerId
-from avatar_tui.play import describe
+from avatar_tui.play import describe, move_words
 from avatar_tui.play.keys import BY_NAME, candidates, example
 from avatar_tui.play.plain import escape
 from avatar_tui.play.session import Session
@@ -52,7 +52,6 @@ def moves(session: Session) -> list[MoveLine]:
     if pid is None:
         return []
     legal = session.legal
-    state = session.state
     lines: list[MoveLine] = []
 
     def simple(name: str, verb: str, possible_text: str) -> None:
@@ -76,7 +75,7 @@ def moves(session: Session) -> list[MoveLine]:
     simple("signature", "signature", "defend with your signature move (v shows it to you)")
     simple("skip", "skip", "do not play the signature move; defend green")
     simple("flip", "flip", "flip the top card of your deck into the zone")
-    if state.choice is not None or state.phase == "open":
+    if session.look.pending in ("choose", "open"):
         lines.append(MoveLine("c", "Answer", True, "a question waits for your answer "
                               "(c opens it)"))
     return lines
@@ -91,7 +90,7 @@ def _ways(session: Session, found: list[Action], what: str) -> str:
     if len(found) == 1:
         return what
     t = session.table
-    ways = " · ".join(describe.action_label(t, a) for a in found)
+    ways = " · ".join(move_words.label(t, a) for a in found)
     return f"{what}; {len(found)} ways: {ways}"
 
 
@@ -99,7 +98,7 @@ def _overpay(session: Session, pid: PlayerId) -> MoveLine:
     found = candidates("overpay", session.legal)
     label = BY_NAME["overpay"].label
     if found:
-        ways = " · ".join(describe.action_label(session.table, a) for a in found)
+        ways = " · ".join(move_words.label(session.table, a) for a in found)
         return MoveLine("o", label, True, f"your own colours are short; {len(found)} "
                         f"way{'s' if len(found) != 1 else ''}: {ways}")
     probe = _overpay_probe(session, pid)
@@ -119,17 +118,15 @@ def _overpay_probe(session: Session, pid: PlayerId) -> Action:
 def _powers(session: Session, pid: PlayerId, ally: bool) -> list[MoveLine]:
     """One line per payment power of the flipped card (or, at the
     signature step, the move's), or of the ally in this zone."""
-    state, t = session.state, session.table
+    t, lk = session.table, session.look
     legal = session.legal
     name = "ally_power" if ally else "power_1"
     probe = example(name, pid)
     assert probe is not None
-    at_signature = state.phase == "signature"
-    if state.phase not in ("decide", "signature") or state.choice is not None or \
-            (ally and at_signature):
-        label = "Ally's powers" if ally else "Payment powers"
-        return [MoveLine("a" if ally else "1-9", label, False, escape(reason(session, probe)))]
-    found_powers = [p for p in session.look.powers if p.ally == ally]
+    at_signature = lk.pending == "signature"
+    # the look numbers powers only while a card (or the signature move) is
+    # decided on and no question waits; an ally has none at the signature step
+    found_powers = [p for p in lk.powers if p.ally == ally]
     if not found_powers:
         label = "Ally's powers" if ally else "Payment powers"
         return [MoveLine("a" if ally else "1-9", label, False, escape(reason(session, probe)))]

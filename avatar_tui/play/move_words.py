@@ -1,19 +1,52 @@
-"""A move in words: what a player (most often the computer) just did, said
-the way a person at the table would say it, never in notation.
+"""An action in words, never in notation: the one home of every way the
+app says a move, each naming the card, zone and ally it is about from the
+engine's look (`subject`):
 
-`describe_move(before, after, action)` reads the card names from the
-state before the move (the flipped card that was paid for, the zone that
-was defended) and, where the move turned a card face up, from the state
-after it (the card a flip revealed). Markup is Textual's."""
+- `describe_move(before, after, action)`: what a player (most often the
+  computer) just did, as a person at the table would say it; the card a
+  flip revealed is read from the state after it;
+- `short(t, action)`: a move in a few words, for the hint ("pay for
+  Skewer", "focus");
+- `label(t, action)`: one of several legal actions behind one key, in a
+  chooser: what it spends.
+
+Markup is Textual's."""
 
 from __future__ import annotations
 
-from avatar_tui.engine import Table, answer_is_secret
+import re
+from dataclasses import dataclass
+
+from avatar_tui.engine import Look, Table, answer_is_secret, look
 from avatar_tui.model.actions import Action
+from avatar_tui.model.common import Zone
 from avatar_tui.model.state import GameState
 from avatar_tui.play import describe
 from avatar_tui.play.describe import ZONE_STYLE
 from avatar_tui.play.plain import escape
+
+_MARKUP = re.compile(r"\[/?[^\]]*\]")
+
+
+@dataclass(frozen=True)
+class Subject:
+    """What the defending player's move is about, as the look has it: the
+    zone defended, the card face up in it and the ally beside it (names
+    escaped for markup; None where there is none)."""
+
+    zone: Zone | None
+    card: str | None
+    ally: str | None
+
+
+def subject(t: Table, lk: Look | None = None) -> Subject:
+    lk = lk or look(t.state, t)
+    if lk.turn is None or lk.defended is None:
+        return Subject(None, None, None)
+    place = lk.player(lk.turn).zone(lk.defended)
+    card = escape(t.name(lk.flipped.card)) if lk.flipped is not None else None
+    ally = escape(t.name(place.ally)) if place.ally is not None else None
+    return Subject(lk.defended, card, ally)
 
 
 def _zone(zone: str | None) -> str:
@@ -22,20 +55,12 @@ def _zone(zone: str | None) -> str:
     return f"the [{ZONE_STYLE[zone]}]{zone}[/] zone"
 
 
-def _flipped(t: Table, state: GameState, action: Action) -> tuple[str | None, str | None]:
-    """The acting player's zone being defended and its flipped card's name."""
-    zone = state.players[action.player].defending
-    flip = state.players[action.player].zones[zone].flip if zone else None
-    name = escape(t.name(flip.card)) if flip is not None else None
-    return zone, name
-
-
 def describe_move(before: GameState, after: GameState | None, action: Action) -> str:
     """What `action` did, in words, without the player's name: "played
     Burning Lash in the yellow zone, paying in its own colours (R5.3)"."""
     t = Table(before)
-    zone, card = _flipped(t, before, action)
-    card = card or "the flipped card"
+    about = subject(t)
+    zone, card = about.zone, about.card or "the flipped card"
     verb = action.verb
     if verb == "open":
         chosen = action.word or ""
@@ -44,8 +69,9 @@ def describe_move(before: GameState, after: GameState | None, action: Action) ->
     if verb == "flip":
         shown = None
         if after is not None and zone is not None:
-            face = after.players[action.player].zones[zone].flip
-            shown = escape(Table(after).name(face.card)) if face is not None else None
+            seen = Table(after)
+            face = look(after, seen).face(action.player, zone)
+            shown = escape(seen.name(face.card)) if face is not None else None
         what = f"and turned up [b]{shown}[/b]" if shown else ""
         return f"flipped the top card of the deck in {_zone(zone)} {what} (R5.1)".replace(
             "  ", " ")
@@ -55,9 +81,8 @@ def describe_move(before: GameState, after: GameState | None, action: Action) ->
         return f"played [b]{card}[/b] in {_zone(zone)}, paying {how} (R5.3–R5.5)"
     if verb == "power":
         if action.ally:
-            ally = before.players[action.player].zones[zone].ally if zone else None
-            name = escape(t.name(ally.card)) if ally is not None else "the ally"
-            return f"used power {action.number} of the ally [b]{name}[/b] (R7.3)"
+            return f"used power {action.number} of the ally [b]{about.ally or 'the ally'}[/b] " \
+                "(R7.3)"
         return f"used power {action.number} of [b]{card}[/b] (R7.1–R7.3)"
     if verb == "pitch":
         return f"pitched [b]{card}[/b] for its effect and moved on to the next zone (R7.5)"
@@ -81,3 +106,40 @@ def describe_move(before: GameState, after: GameState | None, action: Action) ->
         answer = describe.answer_label(t, before, action.word)
         return f"answered “{escape(prompt)}”: {answer}"
     return escape(str(action))  # pragma: no cover - every verb is named above
+
+
+def short(t: Table, action: Action) -> str:
+    """A move in a few plain words: "pay for Skewer", "focus"."""
+    state, pid = t.state, action.player
+    about = subject(t)
+    card = about.card or "the card"
+    verb = action.verb
+    if verb == "pay":
+        extra = f" with {describe.pips(action.paid)}" if action.paid is not None else ""
+        return f"pay for {card}{extra}"
+    if verb == "power":
+        if action.ally:
+            return f"{about.ally or 'the ally'}'s power {action.number}"
+        if about.zone is None:  # no zone is defended at the signature step (R4.3)
+            return f"your signature move's power {action.number}"
+        return f"{card}'s power {action.number}"
+    if verb == "open":
+        who = "you" if action.word == pid else describe.character(t, action.word)  # type: ignore[arg-type]
+        return f"{who} defend{'s' if who != 'you' else ''} the opening attack"
+    if verb == "choose":
+        return _MARKUP.sub("", describe.answer_label(t, state, action.word))
+    return {
+        "flip": "flip", "focus": "focus", "discard": "discard", "reflip": "reflip",
+        "pitch": f"pitch {card}", "signature": "your signature move",
+        "skip": "skip the signature move",
+    }.get(verb, str(action))
+
+
+def label(t: Table, action: Action) -> str:
+    """One of several legal actions behind one key, in a chooser: what it spends."""
+    if action.verb == "power" and action.ally:
+        name = subject(t).ally or "ally"
+        return f"{name}: power {action.number} — {describe.payment_label(action.paid)}"
+    if action.paid is not None:
+        return f"Spend {describe.pips(action.paid)}"
+    return escape(str(action))

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from avatar_tui.model.actions import Action
 from avatar_tui.model.common import PlayerId
-from avatar_tui.play import choice_words, describe
+from avatar_tui.play import choice_words, describe, move_words
 from avatar_tui.play.keys import BY_NAME
 from avatar_tui.play.plain import escape
 from avatar_tui.play.session import Session
@@ -80,7 +80,7 @@ def which(session: Session, name: str, actions: list[Action]) -> Question:
     else:
         title = "The ally's powers (R7.3)" if name == "ally_power" else BY_NAME[name].label
         prompt = f"{subject}: which one?"
-    return Question(title, prompt, actions, [describe.action_label(t, a) for a in actions])
+    return Question(title, prompt, actions, [move_words.label(t, a) for a in actions])
 
 
 def _subject(session: Session, name: str) -> str:
@@ -89,12 +89,10 @@ def _subject(session: Session, name: str) -> str:
     if name == "signature" and pid is not None:
         move = t.current_move(pid)
         return f"Signature move {escape(move.name)} ({describe.pips(move.cost)})"
-    zone = state.players[pid].defending if pid else None
-    flip = state.players[pid].zones[zone].flip if pid and zone else None
+    flip = session.look.flipped
     card = escape(t.name(flip.card)) if flip else "the card"
     if name in ("pay", "overpay"):
-        return f"Paying for {card} ({describe.pips(t.card(flip.card).cost)})" if flip \
-            else "Paying"
+        return f"Paying for {card} ({describe.pips(flip.cost)})" if flip else "Paying"
     if name.startswith("power_"):
         return f"Power {name[6:]} of {card}"
     return {"reflip": f"Reflipping {card}", "pitch": f"Pitching {card}",

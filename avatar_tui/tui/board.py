@@ -120,8 +120,8 @@ class ZoneRow(Horizontal):
         t, state = session.table, session.state
         player = state.players[self.owner]
         zs = player.zones[self.zone]
-        defending = (state.turn == self.owner and player.defending == self.zone
-                     and state.phase in ("flip", "decide"))
+        lk = session.look
+        defending = lk.turn == self.owner and lk.defended == self.zone
         restyle(self, defending, "-defending")  # 4 lines in the compact layout
         marker = "▶ " if defending else ""
         label = [f"[b]{marker}{self.zone.upper()}[/b]", f"energy {len(zs.energy)}",
@@ -132,7 +132,7 @@ class ZoneRow(Horizontal):
         else:
             self.ally.show_card(None, [], "no ally")
         flip = self.flip
-        restyle(flip, defending and state.phase == "decide", "-active")
+        restyle(flip, defending and lk.flipped is not None, "-active")
         restyle(flip, zs.flip is not None and zs.flip.counterattacked, "-sideways")
         if zs.flip is not None:
             flip.show_card(zs.flip.card, describe.card_lines(t, zs.flip.card, self.owner,
@@ -234,7 +234,8 @@ class KeptScrollBar(ScrollBar):
     """The log's scrollbar. The log grows and scrolls at every move, so its
     bar is drawn again each time, though most of its rows show the same
     track or thumb as before: finished rows are kept by the piece of bar
-    they show (rows inside the top and bottom ones; issue 16)."""
+    they show (rows inside the top and bottom ones), so a key draws only
+    the few that changed."""
 
     def __init__(self, *a, **kw):
         super().__init__(*a, **kw)
@@ -316,7 +317,7 @@ class EventLog(OptionList):
 
     def render_lines(self, crop: Region) -> list[Strip]:
         """A move adds lines and scrolls the log, so Textual would draw every
-        visible row again (issue 16: the largest part of a key's frame). A
+        visible row again (the largest part of a key's frame). A
         row inside the border shows one log line, and while nothing else
         changes (the context below) the same line gives the same row: rows
         are kept by line, and only lines not drawn yet go through Textual."""

@@ -1,4 +1,4 @@
-"""The game screen's compositor (tui/perf/compositor.py, issue 16): the screen
+"""The game screen's compositor (tui/perf/compositor.py): the screen
 a terminal builds from its partial updates is the screen a full render
 draws, key after key; and the pinned Textual methods it stands on have not
 changed under it."""

@@ -1,4 +1,4 @@
-"""The game controller and the modes play without Textual (issue 13; that
+"""The game controller and the modes play without Textual (that
 they import none: tests/test_engine_is_headless.py): a game through the
 controller alone, the keys each mode allows, saving in the background."""
 

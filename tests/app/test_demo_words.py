@@ -1,5 +1,5 @@
 """Every demo step has words, and a narration longer than its panel
-scrolls with PgUp / PgDn (issue 17)."""
+scrolls with PgUp / PgDn."""
 
 from __future__ import annotations
 

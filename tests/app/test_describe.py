@@ -14,7 +14,7 @@ from avatar_tui.engine import apply, legal_actions
 from avatar_tui.engine.table import Table
 from avatar_tui.model.common import ZONES, Energy
 from avatar_tui.model.state import FaceUp, Mod
-from avatar_tui.play import describe
+from avatar_tui.play import describe, move_words
 from avatar_tui.tui.screens.inspector import table_cards
 
 from .helpers import new, scenario
@@ -77,8 +77,10 @@ def test_every_state_of_random_games_can_be_described():
                 for word in state.choice.options:
                     assert plain(describe.option_label(t, state, word))
             legal = legal_actions(state)
-            for action in legal:
-                assert plain(describe.action_label(t, action))
+            for action in legal:  # every action, in each of its ways of being said
+                assert plain(move_words.label(t, action))
+                assert plain(move_words.short(t, action))
+                assert plain(move_words.describe_move(state, None, action))
             described += 1
             if not legal:
                 break

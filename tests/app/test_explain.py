@@ -74,7 +74,7 @@ def test_the_hidden_signature_move_is_never_named():
     def unpaid_signature(state):
         return state.phase == "signature" and not candidates("signature", legal_actions(state))
 
-    # rare with the house decks' policy games: the first is seed 64 (issue 15's decks)
+    # rare with the house decks' policy games: the first is seed 64 (with today's house decks)
     state = find_state(unpaid_signature, seeds=range(1, 200))
     name = Table(state).current_move(state.turn).name
     # the engine's reason keeps the move secret (R1.6), and so does the panel

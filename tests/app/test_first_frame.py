@@ -1,4 +1,4 @@
-"""The start (issue 16): a game given at launch is on the very first frame
+"""The start: a game given at launch is on the very first frame
 the app paints, not an empty board that the next frame replaces."""
 
 from __future__ import annotations

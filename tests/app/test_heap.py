@@ -1,4 +1,4 @@
-"""Garbage collection while the app starts (issue 16, tui/perf/heap.py): held
+"""Garbage collection while the app starts (tui/perf/heap.py): held
 from before the app's imports, and resumed, with the start's heap frozen,
 once the first frame is drawn and the validators are built."""
 

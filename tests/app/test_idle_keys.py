@@ -1,5 +1,5 @@
 """A key that does nothing says why (the status line, or the too-small
-message), and the inspector's words (issue 17)."""
+message), and the inspector's words."""
 
 from __future__ import annotations
 

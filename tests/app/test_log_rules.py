@@ -34,7 +34,7 @@ async def test_keys_select_a_line_and_show_its_rule():
         await pilot.press("up", "up")
         await pilot.pause()
         event = app.session.log[-3]
-        assert rules_help.explain(event.rule) in help_text(app)
+        assert rules_help.RULES[event.rule][1] in help_text(app)
         before = app.session.state
         await pilot.press("enter")  # selecting changes nothing in the game
         assert app.session.state is before
@@ -57,7 +57,7 @@ async def test_a_click_on_a_line_shows_its_rule():
         assert index is not None
         rule = log.rules[index]
         assert rule is not None
-        assert rules_help.explain(rule) in help_text(app)
+        assert rules_help.RULES[rule][1] in help_text(app)
 
 
 async def test_a_note_has_no_rule_and_says_so():
@@ -82,8 +82,9 @@ def test_every_rule_the_log_shows_over_a_game_has_help():
 
 
 async def test_new_lines_scroll_the_log_without_laying_out_the_screen():
-    """Issue 16: once the log has its scrollbar, a move's new lines are shown
-    at its end by a scroll and a repaint; no layout pass of the screen."""
+    """Once the log has its scrollbar, a move's new lines are shown at its
+    end by a scroll and a repaint: no layout pass of the screen, which
+    would cost every key."""
     app = make_app(scenario("midgame"))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()

@@ -1,5 +1,5 @@
-"""The app's markup is parsed once per text (avatar_tui/tui/perf/markup.py,
-issue 16): a key that shows a text seen before reads no markup."""
+"""The app's markup is parsed once per text (avatar_tui/tui/perf/markup.py):
+a key that shows a text seen before reads no markup."""
 
 from __future__ import annotations
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from avatar_tui.bots import BotSeat
-from avatar_tui.engine import apply, new_game
+from avatar_tui.engine import Table, apply, look, new_game
 from avatar_tui.model.actions import parse_action
-from avatar_tui.play.move_words import describe_move
+from avatar_tui.play.move_words import describe_move, short, subject
 
 from .helpers import default_setup, make_app, policy, scenario
 from .test_vs_bot import NEVER, new
@@ -57,3 +57,12 @@ async def test_the_status_line_says_the_computer_is_thinking_then_what_it_did():
         assert said is not None and said in hint  # words, also while thinking
         assert any(w in said for w in ("flipped", "played", "chose", "focused",
                                        "discarded", "used", "answered", "pitched"))
+
+
+def test_each_way_of_saying_a_move_names_the_card_the_look_names():
+    state, _ = scenario("midgame")  # p2 defends yellow with Burning Lash flipped
+    t = Table(state)
+    about = subject(t)
+    assert (about.zone, about.card) == (look(state).defended, "Burning Lash")
+    assert short(t, parse_action("p2: pitch")) == "pitch Burning Lash"
+    assert "Burning Lash" in describe_move(state, None, parse_action("p2: focus"))

@@ -1,7 +1,7 @@
 """Textual's command palette (ctrl+p) on a terminal too small for it: it is
 not opened there, the refusal is said where the too-small message is, and
 no palette key crashes the app, not even in a palette opened on a larger
-terminal that then shrank (issue 25)."""
+terminal that then shrank."""
 
 from __future__ import annotations
 

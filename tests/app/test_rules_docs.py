@@ -1,6 +1,6 @@
 """The rules in the box: docs/rules.md made from rules_help (never stale),
 docs/notation.md covering every verb and view path, both installed with the
-package, and the rules browser from the help screen (issue 17)."""
+package, and the rules browser from the help screen."""
 
 from __future__ import annotations
 

@@ -57,6 +57,19 @@ async def test_the_app_starts_with_a_bad_settings_file(data_dir):
         assert app._exception is None and app.screen is not app.game_screen  # new game
 
 
+async def test_a_set_aside_settings_file_is_said_once_in_the_status_line(data_dir):
+    data_dir.mkdir(parents=True)
+    (data_dir / "settings.toml").write_text("theme = [[[\n")
+    app = make_app(new(seed=4), store=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        said = app.game.hint or ""  # the status line's words
+        assert "settings.toml: TOML syntax" in said and "settings.broken-1.toml" in said
+        app.act(policy(app.session.state))  # a move: the line is the game's again
+        app.game.start(*new(seed=5))  # and a next game does not say it again
+        assert "settings" not in (app.game.hint or "")
+
+
 # ---------------------------------------------------------------- one writer
 
 

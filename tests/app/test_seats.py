@@ -1,6 +1,6 @@
 """Which seats the computer plays is part of the save: a `--vs-bot` game
 resumes against the computer, a hot-seat save never silently becomes one,
-and the new-game dialog says who plays (issue 17)."""
+and the new-game dialog says who plays."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The game model's deferred validators are built after the first frame,
-one per turn of the event loop, not by the player's first moves (issue 16)."""
+one per turn of the event loop, not by the player's first moves."""
 
 from __future__ import annotations
 

@@ -9,12 +9,12 @@ program at once instead of failing in the middle of a game."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, TypeVar, get_args
+from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
 from avatar_tui.engine.table import Table
-from avatar_tui.model import effects as language
+from avatar_tui.model.effects import effect_types
 from avatar_tui.model.options import Option
 from avatar_tui.model.state import ResolveStep
 
@@ -26,12 +26,6 @@ HANDLERS: dict[type[BaseModel], Handler[Any]] = {}
 
 class HandlerCoverageError(RuntimeError):
     """The effect language and its handlers do not match one to one."""
-
-
-def effect_types() -> tuple[type[BaseModel], ...]:
-    """Every model of the effect language, in the order `Effect` lists them."""
-    union = get_args(language.Effect)[0]  # Annotated[A | B | ..., Field(...)]
-    return get_args(union)
 
 
 def handles(model: type[E]) -> Callable[[Handler[E]], Handler[E]]:

@@ -1,5 +1,6 @@
 """The game screen's compositor: a key repaints what changed, not the
-rectangle around everything that changed (issue 16).
+rectangle around everything that changed, which is most often the whole
+screen.
 
 Textual 8.2.8's `Compositor.render_partial_update` takes the bounding box
 of all dirty regions as its crop and renders every visible widget that

@@ -1,26 +1,25 @@
-"""Python's cyclic garbage collector while the app starts (issue 16).
+"""Python's cyclic garbage collector while the app starts and plays.
 
 Starting builds a heap that lives as long as the app does: the modules,
 the card catalog, Textual's styles, the validators built after the first
 frame. Collections during that build walk it only to find almost nothing to
-free: measured, they took some 65 ms before the first frame, one full
-collection among them, against 25 ms for a bare Textual app. So the
-launcher holds collections from before its imports, and the app, once it is
-drawn and warmed up, freezes its heap (keeping it out of every later
-collection, whose full passes would otherwise pause a move for 40-70 ms)
-and lets collection run again.
+free, and cost the first frame more than they cost a bare Textual app. So
+the launcher holds collections from before its imports, and the app, once
+it is drawn and warmed up, freezes its heap (keeping it out of every later
+collection, whose full passes would otherwise pause a move) and lets
+collection run again.
 
-It freezes without collecting first: a full collection at that point took
-some 65 ms to free about 3,000 objects of the 97,000 made while starting,
-so the start's little garbage is kept rather than a key delayed.
+It freezes without collecting first: a full collection at that point
+would free only a small part of what starting made, so the start's little
+garbage is kept rather than a key delayed.
 
 From then on the youngest generation is collected once 10,000 more objects
 have been made than freed, instead of Python's 700. A key makes tens of
 thousands of short-lived objects (the strips and segments of the rows it
-repaints), and at 700 it paid for about six collections: measured, 0.6 ms
-of a median key and 2-3 ms on average, against none for most keys and
-about 1 ms on average at 10,000. The older generations keep their default
-ratios, so cyclic garbage that outlives a few keys is still collected."""
+repaints), and at 700 it paid for several collections on every key; at
+10,000 most keys pay for none. The older generations keep their default
+ratios, so cyclic garbage that outlives a few keys is still collected.
+The README's benchmark section ("Startup and keys") has the figures."""
 
 from __future__ import annotations
 

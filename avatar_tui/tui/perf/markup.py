@@ -1,4 +1,4 @@
-"""The app's markup, parsed once per text (issue 16).
+"""The app's markup, parsed once per text: a key shows the same texts again.
 
 Textual parses a string's markup again at every `Static.update`, and a key
 shows the same few texts over and over: the key bar's few sets of keys, a

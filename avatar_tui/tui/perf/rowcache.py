@@ -1,12 +1,12 @@
-"""Finished rows kept between frames (issue 16).
+"""Finished rows kept between frames.
 
 Textual draws every row of a refreshed widget again through its styles
-(border, background, tint, filters): a few hundredths of a millisecond a
-row, so a 37-row log and its scrollbar cost several milliseconds a key
-although most rows show what they showed before, one line higher. A
-`RowCache` keeps a widget's finished rows by what each row shows (a log
-line, a piece of scrollbar) and asks Textual only for the rows it has not
-seen, while the widget's context (size, styles, focus...) stays the same.
+(border, background, tint, filters), so a key that adds a line to the log
+and scrolls it pays for every row of the log and its scrollbar, although
+most rows show what they showed before, one line higher. A `RowCache`
+keeps a widget's finished rows by what each row shows (a log line, a piece
+of scrollbar) and asks Textual only for the rows it has not seen, while
+the widget's context (size, styles, focus...) stays the same.
 """
 
 from __future__ import annotations

@@ -1,10 +1,10 @@
 """Building the game model's validators while the player looks at the
-first frame (issue 16).
+first frame.
 
 The models defer building their validators to first use (model/common.py,
 model/state.py), so the board is drawn sooner; the engine validates the
 states it makes, and the first move to make, say, an advantage in play would
-otherwise wait some 30-60 ms for that model's validator. Right after the
+otherwise wait, noticeably, for that model's validator. Right after the
 first frame the app builds them one per turn of the event loop, so a key
 pressed meanwhile waits for one model at most."""
 

@@ -152,7 +152,6 @@ class DeckEditorScreen(Screen[str | None]):
         self.seed = seed
         self.entries: list[Entry] = sorted(map(card_entry, self.catalog.cards.values()),
                                            key=by_number)
-        self.by_id = {e.id: e for e in self.entries}
         self.query_: Query = parse("")
         self.chamber_filter = True
         self.deck_name: str | None = None  # the file it is saved as

@@ -49,7 +49,8 @@ class GameScreen(Screen[None]):
 
     def __init__(self, game: GameController, ready: Callable[[], None] = lambda: None, **kw):
         super().__init__(**kw)
-        # a key repaints the rows that changed, not the whole board (issue 16)
+        # a key repaints the rows that changed, not the whole board: most of a
+        # key's frame was repainting rows that had not changed
         self._compositor = PartialCompositor()
         self.game = game  # what the board shows and which keys are on (its mode)
         self.ready = ready  # called once the board's widgets are mounted
@@ -95,7 +96,7 @@ class GameScreen(Screen[None]):
         self.event_log.border_title = "Events · l: their rules"
         # called here, not by a message: a message is handled after the
         # screen's first frame, which then showed an empty board, laid out
-        # and painted again at once with the game (issue 16)
+        # and painted again at once with the game: two frames for one
         self.ready()
 
     def show(self) -> None:
