@@ -9,6 +9,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.slow  # each run starts the benchmarks in a process of their own
+
 ROOT = Path(__file__).resolve().parents[1]
 FIGURES = {"engine_actions_per_s", "engine_playout_steps_per_s", "engine_games_per_s",
            "ui_first_frame_ratio", "ui_key_ratio", "ui_key_median_ms", "peak_rss_mb"}
