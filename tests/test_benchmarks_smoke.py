@@ -9,6 +9,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.slow  # each run starts the benchmarks in a process of their own
+
 ROOT = Path(__file__).resolve().parents[1]
 FIGURES = {"engine_actions_per_cpu_s", "engine_playout_steps_per_cpu_s",
            "engine_playout_speedup", "engine_games_per_cpu_s",

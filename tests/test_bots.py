@@ -34,6 +34,7 @@ def test_the_characters_are_those_with_a_starter_deck():
         assert deck is not None and deck.starter
 
 
+@pytest.mark.slow
 def test_two_hundred_seeded_games_of_each_pairing_finish():
     """200 games each: random v random, heuristic v random (both seats)."""
     pairings = [("random", "random"), ("heuristic", "random"), ("random", "heuristic"),

@@ -6,19 +6,19 @@ The constructors make the words the notation has always used; a word read
 back in its question gives the same option; and over random games and
 every sample scenario, every option of every choice met survives the
 notation (`p1: choose WORD` printed and parsed) and a JSON round trip of
-the choice. `AVATAR_TUI_CHOICE_GAMES` sets the number of random games (a
-few in CI; e.g. `AVATAR_TUI_CHOICE_GAMES=500` for a long run)."""
+the choice. A few random games by default; `AVATAR_TUI_LONG=1`
+plays hundreds (tests/depth.py)."""
 
 from __future__ import annotations
 
 import copy
-import os
 import pickle
 import random
 from collections import Counter
 from pathlib import Path
 
 import pytest
+from depth import depth
 from pydantic import ValidationError
 
 from avatar_tui.engine import IllegalAction, apply, legal_actions, new_game
@@ -46,7 +46,7 @@ from avatar_tui.model.state import Choice, Context, GameState, OrderStep, Resolv
 from avatar_tui.notation.scenario import load_scenario
 from tests.test_roundtrip import house_chambers, random_deck
 
-GAMES = int(os.environ.get("AVATAR_TUI_CHOICE_GAMES", "6"))
+GAMES = depth(6, 500)
 MAX_ACTIONS = 400
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = sorted([*(ROOT / "tests" / "scenarios").glob("*.toml"),

@@ -1,12 +1,11 @@
 """The editor's live legality is `deck check`'s verdict: any sequence of
 editor actions (add, remove, chamber, format) gives a deck whose saved
 file `avatar-tui deck check` judges line for line as the editor does.
-AVATAR_TUI_LONG=1 tries many more sequences."""
+AVATAR_TUI_LONG=1 tries many more sequences (tests/depth.py)."""
 
 from __future__ import annotations
 
-import os
-
+from depth import depth
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -16,7 +15,6 @@ from avatar_tui.decklib.draft import DeckDraft, deck_stats
 from avatar_tui.decklib.library import DeckStore
 
 CATALOG = default_catalog()
-LONG = os.environ.get("AVATAR_TUI_LONG") == "1"
 CARD_IDS = sorted(CATALOG.cards)
 CHAMBERS = sorted(CATALOG.chambers)
 
@@ -40,9 +38,9 @@ def run(draft: DeckDraft, actions) -> None:
             draft.starter = not draft.starter
 
 
-@settings(max_examples=300 if LONG else 30, deadline=None,
+@settings(max_examples=depth(30, 300), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(st.lists(ACTIONS, max_size=60 if LONG else 25))
+@given(st.lists(ACTIONS, max_size=depth(25, 60)))
 def test_the_editor_and_deck_check_agree(tmp_path, capsys, actions):
     draft = DeckDraft(CATALOG, "AME176")
     run(draft, actions)

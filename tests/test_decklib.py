@@ -1,14 +1,14 @@
 """The player's own decks (avatar_tui/decklib/library.py): deck files written and
 read back, the named decks of the data directory, the text list, random
-starter decks (a property test; AVATAR_TUI_LONG=1 tries many more seeds),
+starter decks (a property test; AVATAR_TUI_LONG=1 tries many more seeds, tests/depth.py),
 and a deck game whose save holds the decks themselves."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
+from depth import depth
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -31,7 +31,6 @@ from avatar_tui.model.state import GameSetup, PlayerSetup
 from avatar_tui.notation.save import load_game, save_game
 
 CATALOG = default_catalog()
-LONG = os.environ.get("AVATAR_TUI_LONG") == "1"
 LEGAL_AANG = {
     "evade": 4, "pummel": 4, "skewer": 4, "knuckle_sandwich": 4, "kyoshi_pride": 4,
     "seize_the_moment": 4, "will_of_the_warrior": 4, "boomerang_toss": 4, "howling_wind": 4,
@@ -165,7 +164,7 @@ SEEDS = st.integers(min_value=0, max_value=2**63 - 1)
 CHARACTERS = sorted({c.character for c in CATALOG.chambers.values() if c.character})
 
 
-@settings(max_examples=400 if LONG else 25, deadline=None)
+@settings(max_examples=depth(25, 400), deadline=None)
 @given(SEEDS, st.sampled_from(CHARACTERS))
 def test_a_random_starter_deck_is_dealt_as_the_starter_set(seed, character):
     chamber = CATALOG.find_chamber(character)

@@ -2,13 +2,14 @@
 player has seen (R1.6), and the chamber the opponent sees only by its
 character until one of its moves is revealed (R10.1).
 
-AVATAR_TUI_DETERMINIZE_GAMES sets how many games the property test plays
-(a few in CI; a few hundred for a long run)."""
+The property test plays a few games by default and a few hundred with
+`AVATAR_TUI_LONG=1` (tests/depth.py)."""
 
 from __future__ import annotations
 
-import os
 from collections import Counter
+
+from depth import depth
 
 from avatar_tui.bots import HeuristicBot, RandomBot, characters, setup_for
 from avatar_tui.cardlib.catalog import default_catalog
@@ -24,7 +25,7 @@ from avatar_tui.engine import (
 from avatar_tui.engine.observation import deck_pool
 from avatar_tui.model.common import PLAYERS, ZONES
 
-GAMES = int(os.environ.get("AVATAR_TUI_DETERMINIZE_GAMES", "8"))
+GAMES = depth(8, 200)
 
 
 def all_cards(state, pid):

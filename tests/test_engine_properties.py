@@ -4,6 +4,7 @@ serialisation, and undo."""
 import random
 from collections import Counter
 
+from depth import depth
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -48,7 +49,7 @@ ILLEGAL_PROBES = [Action(player="p1", verb="flip"), Action(player="p2", verb="pa
                   Action(player="p1", verb="power", number=9)]
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=depth(25, 500), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(min_value=0, max_value=2**32), choices=st.randoms(use_true_random=False))
 def test_random_legal_play_keeps_every_invariant(seed, choices):
     state = house_game(seed)

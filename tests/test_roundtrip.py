@@ -5,16 +5,16 @@ notation and reads back as the same action, the save written at every
 point replays to the same state, and undo (where it is offered) gives back
 the state before the last action.
 
-`AVATAR_TUI_ROUNDTRIP_GAMES` sets the number of games (a handful in CI;
-thousands for a long run, e.g. `AVATAR_TUI_ROUNDTRIP_GAMES=2000`)."""
+A handful of games by default; `AVATAR_TUI_LONG=1` plays thousands
+(tests/depth.py)."""
 
 from __future__ import annotations
 
-import os
 import random
 from pathlib import Path
 
 import pytest
+from depth import depth
 
 from avatar_tui.cardlib.catalog import default_catalog
 from avatar_tui.decklib.legality import MAX_COPIES, may_use
@@ -24,7 +24,7 @@ from avatar_tui.model.state import GameSetup, GameState, PlayerSetup
 from avatar_tui.notation.save import replay_scenario, scenario_text
 from avatar_tui.notation.scenario import parse_scenario
 
-GAMES = int(os.environ.get("AVATAR_TUI_ROUNDTRIP_GAMES", "6"))
+GAMES = depth(6, 2000)
 MAX_ACTIONS = 400  # a game longer than this is cut (every point is still checked)
 SAVE_EVERY = 7  # a save round trip every few actions (and at the end): replays cost O(n)
 

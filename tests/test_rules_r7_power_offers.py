@@ -8,15 +8,15 @@ payment powers `legal_actions` offers.
 - a limited power is not offered again within its limit (R7.1): a strike's
   while it stays flipped, an ally's "once per turn" until a turn begins.
 
-Short by default; AVATAR_TUI_LONG=1 plays many more games."""
+Short by default; AVATAR_TUI_LONG=1 plays many more games (tests/depth.py)."""
 
 from __future__ import annotations
 
-import os
 import random
 from pathlib import Path
 
 import pytest
+from depth import depth
 
 from avatar_tui.engine import apply_in_place, legal_actions, new_game
 from avatar_tui.engine.powers import powers_of
@@ -25,7 +25,7 @@ from avatar_tui.model.cards import StrikeCard
 from avatar_tui.model.state import GameSetup, PlayerSetup
 
 HOUSE = sorted(p.stem for p in (Path(__file__).parent.parent / "cards" / "decks").glob("*.toml"))
-GAMES = 400 if os.environ.get("AVATAR_TUI_LONG") == "1" else 20
+GAMES = depth(20, 400)
 
 
 def offered_power_is_allowed(t: Table, a) -> str | None:

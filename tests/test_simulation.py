@@ -8,15 +8,14 @@ Meanwhile the list of cards in play that the engine keeps from step to step
 each time it is used, so a board change the engine failed to count
 (model/state.py BoardChanges) fails here.
 
-`AVATAR_TUI_SIMULATION_GAMES` sets the number of games (a few in CI;
-thousands for a long run, e.g. `AVATAR_TUI_SIMULATION_GAMES=2000`)."""
+A few games by default; `AVATAR_TUI_LONG=1` plays thousands (tests/depth.py)."""
 
 from __future__ import annotations
 
-import os
 import random
 
 import pytest
+from depth import depth
 
 from avatar_tui import engine
 from avatar_tui.engine import stats
@@ -25,7 +24,7 @@ from avatar_tui.model.effects import SkipZones
 from avatar_tui.model.state import BoardChanges, GameSetup, GameState, Granted, PlayerSetup
 from tests.test_roundtrip import house_chambers, random_deck
 
-GAMES = int(os.environ.get("AVATAR_TUI_SIMULATION_GAMES", "12"))
+GAMES = depth(12, 2000)
 MAX_ACTIONS = 600
 
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import hashlib
 import inspect
-import os
 import random
 
+from depth import depth
 from rich.segment import Segment
 from textual._compositor import ChopsUpdate, Compositor, LayoutUpdate
 from textual.widget import Widget
@@ -31,7 +31,7 @@ LOG_WALKS = {12: ["l", "up", "up", "escape"], 28: ["l", "down", "escape"]}
 # game or the end of the app)
 RANDOM_KEYS = [*"pofdrtskacuvile123456789", "space", "enter", "escape", "tab", "up",
                "down", "question_mark"]
-KEYS = int(os.environ.get("AVATAR_TUI_COMPOSITOR_KEYS", "200"))
+KEYS = depth(200, 2000)
 
 # The source of each Textual method that PartialCompositor (or the log's
 # scrollbar, tui/board.py) copies or relies on, as Textual 8.2.8 has it.
@@ -173,7 +173,7 @@ async def test_the_screen_built_from_partial_updates_is_the_full_render():
 async def test_random_keys_leave_no_stale_cell():
     """Any key, dialogs opened and left, the log walked, the help read: each
     time the board is back and settled, the terminal shows a full render.
-    AVATAR_TUI_COMPOSITOR_KEYS sets how many keys (a long run on demand)."""
+    `AVATAR_TUI_LONG=1` sends ten times as many keys (tests/depth.py)."""
     rnd = random.Random(11)
     app = make_app(new(8))
     terminal, frames = _watched(app)

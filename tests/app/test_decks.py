@@ -5,10 +5,10 @@ face, text lists, file operations, mouse and deck test."""
 
 from __future__ import annotations
 
-import os
 from contextlib import asynccontextmanager
 from pathlib import Path
 
+from depth import depth
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from textual.markup import escape
@@ -263,7 +263,7 @@ def test_bars_grow_with_the_count():
 KEYS = ["plus", "plus", "plus", "minus", "down", "down", "up", "f", "k", "enter", "end"]
 
 
-@settings(max_examples=12 if os.environ.get("AVATAR_TUI_LONG") == "1" else 2, deadline=None,
+@settings(max_examples=depth(2, 12), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(st.sampled_from(KEYS), min_size=1, max_size=30))
 def test_any_keys_in_the_editor_give_the_verdict_deck_check_gives(tmp_path, capsys, keys):

@@ -5,16 +5,16 @@ The burst fuzz sends keys the way fast fingers do — many at once, before
 the app has handled the first — into every screen and dialog (the board,
 a question, explain, help, the inspector, the privacy screen, a new game,
 game over, a demo, a game against the computer, resume and broken-save
-messages). `AVATAR_TUI_KEY_FUZZ_BURSTS` sets the bursts per start (a few
-seconds in all in CI; e.g. 2000 for a long run)."""
+messages). A few bursts per start by default (a few seconds in
+all); `AVATAR_TUI_LONG=1` sends hundreds (tests/depth.py)."""
 
 from __future__ import annotations
 
-import os
 import random
 import unicodedata
 
 import pytest
+from depth import depth
 from textual import events
 from textual.keys import _get_unicode_name_from_key
 
@@ -40,7 +40,7 @@ BURST_KEYS = [*"abcdefghijklmnoprstuvwxyz123456789", "space", "enter", "escape",
               "pageup", "pagedown", "backspace", "ctrl+d", "ctrl+g", "plus", "minus"]
 # Keys that open a dialog from the board, so every burst can start in one.
 OPENERS = ["", "e", "question_mark", "v", "i", "n", "c", "l"]
-BURSTS = int(os.environ.get("AVATAR_TUI_KEY_FUZZ_BURSTS", "8"))
+BURSTS = depth(8, 200)
 
 
 def burst(app, keys: list[str]) -> None:

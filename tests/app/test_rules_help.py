@@ -1,12 +1,11 @@
 """The rule help covers every rule: each ID the engine cites in its events
-and reasons, and each ID of RULES.md, has a short explanation."""
+and reasons, and each ID of the shared rules digest (frozen in
+tests/fixtures/rule_ids.txt), has a short explanation."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
-
-import pytest
 
 from avatar_tui.cardlib import rules_help
 
@@ -14,23 +13,9 @@ ROOT = Path(__file__).resolve().parents[2]
 ENGINE = ROOT / "avatar_tui" / "engine"
 ID = re.compile(r"\bR\d+(?:\.\d+)?\b")
 
-# The IDs of RULES.md when this was written (R1.1 ... R13.3), so the check
-# holds where the digest is not at hand.
-DIGEST_IDS = {
-    *(f"R1.{n}" for n in range(1, 7)), *(f"R2.{n}" for n in range(1, 5)), "R3.1", "R3.2",
-    *(f"R4.{n}" for n in range(1, 5)), *(f"R5.{n}" for n in range(1, 8)),
-    *(f"R6.{n}" for n in range(1, 5)), *(f"R7.{n}" for n in range(1, 8)),
-    *(f"R8.{n}" for n in range(1, 4)), *(f"R9.{n}" for n in range(1, 4)),
-    *(f"R10.{n}" for n in range(1, 7)), "R11.1", "R11.2", *(f"R12.{n}" for n in range(1, 8)),
-    *(f"R13.{n}" for n in range(1, 4)), *(f"R{n}" for n in range(1, 14)),
-}
-
-
-def _rules_md() -> Path | None:
-    for place in (ROOT / "RULES.md", ROOT.parent / "shared" / "RULES.md"):
-        if place.is_file():
-            return place
-    return None
+# The IDs of the shared rules digest, frozen by tests/fixtures/make_fixtures.py.
+DIGEST = ROOT / "tests" / "fixtures" / "rule_ids.txt"
+DIGEST_IDS = set(DIGEST.read_text(encoding="utf-8").split())
 
 
 def test_every_rule_the_engine_cites_has_help():
@@ -47,16 +32,16 @@ def test_every_rule_of_the_digest_has_help():
     assert not missing, f"no rule help for {missing}"
 
 
-def test_the_digest_itself_when_it_is_at_hand():
-    path = _rules_md()
-    if path is None:
-        pytest.skip("RULES.md is not in this checkout")
-    text = path.read_text(encoding="utf-8")
-    ids = set(re.findall(r"\*\*(R\d+\.\d+)", text)) | set(re.findall(r"^## (R\d+)\b", text,
-                                                                        re.M))
-    assert ids, "no rule IDs found in RULES.md"
-    missing = sorted(ids - set(rules_help.RULES))
-    assert not missing, f"no rule help for {missing}"
+def test_the_frozen_digest_is_every_rule_from_r1_to_r13():
+    """The fixture is the whole digest, as it was when the help was written
+    (R1.1 ... R1.6, R2.1 ... R2.4, and so on), so a cut or garbled file
+    cannot pass for it."""
+    rules_per_group = {1: 6, 2: 4, 3: 2, 4: 4, 5: 7, 6: 4, 7: 7, 8: 3, 9: 3, 10: 6, 11: 2,
+                       12: 7, 13: 3}
+    expected = {f"R{group}" for group in rules_per_group} | {
+        f"R{group}.{n}" for group, count in rules_per_group.items()
+        for n in range(1, count + 1)}
+    assert DIGEST_IDS == expected, sorted(DIGEST_IDS ^ expected)
 
 
 def test_help_is_short_and_in_plain_words():
