@@ -34,6 +34,7 @@ import time
 from collections.abc import Sequence
 
 from avatar_tui.bots.expert import (
+    EXTEND,
     MAX_PLAYOUT,
     MIN_WORLDS,
     Estimate,
@@ -58,9 +59,10 @@ from avatar_tui.model.state import GameState
 DEFAULT_THINK = 1.0  # seconds per decision in interactive play (a move within ~2 s)
 # the worlds per decision of a reproducible game (simulations, seeded games):
 # about the expert's CPU at its SEEDED_WORLDS (benchmarks/strength.py --calibrate)
-SEEDED_WORLDS = 8
-NOISE_Z = 1.0  # a move must lead the heuristic's by this many standard errors
-OPEN_SPREAD = 0.04  # opening choices this close to the best estimate are drawn at random
+SEEDED_WORLDS = 16
+HORIZON = 1  # points of real play after the position before the move (None: to the end)
+NOISE_Z = 2.0  # a move must lead the heuristic's by this many standard errors
+OPEN_SPREAD = 0.02  # opening choices this close to the best estimate are drawn at random
 
 
 def _fingerprint(lk: Look, state: GameState) -> dict:
@@ -137,7 +139,7 @@ class MasterBot(ExpertBot):
     observes = True
 
     def __init__(self, seed: int = 0, think: float = DEFAULT_THINK, worlds: int | None = None,
-                 horizon: int | None = None, filter_moves: bool = True,
+                 horizon: int | None = HORIZON, filter_moves: bool = True,
                  open_spread: float = OPEN_SPREAD, z: float = NOISE_Z):
         super().__init__(seed, think=think, worlds=worlds)
         self.z = z
@@ -154,7 +156,7 @@ class MasterBot(ExpertBot):
         assert obs is not None, "the master reads its observation"
         if len(legal) == 1:
             return legal[0]
-        ranked = self.analyse(obs, legal)
+        ranked = self.analyse(obs, legal, settle=True)
         if ranked[0].action.verb == "open" and ranked[0].worlds:
             close = [e for e in ranked if e.win >= ranked[0].win - self.open_spread]
             return close[self.chooser.randrange(len(close))].action
@@ -164,7 +166,7 @@ class MasterBot(ExpertBot):
             return best.action
         # a lead within the deal's noise is no lead: the heuristic's move then
         mean, error = best.lead
-        return best.action if mean > self.z * error else default.action
+        return best.action if mean > max(self.margin, self.z * error) else default.action
 
     def analyse(self, obs: Observation, legal: Sequence[Action],
                 settle: bool = False) -> list[Estimate]:
@@ -182,7 +184,7 @@ class MasterBot(ExpertBot):
         totals: list[float] = []
         while True:
             if self.worlds is not None:
-                if worlds >= self.worlds:
+                if worlds >= self.worlds * (EXTEND if settle else 1):
                     break
             elif worlds >= MIN_WORLDS and time.monotonic() >= deadline:  # type: ignore[operator]
                 break
@@ -201,6 +203,10 @@ class MasterBot(ExpertBot):
                 values[i].append(value)
                 totals[i] += value
             worlds += 1
+            if settle and self.worlds is not None and worlds >= self.worlds // 2 \
+                    and worlds % max(1, self.worlds // 2) == 0 and default in moves:
+                if self._settled(worlds, values, totals, moves.index(default)):
+                    break
         order = sorted(range(len(moves)), key=lambda i: (-totals[i], moves[i] != default, i))
         d = moves.index(default) if default in moves else order[0]
         return [Estimate(moves[i], totals[i] / worlds, worlds,
