@@ -3,11 +3,12 @@
 mended, from its observation only (R1.6).
 
 - **Even look-ahead.** Every candidate move gets the same real play: a
-  playout's horizon is counted from the score *before* the move, so a move
-  that ends the point (R10.2) is not judged on one point more than a move
-  that concedes it a step later. By default the playouts run to the end of
-  the game (R10.5) and are worth 1 or 0; with a `horizon` of points they
-  stop there and are valued by the expert's board model (`board_value`).
+  playout's horizon (HORIZON points) is counted from the score *before* the
+  move, so a move that ends the point (R10.2) is not judged on one point
+  more than a move that concedes it a step later. The playout is then
+  valued by the expert's board model (`board_value`); with `horizon` None
+  it runs to the end of the game (R10.5) and is worth 1 or 0 (at equal CPU
+  that noisier estimate lost to the expert: README, "The master").
 - **No pointless power uses.** A payment power (R7.1) is a candidate only
   when, tried in the first world dealt, it changes something that matters
   (`changes_something`): the look's energy, charges, allies or advantages,
@@ -15,8 +16,9 @@ mended, from its observation only (R1.6).
   upwards, or the force and armed counterattack effects of a strike that can
   counterattack. An intercept-lowering power with no counterattack in sight
   is never chosen, whatever the noise of the deal says.
-- **Best estimate, not the heuristic's move by default.** The move with the
-  best mean over the worlds is played (ties: the heuristic's choice).
+- **The heuristic's move unless another is clearly better**, as the expert
+  decides it (a lead beyond MARGIN and NOISE_Z standard errors, a fixed
+  search settled like the expert's).
 - **Less predictable opening choice.** Who defends the next opening (R10.5)
   is drawn among the choices within OPEN_SPREAD of the best estimate, from
   the bot's own seeded generator: the same seed still gives the same game.
@@ -57,9 +59,6 @@ from avatar_tui.model.common import PLAYERS, PlayerId
 from avatar_tui.model.state import GameState
 
 DEFAULT_THINK = 1.0  # seconds per decision in interactive play (a move within ~2 s)
-# the worlds per decision of a reproducible game (simulations, seeded games):
-# about the expert's CPU at its SEEDED_WORLDS (benchmarks/strength.py --calibrate)
-SEEDED_WORLDS = 16
 HORIZON = 1  # points of real play after the position before the move (None: to the end)
 NOISE_Z = 2.0  # a move must lead the heuristic's by this many standard errors
 OPEN_SPREAD = 0.02  # opening choices this close to the best estimate are drawn at random
@@ -157,16 +156,22 @@ class MasterBot(ExpertBot):
         if len(legal) == 1:
             return legal[0]
         ranked = self.analyse(obs, legal, settle=True)
-        if ranked[0].action.verb == "open" and ranked[0].worlds:
-            close = [e for e in ranked if e.win >= ranked[0].win - self.open_spread]
+        chosen = self._decided(ranked)
+        if chosen.action.verb == "open" and chosen.worlds:
+            # who defends the opening: any choice about as good, drawn by its own generator
+            close = [e for e in ranked if e.win >= chosen.win - self.open_spread]
             return close[self.chooser.randrange(len(close))].action
+        return chosen.action
+
+    def _decided(self, ranked: list[Estimate]) -> Estimate:
+        """The best estimate, or the heuristic's move when the best one's
+        lead over it is within the deal's noise (MARGIN, NOISE_Z errors)."""
         best = ranked[0]
         default = next((e for e in ranked if e.action == self.last_default), None)
         if default is None or best is default or best.lead is None:
-            return best.action
-        # a lead within the deal's noise is no lead: the heuristic's move then
+            return best
         mean, error = best.lead
-        return best.action if mean > max(self.margin, self.z * error) else default.action
+        return best if mean > max(self.margin, self.z * error) else default
 
     def analyse(self, obs: Observation, legal: Sequence[Action],
                 settle: bool = False) -> list[Estimate]:
