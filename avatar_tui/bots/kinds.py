@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Literal, get_args
 
-ComputerKind = Literal["random", "heuristic", "expert"]
+ComputerKind = Literal["random", "heuristic", "expert", "master"]
 COMPUTER_KINDS: tuple[str, ...] = get_args(ComputerKind)
 # the expert's worlds per decision when a game must be reproducible (seeded
 # games, simulations): a fixed count, never a clock

@@ -11,6 +11,7 @@ from avatar_tui.bots.base import Bot, RandomBot
 from avatar_tui.bots.expert import ExpertBot
 from avatar_tui.bots.heuristic import HeuristicBot
 from avatar_tui.bots.kinds import SEEDED_WORLDS
+from avatar_tui.bots.master import MasterBot
 from avatar_tui.cardlib.catalog import DeckList, default_catalog
 from avatar_tui.decklib.library import player_setup
 from avatar_tui.engine import actor_of, apply_in_place, legal_actions, new_game, observation
@@ -21,8 +22,10 @@ BOTS: dict[str, Callable[[int], Bot]] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
     "expert": ExpertBot,
+    "master": MasterBot,
 }
 BOT_KINDS = tuple(BOTS)
+SEARCHING = ("expert", "master")  # the kinds with a search budget (`think`, `worlds`)
 MAX_ACTIONS = 20_000  # a game that long is a bug (an endless loop), not a game
 
 
@@ -35,14 +38,14 @@ class GameError(RuntimeError):
 
 
 def make_bot(kind: str, seed: int = 0, **options) -> Bot:
-    """A bot of `kind` with its own seed; `options` (the expert's `think`
-    or `worlds`) go to the kinds that take them."""
+    """A bot of `kind` with its own seed; `options` (a searching bot's
+    `think` or `worlds`) go to the kinds that take them."""
     try:
         factory = BOTS[kind]
     except KeyError:
         raise ValueError(f"unknown bot '{kind}' (expected one of: "
                          f"{', '.join(BOT_KINDS)})") from None
-    return factory(seed, **options) if kind == "expert" else factory(seed)
+    return factory(seed, **options) if kind in SEARCHING else factory(seed)
 
 
 def characters() -> list[str]:

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from avatar_tui.bots.base import Bot
 from avatar_tui.bots.expert import DEFAULT_THINK, ExpertBot
-from avatar_tui.bots.match import make_bot
+from avatar_tui.bots.match import SEARCHING, make_bot
 from avatar_tui.engine import Observation, legal_actions, observation
 from avatar_tui.io import pauses
 from avatar_tui.model.actions import Action
@@ -34,9 +34,10 @@ def position_seed(state: GameState) -> int:
 
 
 class BotSeat:
-    """`kind` ("heuristic", "random" or "expert") plays `player`'s seat.
-    The expert thinks `think` seconds a move: the app runs it in a thread
-    (`thinks`), from an observation taken beforehand (`snapshot`)."""
+    """`kind` ("heuristic", "random", "expert" or "master") plays `player`'s
+    seat. A searching bot (the expert, the master: an `ExpertBot`) thinks
+    `think` seconds a move: the app runs it in a thread (`thinks`), from an
+    observation taken beforehand (`snapshot`)."""
 
     def __init__(self, kind: str = "heuristic", player: PlayerId = "p2",
                  seed: int | None = None, delay: float | None = None,
@@ -45,11 +46,11 @@ class BotSeat:
         self.player = player
         self.fixed_seed = seed
         # the bot's own generator; a fresh seed per game unless one is given
-        options = {"think": think, "worlds": worlds} if kind == "expert" else {}
+        options = {"think": think, "worlds": worlds} if kind in SEARCHING else {}
         self.bot: Bot = make_bot(kind, secrets.randbelow(2**32) if seed is None else seed,
                                  **options)
         self.delay = default_delay() if delay is None else pauses.seconds(delay)
-        if kind == "expert":  # the thinking is the pause; a short one shows it started
+        if kind in SEARCHING:  # the thinking is the pause; a short one shows it started
             self.delay = min(self.delay, 0.2)
 
     @property

@@ -1,0 +1,155 @@
+"""The master computer player (issue 30): even look-ahead, no pointless power
+uses, a seeded opening choice; fixed by its seed, legal moves only,
+registered as a computer kind everywhere a kind is accepted."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from support import Play, energy_then
+from test_bots import positions
+
+from avatar_tui.bots import BOT_KINDS, HeuristicBot, make_bot, observation, play_game, setup_for
+from avatar_tui.bots.expert import ExpertBot, board_value
+from avatar_tui.bots.kinds import COMPUTER_KINDS
+from avatar_tui.bots.master import MasterBot, changes_something
+from avatar_tui.engine import clone, legal_actions, playout_apply
+from avatar_tui.model.actions import parse_action
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# a strike whose power gives up 1 intercept for 1 force, again and again (R7.1, R7.2),
+# and one whose power raises its intercept
+CARDS = [
+    {"id": "trade", "name": "Trade", "type": "strike", "cost": {"red": 1},
+     "force": 4, "intercept": 2,
+     "powers": [{"cost": {"intercept": 1}, "effects": [{"effect": "modify", "force": 1}]}]},
+    {"id": "dodge", "name": "Dodge", "type": "strike", "cost": {"green": 1},
+     "force": 1, "intercept": 3,
+     "powers": [{"cost": {"green": 1}, "effects": [{"effect": "modify", "intercept": 4}]}]},
+]
+
+
+def facing(force_card: str, card: str) -> Play:
+    """p1 counterattacks with `force_card`; p2 has flipped `card` in green."""
+    game = Play(p1=energy_then(force_card, "filler", discard=("big",) * 4),
+                p2=energy_then(card, "filler", "filler", "filler"), cards=CARDS)
+    game.do("p1: open p1", "p1: flip", "p1: pay", "p2: flip")
+    return game
+
+
+POWER = parse_action("p2: power 1")
+
+
+def test_an_intercept_lowering_power_with_no_counterattack_changes_nothing_that_matters():
+    game = facing("spear", "trade")  # force 6 v intercept 2: no counterattack either way
+    assert POWER in legal_actions(game.state)
+    assert not changes_something(game.state, POWER)
+    # the same power matters when it takes a counterattack away (force 2 v intercept 2)
+    assert changes_something(facing("wall", "trade").state, POWER)
+    # and a power that raises the intercept matters (force 6 v intercept 3, then 7)
+    assert changes_something(facing("spear", "dodge").state, POWER)
+
+
+def test_the_master_never_tries_or_chooses_a_pointless_power():
+    game = facing("spear", "trade")
+    obs, legal = observation(game.state, "p2"), legal_actions(game.state)
+    searched = MasterBot(3, worlds=2, horizon=1).analyse(obs, legal)
+    assert POWER not in {e.action for e in searched}
+    # unfiltered, the search does consider it: the filter is what leaves it out
+    unfiltered = MasterBot(3, worlds=2, horizon=1, filter_moves=False).analyse(obs, legal)
+    assert POWER in {e.action for e in unfiltered}
+    for seed in range(4):
+        assert MasterBot(seed, worlds=2, horizon=1).choose(obs, legal).verb != "power"
+
+
+class Counting(HeuristicBot):
+    def __init__(self, seed: int = 0):
+        super().__init__(seed)
+        self.calls = 0
+
+    def choose(self, obs, legal):
+        self.calls += 1
+        return super().choose(obs, legal)
+
+
+def test_the_horizon_counts_from_before_the_move():
+    """A focus in red gives the opponent a point (R5.6): with one point of
+    look-ahead counted from before the move, nothing more is played after
+    it; the expert counts from after the move and plays a whole point more."""
+    game = Play(p1=energy_then("spear", "spear", "spear", "filler", discard=("big",) * 4),
+                p2=energy_then("zero", "zero", "zero", "filler", "filler"))
+    game.do("p1: open p1", "p1: flip", "p1: pay",
+            "p2: flip", "p2: focus", "p2: flip", "p2: focus", "p2: flip")
+    assert game.v("players.p2.defending") == "red"
+    state = clone(game.state)
+    start = state.players["p1"].score + state.players["p2"].score
+    playout_apply(state, parse_action("p2: focus"))
+    assert state.players["p1"].score == 1  # the move itself conceded the point
+    master = MasterBot(1, worlds=1, horizon=1)
+    master.policy = Counting()
+    assert master.playout_from(clone(state), "p2", start) == board_value(state, "p2")
+    assert master.policy.calls == 0
+    expert = ExpertBot(1, worlds=1, horizon=1)
+    expert.policy = Counting()
+    expert.playout(clone(state), "p2")
+    assert expert.policy.calls > 0
+
+
+def test_the_same_seed_gives_the_same_moves():
+    def game(seed: int) -> list[str]:
+        moves: list[str] = []
+
+        class Recording(MasterBot):
+            def choose(self, obs, legal):
+                action = super().choose(obs, legal)
+                moves.append(str(action))
+                return action
+
+        bots = {"p1": Recording(seed, worlds=1, horizon=1), "p2": HeuristicBot(2)}
+        play_game(setup_for(7, "katara", "uncle_iroh"), bots, max_actions=120)
+        return moves
+
+    first = game(5)
+    assert len(first) > 10 and first == game(5)
+
+
+def test_its_choices_are_legal():
+    bot = MasterBot(2, worlds=1, horizon=1)
+    checked = 0
+    for state, legal in positions(seeds=[3, 4], limit=120):
+        pid = legal[0].player
+        assert bot.choose(observation(state, pid), legal) in legal
+        checked += 1
+    assert checked > 60
+    # a whole game: play_game raises BotError on an illegal move
+    bots = {"p1": MasterBot(1, worlds=1, horizon=2), "p2": make_bot("random", 2)}
+    _, result = play_game(setup_for(11, "kinto", "prince_zuko"), bots)
+    assert result.winner in ("p1", "p2")
+
+
+def test_the_opening_choice_varies_with_the_seed_when_the_estimates_are_close():
+    game = Play(p1=energy_then("filler"), p2=energy_then("filler"))
+    obs, legal = observation(game.state, "p1"), legal_actions(game.state)
+    assert {a.verb for a in legal} == {"open"}
+    chosen = {MasterBot(seed, worlds=2, horizon=1, open_spread=1.0).choose(obs, legal)
+              for seed in range(12)}
+    assert chosen == set(legal)
+    # with no spread, the best estimate alone: the same for a seed, every time
+    once = MasterBot(4, worlds=2, horizon=1, open_spread=0.0).choose(obs, legal)
+    assert once == MasterBot(4, worlds=2, horizon=1, open_spread=0.0).choose(obs, legal)
+
+
+def test_master_is_a_computer_kind():
+    assert "master" in COMPUTER_KINDS and "master" in BOT_KINDS
+    assert make_bot("master", 3, worlds=2).kind == "master"
+
+
+def test_simulate_plays_master():
+    done = subprocess.run([sys.executable, "-m", "avatar_tui", "simulate", "--bot1", "master",
+                           "--games", "2", "--worlds", "1"],
+                          capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "master" in done.stdout
