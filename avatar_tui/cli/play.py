@@ -24,10 +24,10 @@ def add_play_arguments(play: argparse.ArgumentParser) -> None:
                        help="set up from a scenario file, replay its actions, and play on")
     play.add_argument("--vs-bot", nargs="?", const="heuristic",
                       choices=COMPUTER_KINDS, metavar="|".join(COMPUTER_KINDS),
-                      help="p2 is the computer (default: heuristic; expert searches, random is "
-                      "easy); you play p1")
+                      help="p2 is the computer (default: heuristic; expert and master search, "
+                      "random is easy); you play p1")
     play.add_argument("--think", type=cli_args.seconds, default=None, metavar="SECONDS",
-                      help="how long the expert thinks per move (default 1)")
+                      help="how long the expert or master thinks per move (default 1)")
     play.add_argument("--deck1", metavar="FILE",
                       help="p1 plays this deck file (or saved deck by name); an illegal "
                       "deck is refused with its problems before the game")
