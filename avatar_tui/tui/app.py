@@ -163,7 +163,7 @@ class AvatarApp(App[None]):
             elif isinstance(command, Leave):
                 self.action_quit()
             elif isinstance(command, ChooseGame):
-                self.choose_game(command)
+                dialogs.choose_game(self, command)
             elif isinstance(command, Offer):
                 dialogs.offer(self, command)
             else:  # a question, the game's end: on the board only (c asks again)
@@ -177,15 +177,6 @@ class AvatarApp(App[None]):
         for line in command.notes:
             self.game_screen.note(line)
         self.game_screen.show()
-
-    def choose_game(self, command: ChooseGame) -> None:
-        from avatar_tui.tui.screens.newgame import NewGameScreen
-
-        screen = NewGameScreen(command.seed, command.p1, command.p2,
-                               can_cancel=command.can_cancel, who=command.who,
-                               opponent=command.opponent, keeps=command.keeps)
-        self.push_screen(screen, lambda setup: self.carry_out(
-            self.host.game_chosen(setup, screen.opponent)))
 
     class Thought(Message):
         """A search's result, from its worker thread (play/commands.Thought)."""
@@ -295,16 +286,7 @@ class AvatarApp(App[None]):
 
     def action_inspect(self) -> None:
         """The inspector, at the focused card (tab, a click) or the flipped one."""
-        session, focused = self.session, self.focused
-        if session is None:
-            return
-        from avatar_tui.tui.screens.inspector import InspectorScreen, table_cards
-
-        card = focused if isinstance(focused, CardView) and focused.card_id else None
-        wanted = self.game.looked_at(card.card_id if card else None, card.owner if card else None)
-        spots = table_cards(session.table)
-        index = next((i for i, spot in enumerate(spots) if (spot.card, spot.owner) == wanted), 0)
-        self.push_screen(InspectorScreen(session.table, spots, index))
+        dialogs.inspect(self, self.focused)
 
     # ---------------------------------------------------------------- mouse
 

@@ -8,10 +8,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from avatar_tui.play.commands import Ask, GameOver, Offer
+from avatar_tui.play.commands import Ask, ChooseGame, GameOver, Offer
+from avatar_tui.tui.board import CardView
 from avatar_tui.tui.screens.choice import ChoiceScreen
 
 if TYPE_CHECKING:
+    from textual.widget import Widget
+
     from avatar_tui.tui.app import AvatarApp
 
 
@@ -59,3 +62,28 @@ def put(app: AvatarApp, command: Ask | GameOver) -> None:
         app.push_screen(SecretGate(session.table, command.look_away), show)
     else:
         show()
+
+
+def choose_game(app: AvatarApp, command: ChooseGame) -> None:
+    """The new-game screen; its setup (or kept game) to `Host.game_chosen`."""
+    from avatar_tui.tui.screens.newgame import NewGameScreen
+
+    screen = NewGameScreen(command.seed, command.p1, command.p2,
+                           can_cancel=command.can_cancel, who=command.who,
+                           opponent=command.opponent, keeps=command.keeps)
+    app.push_screen(screen, lambda setup: app.carry_out(
+        app.host.game_chosen(setup, screen.opponent)))
+
+
+def inspect(app: AvatarApp, focused: Widget | None) -> None:
+    """The inspector, at the focused card or the one the controller picks."""
+    session = app.session
+    if session is None:
+        return
+    from avatar_tui.tui.screens.inspector import InspectorScreen, table_cards
+
+    card = focused if isinstance(focused, CardView) and focused.card_id else None
+    wanted = app.game.looked_at(card.card_id if card else None, card.owner if card else None)
+    spots = table_cards(session.table)
+    index = next((i for i, spot in enumerate(spots) if (spot.card, spot.owner) == wanted), 0)
+    app.push_screen(InspectorScreen(session.table, spots, index))
