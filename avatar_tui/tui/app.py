@@ -203,6 +203,8 @@ class AvatarApp(App[None]):
 
     def fire(self, kind: str) -> None:
         """A pause ran out (the timer's call; tests call it without waiting)."""
+        if kind not in self.timers:
+            return
         timer, event = self.timers.pop(kind)
         timer.stop()  # when called before its time
         if self.screen_stack:  # not when the app is closing: a timer came late
