@@ -175,7 +175,7 @@ def test_the_command_line_takes_the_expert_and_its_time():
 
 
 async def test_a_computer_move_due_after_the_app_closed_does_nothing():
-    """A timer may call bot_move after the screens are gone (seen under
+    """A timer may fire the computer's move after the screens are gone (seen under
     load as "No screens on stack"): the move waits for a game on screen."""
     app = make_app(new(seed=4), bot=BotSeat("heuristic", "p2", seed=3, delay=NEVER))
     async with app.run_test(size=SIZE) as pilot:
