@@ -90,6 +90,7 @@ def make_game_app():
     from avatar_tui.engine import apply, legal_actions, new_game
     from avatar_tui.io.storage import SaveStore
     from avatar_tui.model.state import GameSetup, PlayerSetup
+    from avatar_tui.play.commands import Save, Show
     from avatar_tui.tui.app import AvatarApp
 
     here = Path(sys.modules[AvatarApp.__module__].__file__).parent  # type: ignore[arg-type]
@@ -105,14 +106,13 @@ def make_game_app():
             super().__init__(*a, **kw)
             self.dirty_counts = []
 
-        def play(self, state, events, **how) -> None:
-            super().play(state, events, **how)
-            self.board_ready = True
-
-        def changed(self) -> None:
-            super().changed()
-            self.acted = True
-            self.changed_now()  # the widgets show the new state: the next frame paints it
+        def carry_out(self, commands) -> None:
+            super().carry_out(commands)
+            if any(isinstance(c, Save) for c in commands):  # the game changed (Host.changed)
+                self.acted = True
+                self.changed_now()  # the widgets show the new state: the next frame paints it
+            if any(isinstance(c, Show) and c.rebuilt for c in commands):  # a game put on
+                self.board_ready = True
 
         def on_frame(self) -> None:
             if self.report_first and self.board_ready:

@@ -1,7 +1,8 @@
 """The game behind the board, without a screen: the session (state, log,
 legal actions), the mode (hot seat, against the computer, a demo), the
-status line's text, the undo policy and saving. The Textual app asks it to
-act, then puts what it says on the widgets; tests drive it without Textual.
+status line's text, the undo policy and saving. The host (play/host.py)
+asks it to act and turns what it says into commands for a front end; tests
+drive it without Textual.
 
 The controller decides no rule either: moves go through the engine, refusals
 are the engine's `why_not` reasons (made private, R1.6)."""
@@ -268,7 +269,10 @@ class SaveWriter:
     """Writes saves in a thread of its own, one at a time and in order: a
     state handed in while another is written waits, and a newer one replaces
     it (each save holds the whole game, so the last state wins). The board
-    never waits for the disk; `flush` waits for it (a quit, a save made now)."""
+    never waits for the disk; `flush` waits for it (a quit, a save made now).
+    A plain thread, not a front end's worker: a quit waits for it from the
+    app's synchronous unmount, which a Textual worker cannot offer, and
+    every front end (the app, the headless driver) saves the same way."""
 
     def __init__(self, write: Callable[[GameState, dict[str, str]], bool]):
         self.write = write

@@ -374,7 +374,7 @@ async def test_a_rematch_keeps_both_decks_and_shuffles_them_again():
     app = make_app(new_game(setup))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        app.rematch()
+        app.carry_out(app.host.rematch())
         await pilot.pause()
         again = app.session.state.setup
         assert again.seed == 10 and again.p2 == PlayerSetup(chamber="kinto")

@@ -1,6 +1,6 @@
 """Demos in the app: stepping forward through the engine, back exactly (a
 replay from the setup), refused lines shown without a change, auto-play
-driven without a clock, taking over into a hot-seat game, and the command
+started and stopped by its key, taking over into a hot-seat game, and the command
 line's list and refusal of unknown names."""
 
 from __future__ import annotations
@@ -95,27 +95,28 @@ async def test_a_refused_line_is_a_step_that_changes_nothing():
         assert "the choice is Aang's (R2.4)" in text  # the narration
 
 
-async def test_auto_play_steps_on_its_timer_and_stops_at_the_end(monkeypatch):
+async def test_a_starts_auto_play_on_a_timer_and_a_again_stops_it(monkeypatch):
+    """The keys' wiring; auto-play to the end on its pauses is the play
+    layer's (tests/test_play_host.py)."""
     # the timer never fires by itself here (a loaded machine's key presses can
-    # outlast a short pause): its steps are called below
+    # outlast a short pause): its step is called below
     monkeypatch.setenv("AVATAR_TUI_DEMO_DELAY", "600")
     app = make_app(demo=narrated())
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await pilot.press("a")
-        assert app.game.mode.playing and app.demo_timer is not None
+        assert app.game.mode.playing and "demo" in app.timers
         assert app.screen.check_action("demo_stop", ()) and \
             not app.screen.check_action("demo_auto", ())
-        while app.game.mode.playing:  # the timer's callback, called without waiting
-            app.demo_tick()
-            await pilot.pause()
-        assert app.game.demo.at_end and app.demo_timer is None
-        assert "The end of this demo" in narration(app)
-        await pilot.press("left")
-        await pilot.press("a")
-        assert app.game.mode.playing
+        app.fire("demo")  # the timer's call, without waiting
+        await pilot.pause()
+        assert app.game.demo.step == 1 and "demo" in app.timers  # and the next pause runs
+        assert "auto-play" in app.game_screen.narration_where
         await pilot.press("a")  # stops
-        assert not app.game.mode.playing and app.demo_timer is None
+        assert not app.game.mode.playing and app.host.demo_due is None
+        app.fire("demo")  # a pause still running when it stopped does nothing
+        await pilot.pause()
+        assert app.game.demo.step == 1 and "demo" not in app.timers
 
 
 async def test_the_game_keys_are_off_in_a_demo():
@@ -135,7 +136,8 @@ async def test_the_game_keys_are_off_in_a_demo():
         assert app.screen is screen  # no dialog either (the opening question was not asked)
         app.game.hint = None
         assert app.game.clicked("p1", "green", flip=True) == "pay"
-        app.play_clicked("pay")  # a click on Momo: not in a demo either
+        # a click on Momo: not in a demo either
+        app.carry_out(app.host.clicked("p1", "green", flip=True))
         await pilot.pause()
         assert dump(app) == before and "This is a demo" in (app.game.hint or "")
 

@@ -52,7 +52,7 @@ async def start_thinking(app, pilot):
     await pilot.pause()
     await play_p1_until_the_computer_moves(app, pilot)
     before = app.session.state
-    app.bot_move()  # the search starts in a thread
+    app.fire("computer")  # the search starts in a thread
     await pilot.pause()
     return before
 
@@ -62,7 +62,7 @@ async def test_the_app_answers_keys_while_the_expert_thinks():
     app = make_app(new(seed=4), bot=seat)
     async with app.run_test(size=SIZE) as pilot:
         before = await start_thinking(app, pilot)
-        assert app.bot_thinking is before
+        assert app.host.computer_search is not None  # in a worker thread
         assert "thinking" in screen_text(app)
         await pilot.press("space")  # p1's key: refused at once, with the reason
         assert "wait for its move" in (app.game.hint or "")
@@ -73,20 +73,8 @@ async def test_the_app_answers_keys_while_the_expert_thinks():
         seat.go.set()
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert app.session.state is not before and app.bot_thinking is None
+        assert app.session.state is not before and app.host.computer_search is None
         assert str(app.session.state.history[-1].action).startswith("p2:")
-
-
-async def test_an_expert_answer_for_a_position_gone_is_dropped():
-    seat = SlowSeat()
-    app = make_app(new(seed=4), bot=seat)
-    async with app.run_test(size=SIZE) as pilot:
-        await start_thinking(app, pilot)
-        app.play(*new(seed=9))  # a new game begins while it thinks
-        seat.go.set()
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        assert not any(str(h.action).startswith("p2:") for h in app.session.state.history)
 
 
 def a_real_decision(seed: int):
@@ -102,7 +90,7 @@ def a_real_decision(seed: int):
 
 async def test_h_shows_the_experts_estimates_in_words():
     app = make_app((a_real_decision(2), []))
-    app.hint_worlds = 3
+    app.host.hint_worlds = 3
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
@@ -169,7 +157,7 @@ async def test_the_new_game_screen_chooses_the_difficulty():
         assert isinstance(app.game.bot.bot, ExpertBot)
         assert "expert" in app.sub_title
         app.game.bot.delay = NEVER  # no move of its own during the test
-        app.ask_new_game()  # the choice is offered again as it is now
+        app.action_new_game()  # the choice is offered again as it is now
         await pilot.pause()
         assert app.screen.query_one("#opponent", Select).value == "expert"
         app.screen.query_one("#opponent", Select).value = "person"
@@ -187,13 +175,13 @@ def test_the_command_line_takes_the_expert_and_its_time():
 
 
 async def test_a_computer_move_due_after_the_app_closed_does_nothing():
-    """A timer may call bot_move after the screens are gone (seen under
+    """A timer may fire the computer's move after the screens are gone (seen under
     load as "No screens on stack"): the move waits for a game on screen."""
     app = make_app(new(seed=4), bot=BotSeat("heuristic", "p2", seed=3, delay=NEVER))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await play_p1_until_the_computer_moves(app, pilot)
         before = app.session.state
-    assert not app.screen_stack and app.bot_to_move
-    app.bot_move()
+    assert not app.screen_stack and app.game.mode.waiting
+    app.fire("computer")
     assert app.session.state is before

@@ -1,14 +1,13 @@
-"""The computer's moves (and any move) told in words, never in notation."""
+"""The computer's moves (and any move) told in words, never in notation
+(the status line's words for the computer: tests/test_play_host.py)."""
 
 from __future__ import annotations
 
-from avatar_tui.bots import BotSeat
 from avatar_tui.engine import Table, apply, look, new_game
 from avatar_tui.model.actions import parse_action
 from avatar_tui.play.move_words import describe_move, short, subject
 
-from .helpers import default_setup, make_app, policy, scenario
-from .test_vs_bot import NEVER, new
+from .helpers import default_setup, policy, scenario
 
 
 def test_every_move_of_a_whole_game_has_words_and_no_notation():
@@ -30,33 +29,6 @@ def test_paying_names_the_card_and_the_zone():
     action = parse_action("p2: discard")
     words = describe_move(state, None, action)
     assert "Burning Lash" in words and "yellow" in words and "discarded" in words
-
-
-async def test_the_status_line_says_the_computer_is_thinking_then_what_it_did():
-    app = make_app(new(seed=2), bot=BotSeat("heuristic", "p2", seed=1, delay=NEVER))
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        for _ in range(200):
-            if app.bot_to_move:
-                break
-            screen = app.screen
-            if screen is not app.game_screen:
-                await pilot.press("1")
-                continue
-            app.act(policy(app.session.state))
-            await pilot.pause()
-        assert app.bot_to_move
-        assert "thinking…" in (app.game.hint or "")
-        app.bot_move()
-        await pilot.pause()
-        last = str(app.session.state.history[-1].action)
-        assert last.startswith("p2:")
-        hint = app.game.hint or ""
-        assert "(the computer)" in hint and last not in hint and "p2:" not in hint.split(")", 1)[1]
-        said = app.game.bot_said
-        assert said is not None and said in hint  # words, also while thinking
-        assert any(w in said for w in ("flipped", "played", "chose", "focused",
-                                       "discarded", "used", "answered", "pitched"))
 
 
 def test_each_way_of_saying_a_move_names_the_card_the_look_names():

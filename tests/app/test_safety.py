@@ -245,7 +245,7 @@ async def test_a_broken_save_that_cannot_be_set_aside_is_never_written_over(data
         await pilot.press("1")
         await pilot.pause()
         app.screen.dismiss(None)  # the new-game dialog
-        app.start_game(default_setup(4))
+        app.carry_out(app.host.start_game(default_setup(4)))
         await pilot.pause()
         for _ in range(3):
             app.act(policy(app.session.state))

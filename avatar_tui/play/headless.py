@@ -1,0 +1,103 @@
+"""A front end without a screen: it carries out the host's commands in
+plain Python, for tests and tools that play whole games in milliseconds.
+
+Searches run when `think()` is called (at once with `think_at_once`), so a
+test may make a move while one is pending; pauses wait on a virtual clock
+that `tick()` moves to the next one due. Questions and offers wait in
+`asked` and `offers` for `answer()` and `offer()`; nothing is drawn (`shows`
+counts the redraws asked for)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from avatar_tui.play.commands import (
+    After,
+    Ask,
+    ChooseGame,
+    Command,
+    GameOver,
+    Leave,
+    Offer,
+    Save,
+    Show,
+    Think,
+    TimerFired,
+)
+from avatar_tui.play.host import Host
+
+
+class Headless:
+    def __init__(self, host: Host, *, think_at_once: bool = True):
+        self.host = host
+        self.think_at_once = think_at_once
+        self.clock = 0.0  # virtual seconds
+        self.timers: dict[str, tuple[float, TimerFired]] = {}  # by kind: (due, event)
+        self.searches: list[Think] = []  # not yet worked out
+        self.asked: Ask | None = None  # the question waiting for an answer
+        self.offers: list[Offer] = []
+        self.new_game: ChooseGame | None = None
+        self.over = False  # the game-over dialog is up
+        self.left = False
+        self.shows = 0
+        self.notes: list[str] = []
+        self.save_failures = 0
+
+    def run(self, commands: Iterable[Command]) -> None:
+        """Carry the commands out, in order."""
+        for command in commands:
+            self.carry_out(command)
+
+    def carry_out(self, command: Command) -> None:
+        if isinstance(command, Show):
+            self.shows += 1
+            self.notes.extend(command.notes)
+        elif isinstance(command, Ask):
+            self.asked = command
+        elif isinstance(command, Offer):
+            self.offers.append(command)
+        elif isinstance(command, ChooseGame):
+            self.new_game = command
+        elif isinstance(command, GameOver):
+            self.over = True
+        elif isinstance(command, Think):
+            self.searches.append(command)
+            if self.think_at_once:
+                self.think()
+        elif isinstance(command, After):
+            self.timers[command.event.kind] = (self.clock + command.seconds, command.event)
+        elif isinstance(command, Save):
+            self.run(self.host.save_shown(self._failed))
+        elif isinstance(command, Leave):
+            self.left = True
+
+    def _failed(self) -> None:
+        self.save_failures += 1
+
+    def think(self) -> bool:
+        """Work out the oldest pending search and hand its result back."""
+        if not self.searches:
+            return False
+        self.run(self.host.thought(self.searches.pop(0).work()))
+        return True
+
+    def tick(self) -> bool:
+        """Move the clock to the next pause due and hand it back (False: none)."""
+        if not self.timers:
+            return False
+        kind, (due, event) = min(self.timers.items(), key=lambda item: item[1][0])
+        del self.timers[kind]
+        self.clock = max(self.clock, due)
+        self.run(self.host.fired(event))
+        return True
+
+    def answer(self, index: int | None) -> None:
+        asked, self.asked = self.asked, None
+        assert asked is not None, "no question is waiting"
+        self.run(self.host.answer(asked, index))
+
+    def offer(self, index: int | None = 0) -> Offer:
+        """Answer the oldest offer; returns it."""
+        offer = self.offers.pop(0)
+        self.run(self.host.offered(offer.about, index))
+        return offer

@@ -1,0 +1,509 @@
+"""The host of the table: it decides what happens next, and a front end
+carries it out. Every event (a game key, an answer, a search's result, a
+pause that ran out, a new game chosen) goes to one of its methods, which
+changes the game through the controller and returns the commands for the
+front end (play/commands.py): draw, ask, think, wait, save.
+
+The computer's turn, the hint and a demo's auto-play live here: a search or
+a pause is a command carrying a token, and its result comes back with it;
+one for a position gone (a move made, a game started, the seats changed
+since) is dropped here, not by the front end. No Textual, no clock: the
+same host runs under the app, the headless driver and the tests."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from avatar_tui.engine import Event, new_game
+from avatar_tui.model.actions import Action
+from avatar_tui.model.common import PlayerId
+from avatar_tui.model.state import GameSetup, GameState
+from avatar_tui.notation.scenario import ScenarioError
+from avatar_tui.play import describe, questions, seats
+from avatar_tui.play.commands import (
+    After,
+    Ask,
+    ChooseGame,
+    Commands,
+    GameOver,
+    Leave,
+    Offer,
+    Save,
+    Show,
+    Think,
+    Thought,
+    TimerFired,
+)
+from avatar_tui.play.controller import GameController
+from avatar_tui.play.keys import BY_NAME
+from avatar_tui.play.modes import DemoMode, VsComputer
+from avatar_tui.play.plain import escape
+from avatar_tui.play.session import Session
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from avatar_tui.bots import BotSeat
+
+HINT_THINKING = "[b]Hint:[/b] the expert is thinking…"
+
+
+class Host:
+    """`game`: the controller of the game on the table. `seed`: the seed
+    offered for new games (None: one from the OS, never the clock)."""
+
+    def __init__(self, game: GameController, *, seed: int | None = None):
+        self.game = game
+        self.fixed_seed = seed
+        self.hint_worlds: int | None = None  # tests: a fixed search instead of a second
+        self.position = 0  # counts every change of the game on the table: the tokens' clock
+        self._tokens = 0
+        self.computer_due: int | None = None  # the computer's pause that runs (its token)
+        self.computer_search: tuple[int, int] | None = None  # (token, position) thought on
+        self.hint_search: tuple[int, int] | None = None
+        self.demo_due: int | None = None  # the auto-play step that waits (its token)
+        self.resumable: tuple[dict[str, str], GameState, list[Event]] | None = None
+
+    @property
+    def session(self) -> Session | None:
+        return self.game.session
+
+    def _token(self) -> int:
+        self._tokens += 1
+        return self._tokens
+
+    # ---------------------------------------------------------------- opening
+
+    def open(self, start: str, game: tuple[GameState, list[Event]] | None = None,
+             kept: str | None = None) -> Commands:
+        """The first thing on the table: the demo's setup, the game given,
+        a new game offered, or the save resumed (`start`: ask, resume, new)."""
+        if self.game.demo is not None:
+            return self.demo_step(0)
+        if game is not None:
+            return self.play(*game, kept=kept)
+        if start == "new":
+            return self.ask_new_game()
+        return self.resume(ask=start == "ask")
+
+    def next_seed(self) -> int:
+        if self.fixed_seed is not None:
+            return self.fixed_seed
+        return random.SystemRandom().randrange(1, 1_000_000)
+
+    def play(self, state: GameState, events: list[Event], *, resumed: bool = False,
+             kept: str | None = None) -> Commands:
+        """Put a game on the table (new, resumed, from a scenario or a kept
+        game). The game it replaces is kept first (GameController.start);
+        when that fails, the new game does not start and the player is told."""
+        told = len(self.game.kept_notes)
+        try:
+            self.game.start(state, events, resumed=resumed, kept=kept)
+        except OSError as err:
+            return [Offer("The new game cannot start",
+                          f"{escape(str(err))}\n\nSo it does not start, and nothing is lost.",
+                          "not-started")]
+        # the status line may cut where a replaced game went: the log does not
+        notes = tuple(escape(line[0].upper() + line[1:]) for line in self.game.kept_notes[told:])
+        return self.changed(Show(rebuilt=True, notes=notes))
+
+    def start_game(self, setup: GameSetup) -> Commands:
+        try:
+            state, events = new_game(setup)
+        except Exception as err:  # noqa: BLE001 - a setup the engine refuses
+            return [Offer("Cannot start this game", escape(str(err)), "new-game")]
+        return self.play(state, events)
+
+    def ask_new_game(self, can_cancel: bool | None = None) -> Commands:
+        last = self.game.last_setup
+        bot = self.game.bot
+        return [ChooseGame(self.next_seed(), last.p1.chamber if last else "aang",
+                           last.p2.chamber if last else "prince_zuko",
+                           self.session is not None if can_cancel is None else can_cancel,
+                           seats.who_plays(self.game.computer),
+                           bot.kind if bot is not None else None, self.replaces_a_game())]
+
+    def game_chosen(self, setup: GameSetup | str | None, opponent: str | None) -> Commands:
+        """The new-game screen's answer: a setup (with p2's player), a kept
+        game's name, or nothing (back to the game, if there is one)."""
+        if isinstance(setup, str):
+            return self.resume_kept(setup)
+        if setup is not None:
+            return [*self.set_opponent(opponent), *self.start_game(setup)]
+        return self.prompt() if self.session is not None else []
+
+    def replaces_a_game(self) -> bool:
+        """Whether a game started now takes the place of an unfinished one
+        (which is then kept: SaveStore.start_over)."""
+        store = self.game.store
+        if store is None or store.read_only or not self.game.mode.saves:
+            return False
+        if self.session is not None:
+            return not self.session.over
+        return store.has_current()
+
+    def resume_kept(self, name: str) -> Commands:
+        """Play on the kept game `name`: it becomes the current save, with
+        the seats it was saved with."""
+        store = self.game.store
+        assert store is not None
+        from avatar_tui.io.savedgames import GameNameError, UnknownGame
+
+        try:
+            state, events, computer = store.games.load(name)
+        except (GameNameError, UnknownGame, ScenarioError) as err:
+            return [Offer("This game cannot be resumed", escape(str(err)), "new-game")]
+        return [*self.seat(seats.bot_for(computer, self.game.bot)),
+                *self.play(state, events, kept=name)]
+
+    def set_opponent(self, kind: str | None) -> Commands:
+        """p2 is the computer of this kind, or a person (None); a seat of
+        the same kind stays."""
+        if kind == (self.game.bot.kind if self.game.bot is not None else None):
+            return []
+        return self.seat(seats.bot_for({"p2": kind} if kind is not None else {}, self.game.bot))
+
+    def seat(self, bot: BotSeat | None) -> Commands:
+        """The computer in `bot`'s seat (None: hot seat), said in the title;
+        what the seat before was working on no longer counts."""
+        self.game.seat(bot)
+        self.position += 1
+        self.computer_due = self.computer_search = None
+        return [Show(title=self.game.mode.subtitle)]
+
+    def rematch(self) -> Commands:
+        last = self.game.last_setup
+        if last is None:
+            return self.ask_new_game()
+        seed = last.seed + 1  # the same decks (a listed deck shuffled anew), a new seed
+        from avatar_tui.decklib.library import reshuffled
+
+        return self.start_game(GameSetup(seed=seed, p1=reshuffled(last.p1, seed, "p1"),
+                                         p2=reshuffled(last.p2, seed, "p2")))
+
+    def resume(self, ask: bool) -> Commands:
+        """Resume the saved game: with `ask`, offer resume or a new game."""
+        store = self.game.store
+        if store is None or not store.has_current():
+            if ask:
+                return self.ask_new_game()
+            return [Offer("No saved game", "There is no unfinished game to resume.", "new-game")]
+        try:
+            state, events = store.load()
+        except ScenarioError as err:
+            return self.broken_save(str(err))
+        if state.phase == "over":
+            self.game.save(state)  # archives it
+            return self.ask_new_game()
+        saved = store.load_computer()
+        if not ask:
+            return self.resume_as_saved(saved, state, events)
+        self.resumable = (saved, state, events)
+        t = Session(state).table
+        scores = " — ".join(f"{describe.character(t, p)} {state.players[p].score}"
+                            for p in ("p1", "p2"))
+        return [Offer("Resume the unfinished game?",
+                      f"{scores} · turn {state.turn_number} · {len(state.history)} actions · "
+                      f"seed {state.setup.seed}\nWho plays: {seats.who_plays(saved)}.",
+                      "resume", tuple(seats.resume_labels(saved, self.game.bot,
+                                                          store.read_only)))]
+
+    def resume_as_saved(self, saved: dict[str, str], state: GameState,
+                        events: list[Event]) -> Commands:
+        """Resume with the seats the save names: a game against the computer
+        stays one, a hot-seat game stays hot seat (and says so when the
+        command line asked for the computer)."""
+        asked = self.game.bot
+        done = [*self.seat(seats.bot_for(saved, asked)), *self.play(state, events, resumed=True)]
+        if asked is not None and self.game.bot is None:
+            self.game.hint = ("This saved game is hot seat (two players): it resumes as it "
+                              "was saved, without the computer.")
+            done.append(Show())
+        return done
+
+    def broken_save(self, reason: str) -> Commands:
+        store = self.game.store
+        assert store is not None
+        try:
+            kept = str(store.keep_aside())
+        except OSError as err:
+            kept = f"(could not be renamed: {err.strerror})"
+        return [Offer("The saved game cannot be read",
+                      f"{escape(reason)}\n\nThe file is kept as {escape(kept)}; a new game "
+                      "starts.", "new-game-now")]
+
+    def offered(self, about: str, index: int | None) -> Commands:
+        """The answer to an `Offer` (index of its label; None: dismissed)."""
+        if about == "resume":
+            resumable, self.resumable = self.resumable, None
+            if index == 0 and resumable is not None:
+                return self.resume_as_saved(*resumable)
+            return self.ask_new_game(can_cancel=False)
+        if about == "new-game":
+            return self.ask_new_game()
+        if about == "new-game-now":
+            return self.ask_new_game(can_cancel=False)
+        if about == "not-started":
+            return self.prompt() if self.session is not None else [Leave()]
+        if about == "computer-stopped":
+            return self.changed()
+        return []
+
+    # ---------------------------------------------------------------- moves
+
+    def act(self, action: Action) -> Commands:
+        """Make a move through the engine; a refusal is shown, never raised."""
+        return self.changed() if self.game.act(action) else [Show()]
+
+    def press(self, name: str) -> Commands:
+        """A game key: its one legal action, or a question when it has several."""
+        said = self.game.press(name)
+        if isinstance(said, questions.Question):
+            return [self.ask(said)]
+        return self.changed() if said else [Show()]
+
+    def clicked(self, owner: PlayerId, zone: str | None = None, flip: bool = False) -> Commands:
+        """A click stands for a game key: played when the mode allows it,
+        else said why, like the key pressed (a demo, the computer's move)."""
+        name = self.game.clicked(owner, zone, flip=flip)
+        if name is None:
+            return []
+        mode = self.game.mode
+        if mode.allows("play", (name,)) or mode.off("play") is None:
+            return self.press(name)  # or the engine's reason it cannot
+        self.game.hint = mode.refusal(BY_NAME[name].key, [("play", (name,))])
+        return [Show()]
+
+    def ask(self, question: questions.Question) -> Ask:
+        """The question, for this position; on a shared screen a secret one
+        is for its player's eyes only (R1.6; not the computer's)."""
+        secret = question.secret_for if self.game.mode.shared_screen else None
+        return Ask(question, self.position, secret)
+
+    def answer(self, asked: Ask, index: int | None) -> Commands:
+        """A question answered: its action, if the game is still where it was asked."""
+        if index is None or asked.token != self.position or self.session is None:
+            return []
+        return self.act(asked.question.actions[index])
+
+    def choose(self) -> Commands:
+        """`c`: the opening defender (R2.4, R10.5) or the engine's pending choice."""
+        question = questions.pending(self.session) if self.session else None
+        return [self.ask(question)] if question is not None else []
+
+    def undo(self) -> Commands:
+        last = self.game.undo()
+        if last is None:
+            return [Show()]
+        return self.changed(Show(notes=(f"undone: {last}",)))
+
+    def changed(self, show: Show | None = None) -> Commands:
+        """After every change of the game: show it, save it, ask what it
+        asks, and let the computer play when it is its move."""
+        self.position += 1
+        shown = show or Show()
+        if not self.game.mode.saves:
+            return [shown]
+        done: Commands = [shown]
+        if self.session is not None:
+            # written once the move is on screen: the file costs the player
+            # no wait, and a crash in between loses only what a crash just
+            # before the key would have; quitting first still writes it
+            self.game.unsaved = self.session.state
+            done.append(Save())
+        return [*done, *self.prompt(), *self.computer_next()]
+
+    def prompt(self) -> Commands:
+        """What the game waits on from a person: the end, or a question."""
+        session = self.session
+        if session is None or not self.game.mode.asks:
+            return []
+        if session.over:
+            return [GameOver()]
+        if session.pending_question and not self.game.mode.waiting:
+            return self.choose()
+        return []
+
+    def game_over(self, answer: str | None) -> Commands:
+        if answer == "rematch":
+            return self.rematch()
+        if answer == "new":
+            return self.ask_new_game()
+        if answer == "quit":
+            return [Leave()]
+        return []
+
+    def save_shown(self, failed: Callable[[], None]) -> Commands:
+        """Hand the game shown to the save writer (a thread: the board never
+        waits for the disk); `failed()` is called from it when the write fails."""
+        game = self.game
+        if game.unsaved is None:
+            return []
+        state, game.unsaved = game.unsaved, None
+        if game.save_later(state, lambda ok: ok or failed()):
+            return []
+        return [Show()]
+
+    def save_failed(self) -> Commands:
+        if self.game.save_error is None:
+            return []
+        self.game.hint = self.game.save_failed()
+        return [Show()]
+
+    # ---------------------------------------------------------------- the computer
+
+    def computer_next(self) -> Commands:
+        """The computer's move after a short, visible pause, when it is its move."""
+        bot, mode = self.game.bot, self.game.mode
+        if bot is None or not mode.waiting or self.computer_due is not None \
+                or self.computer_search is not None:
+            return []
+        assert isinstance(mode, VsComputer)
+        self.game.hint = mode.thinking()
+        self.computer_due = self._token()
+        return [Show(), After(bot.delay, TimerFired("computer", self.computer_due))]
+
+    def fired(self, event: TimerFired, covered: bool = False) -> Commands:
+        """A pause ran out. `covered`: a dialog hides the board, so the
+        computer waits for it to close (its move would change the board
+        under it)."""
+        if event.kind == "demo":
+            return self._demo_tick(event.token)
+        if event.token != self.computer_due:
+            return []
+        self.computer_due = None
+        bot, session = self.game.bot, self.session
+        if bot is None or session is None or not self.game.mode.waiting:
+            return []
+        if covered:
+            self.computer_due = event.token
+            return [After(bot.delay, event)]
+        try:
+            obs, legal = bot.snapshot(session.state)
+            if bot.thinks:  # a search: away from the board, which stays live
+                token = self._token()
+                self.computer_search = (token, self.position)
+                return [Think(token, seat=bot, obs=obs, legal=tuple(legal))]
+            action = bot.choose(obs, legal)
+        except Exception as err:  # noqa: BLE001 - a bot failing must not end the game
+            return self.computer_failed(str(err))
+        return self.computer_moves(action)
+
+    def computer_moves(self, action: Action) -> Commands:
+        mode = self.game.mode
+        assert isinstance(mode, VsComputer)
+        try:
+            mode.move(action)
+        except Exception as err:  # noqa: BLE001 - a bot failing must not end the game
+            return self.computer_failed(str(err))
+        return self.changed()
+
+    def computer_failed(self, reason: str) -> Commands:
+        return [*self.seat(None),
+                Offer("The computer player stopped",
+                      f"{escape(reason)}\n\nPlay on for both players (hot seat).",
+                      "computer-stopped")]
+
+    def thought(self, done: Thought) -> Commands:
+        """A search's result: made or shown if its position is still the
+        game's, dropped otherwise (a later search or position replaced it)."""
+        search = self.computer_search
+        if search is not None and search[0] == done.token:
+            self.computer_search = None
+            if done.error is not None:
+                return self.computer_failed(done.error)
+            if search[1] != self.position:
+                return self.computer_next()  # the game moved on: think again
+            assert isinstance(done.result, Action)
+            return self.computer_moves(done.result)
+        hint = self.hint_search
+        if hint is None or hint[0] != done.token:
+            return []  # a search nobody waits for any more
+        self.hint_search = None
+        if hint[1] != self.position or self.session is None:
+            return []  # the game moved on: the hint is for a position gone
+        from avatar_tui.play import hint as hints
+
+        if done.error is not None:
+            self.game.hint = f"[b]No hint:[/b] {escape(done.error)}"
+        else:
+            request = hints.hint_request(self.session.state)
+            assert request is not None
+            self.game.hint = hints.hint_text(request, done.result)  # type: ignore[arg-type]
+        return [Show()]
+
+    def hint(self) -> Commands:
+        """`h`: what the expert would do now, for the acting player, from
+        their observation only (R1.6); worked out away from the board."""
+        session = self.session
+        if session is None or session.over:
+            return []
+        from avatar_tui.play import hint as hints
+
+        request = hints.hint_request(session.state)
+        if request is None:
+            return []
+        token = self._token()
+        self.hint_search = (token, self.position)
+        self.game.hint = HINT_THINKING
+        return [Show(), Think(token, hint=request, worlds=self.hint_worlds)]
+
+    # ---------------------------------------------------------------- demos
+
+    @property
+    def demo_mode(self) -> DemoMode | None:
+        mode = self.game.mode
+        return mode if isinstance(mode, DemoMode) else None
+
+    def demo_step(self, delta: int = 0) -> Commands:
+        """The next step (1), the previous one (-1) or the start (0) of the
+        demo, put on the board (DemoMode.step)."""
+        mode = self.demo_mode
+        if mode is None:
+            return []
+        from avatar_tui.play.demo import DemoError
+
+        try:
+            rebuilt = mode.step(delta)
+        except DemoError as err:
+            return [*self.demo_auto(False),
+                    Offer("This demo cannot go on", escape(str(err)), "demo-stopped")]
+        if rebuilt is None:
+            return []
+        self.position += 1
+        return [Show(rebuilt=rebuilt)]
+
+    def demo_auto(self, on: bool) -> Commands:
+        """Auto-play: a step after a pause long enough to read it."""
+        self.demo_due = None
+        mode = self.demo_mode
+        if mode is None:
+            return []
+        mode.playing = on and not mode.demo.at_end
+        if not mode.playing:
+            return [Show()]
+        self.demo_due = self._token()
+        return [Show(), After(mode.demo.pause(), TimerFired("demo", self.demo_due))]
+
+    def _demo_tick(self, token: int) -> Commands:
+        if token != self.demo_due:
+            return []  # stopped, or started again since
+        self.demo_due = None
+        mode = self.demo_mode
+        if mode is None or not mode.playing:
+            return []
+        stepped = self.demo_step(1)
+        return [*stepped, *self.demo_auto(mode.playing and not mode.demo.at_end)]
+
+    def take_over(self) -> Commands:
+        """Play on from this step: the normal hot-seat game (not saved)."""
+        demo = self.game.demo
+        if demo is None:
+            return []
+        done = [*self.demo_auto(False), *self.seat(None)]
+        self.game.hint = (f"You took over at step {demo.step} of {demo.total}: the keys below "
+                          "are the moves you may make (e explains, ? helps). This game is not "
+                          "saved.")
+        note = f"You took over the demo at step {demo.step}: play on."
+        return [*done, *self.changed(Show(notes=(note,)))]

@@ -1,0 +1,89 @@
+"""The dialogs the host's commands open (play/commands.py), and where their
+answers go: back to the host, whose commands the app then carries out. The
+game's question and its end are put only on the board, never over another
+dialog (c asks the question again)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from avatar_tui.play.commands import Ask, ChooseGame, GameOver, Offer
+from avatar_tui.tui.board import CardView
+from avatar_tui.tui.screens.choice import ChoiceScreen
+
+if TYPE_CHECKING:
+    from textual.widget import Widget
+
+    from avatar_tui.tui.app import AvatarApp
+
+
+def offer(app: AvatarApp, command: Offer) -> None:
+    """A message or a choice outside the game; its answer to `Host.offered`."""
+    app.push_screen(ChoiceScreen(command.title, command.text, list(command.labels),
+                                 can_cancel=False),
+                    lambda index: app.carry_out(app.host.offered(command.about, index)))
+
+
+def message(app: AvatarApp, title: str, text: str,
+            then: Callable[[], None] | None = None) -> None:
+    """A message of the app's own (a lock, a save elsewhere), then `then()`."""
+    def closed(_index: int | None) -> None:
+        if then is not None:
+            then()
+
+    app.push_screen(ChoiceScreen(title, text, ["OK"], can_cancel=False), closed)
+
+
+def put(app: AvatarApp, command: Ask | GameOver) -> None:
+    """The game's question, or its end, when the board is the screen on top."""
+    session = app.session
+    if session is None or not app.screen_stack or app.screen is not app.game_screen:
+        return
+    if isinstance(command, GameOver):
+        from avatar_tui.tui.screens.gameover import GameOverScreen
+
+        app.push_screen(GameOverScreen(session.table),
+                        lambda answer: app.carry_out(app.host.game_over(answer)))
+        return
+    question = command.question
+
+    def answered(index: int | None) -> None:
+        app.carry_out(app.host.answer(command, index))
+
+    def show(reveal: bool | None = True) -> None:
+        if reveal:
+            app.push_screen(ChoiceScreen(question.title, question.prompt, question.labels,
+                                         question.details), answered)
+
+    if command.look_away is not None:  # R1.6: the other player looks away first
+        from avatar_tui.tui.screens.privacy import SecretGate
+
+        app.push_screen(SecretGate(session.table, command.look_away), show)
+    else:
+        show()
+
+
+def choose_game(app: AvatarApp, command: ChooseGame) -> None:
+    """The new-game screen; its setup (or kept game) to `Host.game_chosen`."""
+    from avatar_tui.tui.screens.newgame import NewGameScreen
+
+    screen = NewGameScreen(command.seed, command.p1, command.p2,
+                           can_cancel=command.can_cancel, who=command.who,
+                           opponent=command.opponent, keeps=command.keeps)
+    app.push_screen(screen, lambda setup: app.carry_out(
+        app.host.game_chosen(setup, screen.opponent)))
+
+
+def inspect(app: AvatarApp, focused: Widget | None) -> None:
+    """The inspector, at the focused card or the one the controller picks."""
+    session = app.session
+    if session is None:
+        return
+    from avatar_tui.tui.screens.inspector import InspectorScreen, table_cards
+
+    card = focused if isinstance(focused, CardView) and focused.card_id else None
+    wanted = app.game.looked_at(card.card_id if card else None, card.owner if card else None)
+    spots = table_cards(session.table)
+    index = next((i for i, spot in enumerate(spots) if (spot.card, spot.owner) == wanted), 0)
+    app.push_screen(InspectorScreen(session.table, spots, index))
