@@ -215,3 +215,13 @@ async def test_game_over_quits_with_q():
         await pilot.press("q")
         await pilot.pause()
     assert app.return_code == 0
+
+
+def test_the_new_game_screen_offers_every_kind_of_computer_player():
+    # a game resumed or started with any kind (`play --vs-bot master`) shows
+    # that kind in "p2 played by", not a person
+    from avatar_tui.bots.kinds import COMPUTER_KINDS
+    from avatar_tui.tui.screens.opponent import HOT_SEAT, OPPONENTS, OpponentField
+
+    assert {kind for _, kind in OPPONENTS} == {HOT_SEAT, *COMPUTER_KINDS}
+    assert all(OpponentField(kind).initial == kind for kind in COMPUTER_KINDS)

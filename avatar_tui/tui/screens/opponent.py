@@ -1,6 +1,7 @@
 """The new-game screen's choice of opponent: a second person at the same
-keyboard, or the computer at one of three strengths (easy: the random bot,
-normal: the heuristic one, hard: the expert, which searches)."""
+keyboard, or the computer at one of its strengths (easy: the random bot,
+normal: the heuristic one, hard: the expert, which searches; and the master,
+a search still being measured against the expert, by its own name)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ OPPONENTS: list[tuple[str, str]] = [
     ("computer: easy", "random"),
     ("computer: normal", "heuristic"),
     ("computer: hard", "expert"),
+    ("computer: master (new)", "master"),
 ]
 
 
