@@ -40,6 +40,10 @@ CONVENTIONS: dict[str, str] = {
             "Whether yellow or red makes up missing green is the payer's choice.",
     "R7.1": "\"Only once\" starts over each time the card comes into play; \"once per turn\" "
             "starts over when a turn begins.",
+    "R7.3": "A flipped ally (or advantage) sits in the flip space until it is paid for and "
+            "put in its own space, and until then it is not in play: none of its powers can "
+            "be used. Once it is in play, an ally's \"once per turn\" power is limited as "
+            "any card's is (R7.1).",
     "R7.6": "However a card leaves play (eliminated, replaced, discarded, sent back), "
             "everything it was doing ends with it: a bonus or penalty on a strike, an "
             "ability it lent a strike, and a paid \"when you counterattack\" effect that has "
