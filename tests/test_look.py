@@ -167,3 +167,22 @@ def test_a_secret_answer_and_an_unrevealed_move_read_the_same_everywhere():
     name = t.current_move("p1").name
     assert without_secret_move(t, "p1", f"{name}'s cost") == "your signature move's cost"
     assert without_secret_move(t, "p2", "nothing secret") == "nothing secret"
+
+
+def test_the_plain_payment_is_what_pay_spends_and_none_when_its_colours_fall_short():
+    # Churning Stomachs: p1's Downdraft costs G1 Y1 now; p1 has the energy for it
+    state = played("churning_stomachs", 8)
+    lk = look(state)
+    assert lk.flipped is not None and lk.payment == lk.flipped.cost == Energy(green=1, yellow=1)
+    have = lk.player("p1").energy
+    after = apply(state, next(a for a in legal_actions(state) if a.verb == "pay"))[0]
+    spent = Energy(green=have.green - look(after).player("p1").energy.green,
+                   yellow=have.yellow - look(after).player("p1").energy.yellow,
+                   red=have.red - look(after).player("p1").energy.red)
+    assert spent == lk.payment
+    # with no green energy left, a green pip cannot be paid in its own colour
+    short = state.model_copy(deep=True)
+    short.players["p1"].zones["green"].energy.clear()
+    assert look(short).payment is None
+    # nothing to pay at the flip step
+    assert look(played("burning_lash", 9)).payment is None

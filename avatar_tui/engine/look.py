@@ -18,6 +18,8 @@ powers), so the app shows what the engine enforces.
   deciding on (or the signature move at its step), the numbered payment
   powers `power N` / `power ally N` use (those other cards grant
   included), and each reflip cost (R7.4); empty while a question waits.
+  `Look.payment`: what a plain `pay` of that card spends (R6.3), for a
+  screen to say what it leaves.
 
 It is cheap (a handful of strength computations) but not free: the engine
 never builds it on its own hot path (legal actions, apply); the app and the
@@ -29,7 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from avatar_tui.engine.moves import actor, pending
+from avatar_tui.engine.moves import actor, payment, pending
 from avatar_tui.engine.payment import cost_now, energy_of, stronger_payment
 from avatar_tui.engine.powers import powers_of
 from avatar_tui.engine.stats import ReflipCost, incoming_force, printed, reflip_costs, strength
@@ -135,6 +137,7 @@ class Look:
     powers: tuple[PowerLook, ...]  # its numbered powers (or the signature move's)
     reflips: tuple[ReflipCost, ...]  # how it may be reflipped now (R7.4)
     overpay: Energy | None  # a payment of it in stronger colours, for `why_not` (R6.3)
+    payment: Energy | None  # what a plain `pay` of it spends (None: its colours fall short)
 
     def player(self, pid: PlayerId) -> PlayerLook:
         return self.players[PLAYERS.index(pid)]
@@ -186,13 +189,14 @@ def look(state: GameState, t: Table | None = None) -> Look:
     defended = _defended(state)
     flipped = None if defended is None else \
         players[PLAYERS.index(state.turn)].zone(defended).flip  # type: ignore[arg-type]
-    powers, reflips, overpay = _deciding(t, players, flipped)
+    powers, reflips, overpay, plain = _deciding(t, players, flipped)
     return Look(
         status=status(state), phase=state.phase,
         pending="over" if state.phase == "over" else pending(t),
         actor=actor(t), winner=state.winner, turn=state.turn,
         question=question, incoming=incoming, players=players,  # type: ignore[arg-type]
-        defended=defended, flipped=flipped, powers=powers, reflips=reflips, overpay=overpay)
+        defended=defended, flipped=flipped, powers=powers, reflips=reflips, overpay=overpay,
+        payment=plain)
 
 
 def _defended(state: GameState) -> Zone | None:
@@ -222,27 +226,30 @@ def _player(t: Table, pid: PlayerId) -> PlayerLook:
 
 
 def _deciding(t: Table, players: tuple[PlayerLook, ...], flipped: FaceLook | None) -> tuple[
-        tuple[PowerLook, ...], tuple[ReflipCost, ...], Energy | None]:
+        tuple[PowerLook, ...], tuple[ReflipCost, ...], Energy | None, Energy | None]:
     """For the `flipped` card being decided on: its numbered powers, its
-    reflip costs and a stronger payment of it; at the signature step
+    reflip costs, a stronger payment of it and the plain payment (the
+    engine's `payment`, as `pay` spends it: R6.3); at the signature step
     (R4.3) the move's powers. Nothing while a question is pending: then
     the question is all that may be answered."""
     state = t.state
     pid = state.turn
     if pid is None or state.phase not in ("decide", "signature") or state.choice is not None:
-        return (), (), None
+        return (), (), None, None
     if state.phase == "signature":
         if t.catalog.find_chamber(state.players[pid].chamber.id) is None:
             return (), (), None  # someone else's hidden chamber, in an observation
         move = t.current_move(pid)
-        return _numbered(powers_of(t, pid), move.id, False), (), None
+        return _numbered(powers_of(t, pid), move.id, False), (), None, None
     if flipped is None or flipped.zone is None:
-        return (), (), None
+        return (), (), None, None
     zone, mine = flipped.zone, players[PLAYERS.index(pid)]
     powers = _numbered(powers_of(t, pid), flipped.card, False) + \
         _numbered(powers_of(t, pid, ally=True), None, True)
     reflips = tuple(reflip_costs(t, pid, zone, flipped.card))
-    return powers, reflips, stronger_payment(flipped.cost, mine.energy)
+    paid, refused = payment(flipped.cost, mine.energy, None)
+    return (powers, reflips, stronger_payment(flipped.cost, mine.energy),
+            None if refused else paid)
 
 
 def _numbered(found: list[tuple[str, Power]], own: str | None,

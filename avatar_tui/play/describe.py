@@ -149,8 +149,9 @@ def _other(pid: PlayerId) -> PlayerId:
     return "p2" if pid == "p1" else "p1"
 
 
-def next_step(state: GameState) -> str:
-    """A hint of the keys for the step at hand."""
+def next_step(state: GameState, lk: Look | None = None) -> str:
+    """A hint of the keys for the step at hand; at the decide step it
+    opens with what `p` would spend and leave (`lk`: the state's look)."""
     if state.phase == "over":
         return "The game is over: n new game · q quit"
     if state.choice is not None or state.phase == "open":
@@ -159,7 +160,44 @@ def next_step(state: GameState) -> str:
         return "s signature move · k skip it (R4.3)"
     if state.phase == "flip":
         return "space flips the top card of the deck (R5.1)"
-    return "p pay · 1-9 powers · f focus · d discard — see the keys below (R5.2)"
+    lk = lk or look(state)
+    return f"{pay_preview(lk)} · 1-9 powers · f focus · d discard — see the keys below (R5.2)"
+
+
+def pay_preview(lk: Look) -> str:
+    """`p pays G2 Y1 → leaves G1 Y2 R3`: the look's plain payment of the
+    card being decided (R6.3) and the energy it leaves; when its own colours
+    fall short, where to turn instead."""
+    if lk.flipped is None or lk.turn is None:
+        return "p pay"
+    if lk.payment is None:
+        return "p: its own colours fall short (R6.3), o pays with stronger energy"
+    have = lk.player(lk.turn).energy
+    left = " ".join(f"[{ZONE_STYLE[c]}]{c[0].upper()}{have.of(c) - lk.payment.of(c)}[/]"
+                    for c in ZONES)
+    return f"p pays {pips(lk.payment)} → leaves {left}"
+
+
+def deciding(t: Table, lk: Look) -> tuple[list[str], list[str]] | None:
+    """The card being decided on (R5.2), whole: its head (name; kind, cost
+    now, force and intercept now) and its body (its text, then each payment
+    power by the key that uses it). None when no card waits on the
+    defender's decision."""
+    face = lk.flipped
+    if face is None or lk.phase != "decide" or lk.question is not None:
+        return None
+    card = t.card(face.card)
+    values = f"{kind(t, face.card)} · {pips(face.cost)}"
+    if face.force is not None and face.intercept is not None:
+        values += (f" · {_value('F', face.force, face.printed_force or 0)}"
+                   f"  {_value('INT', face.intercept, face.printed_intercept or 0)}")
+    head = [f"[b]{escape(card.name)}[/b]", values]
+    body = [escape(card.text) if card.text else "[dim]no rules text[/]"]
+    for p in lk.powers:
+        number = "a" if p.ally else str(p.number)  # the keys that use it
+        source = f" [dim](from {escape(t.name(p.source))})[/]" if p.granted or p.ally else ""
+        body.append(f"[b]{number}[/b] {power_text(p.power)}{source}")
+    return head, body
 
 
 # ------------------------------------------------------------------ choices

@@ -227,7 +227,30 @@ class StatusPanel(FixedText):
     def show(self, session: Session, hint: str | None) -> None:
         state = session.state
         self.set(f"{describe.status(session.table, state, session.look)}\n"
-                 f"{hint or f'[dim]{describe.next_step(state)}[/]'}")
+                 f"{hint or f'[dim]{describe.next_step(state, session.look)}[/]'}")
+
+
+class DecidingPanel(Text):
+    """The card the defender decides on (R5.2), whole: its text and each
+    payment power by its key, which the board's small face cuts. Shown only
+    while a card waits on that decision; in the compact layout it takes the
+    log's place (app.tcss), and `i` still opens the whole card."""
+
+    def show(self, session: Session) -> bool:
+        """Show the card being decided, if any; whether there is one (the
+        screen then shows the panel, app.tcss `#side.-deciding`)."""
+        found = describe.deciding(session.table, session.look)
+        if found is None:
+            return False
+        head, body = found
+        if self.screen.has_class("-compact"):  # a wide panel: the head fits in its title
+            title, lines = f"Deciding: {' · '.join(head)} · i: all", body
+        else:
+            title, lines = "Deciding (R5.2) · i: all", head + body
+        if title != self.border_title:
+            self.border_title = title
+        self.set("\n".join(lines))
+        return True
 
 
 class KeptScrollBar(ScrollBar):

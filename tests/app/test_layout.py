@@ -105,7 +105,7 @@ async def test_at_80x24_the_flipped_card_shows_its_cost_and_text_and_the_hint_st
         text = screen_text(app)
         assert "strike · G1 Y2" in text  # Burning Lash's cost
         assert "-4 intercept" in text  # the first words of its text
-        assert "p pay · 1-9 powers" in text  # the hint line, under the status
+        assert "p pays G1 Y2 → leaves" in text  # the hint line, under the status
         await pilot.press("s")  # refused: the reason takes the hint line
         await pilot.pause()
         assert "Signature:" in screen_text(app)

@@ -21,7 +21,7 @@ from avatar_tui.play.controller import GameController
 from avatar_tui.play.keys import GAME_KEYS, KEY_NAMES, OTHER_KEYS, STEP_KEYS, BoardKey, key_name
 from avatar_tui.play.modes import DemoMode
 from avatar_tui.tui import layout
-from avatar_tui.tui.board import Board, EventLog, RuleHelp
+from avatar_tui.tui.board import Board, DecidingPanel, EventLog, RuleHelp
 from avatar_tui.tui.keybar import KeyBar
 from avatar_tui.tui.layout import MIN_SIZE, WIDE_SIZE
 from avatar_tui.tui.perf.compositor import PartialCompositor
@@ -58,6 +58,8 @@ class GameScreen(Screen[None]):
         # kept: show() runs after every move
         self.board = Board(id="board")
         self.event_log = EventLog(id="log")
+        self.deciding = DecidingPanel(id="deciding")
+        self.side = Vertical(id="side")
         # hidden until there is a game; a widget's own visibility, as a class
         # on the screen would restyle every widget when it changes
         self.main = Horizontal(id="main")
@@ -81,9 +83,10 @@ class GameScreen(Screen[None]):
         self.set_layout_classes(layout.choose(*self.app.size))
         with self.main:
             yield self.board
-            with Vertical(id="side"):
+            with self.side:
                 with VerticalScroll(id="narration", can_focus=False):
                     yield Static(id="narration-text")
+                yield self.deciding
                 yield self.event_log
                 yield RuleHelp(id="rule-help")
         yield Static(id="too-small")
@@ -107,6 +110,9 @@ class GameScreen(Screen[None]):
         if session is not None:
             self.board.show(session, self.game.hint)
             self.event_log.show(session)
+            deciding = self.deciding.show(session)
+            if deciding != self.side.has_class("-deciding"):
+                self.side.set_class(deciding, "-deciding")  # the panel shows, or the log
         if isinstance(mode, DemoMode):
             self.show_narration(*mode.narration())
         self.key_bar.refresh_keys()
