@@ -2,7 +2,11 @@
 the screen's `check_action` like Textual's Footer asks, but kept as one line
 of text that is rewritten in place. (Textual's Footer rebuilds a widget per
 key whenever the set of legal keys changes, which is after nearly every
-move: unmounting and mounting a dozen widgets each time.)"""
+move: unmounting and mounting a dozen widgets each time.)
+
+While a dialog covers the board, the line shows the dialog's own keys: the
+board's keys do nothing then, and offering them misled (`1` answers an
+overpay chooser, it is not `Power 1`)."""
 
 from __future__ import annotations
 
@@ -37,17 +41,34 @@ class KeyBar(Static):
         self._shown: str | None = None
         self.hovered: str | None = None  # the key under the mouse pointer
 
+    def shown_now(self) -> list[tuple[Binding, bool | None]]:
+        """The bindings to show and whether each acts now (None: shown dim):
+        the board's, or those of the dialog on top of it."""
+        stack = self.app.screen_stack
+        top = stack[-1] if stack else self.screen
+        if top is self.screen:
+            found = ((item.binding, self.screen.check_action(item.action, item.parameters))
+                     for item in self.items)
+            return [(binding, allowed) for binding, allowed in found if allowed is not False]
+        # the dialog's keys, as Textual's Footer would show them on it (asked
+        # once it is mounted: its check_action may look at its widgets)
+        top.bindings_updated_signal.subscribe(self, self._dialog_keys_changed)
+        if not top.is_mounted:
+            top.call_after_refresh(self.refresh_keys)
+            return []
+        return [(active.binding, active.enabled or None)
+                for active in top.active_bindings.values() if active.binding.show]
+
+    def _dialog_keys_changed(self, _screen: object) -> None:
+        self.refresh_keys()
+
     def refresh_keys(self) -> None:
         """Show the keys that are legal now (cheap when nothing changed)."""
         gap = 1 if self.compact else 2
         parts: list[str] = []
         spans: list[tuple[int, int, str]] = []
         x = 0
-        for item in self.items:
-            allowed = self.screen.check_action(item.action, item.parameters)
-            if allowed is False:
-                continue
-            binding = item.binding
+        for binding, allowed in self.shown_now():
             key = binding.key_display or self.app.get_key_display(binding)
             item = (f"[b $footer-key-foreground]{escape(key)}[/] "
                     f"[$footer-description-foreground]{escape(binding.description)}[/]")

@@ -117,6 +117,13 @@ class GameScreen(Screen[None]):
         if self.key_bar.is_attached:
             self.key_bar.refresh_keys()
 
+    def on_screen_suspend(self) -> None:
+        """A dialog covers the board: the footer shows the dialog's keys."""
+        self.key_bar.refresh_keys()
+
+    def on_screen_resume(self) -> None:
+        self.key_bar.refresh_keys()
+
     def show_narration(self, markup: str | None, where: str = "") -> None:
         """The demo's narration panel (None: no demo, the panel hides)."""
         self.set_class(markup is not None, "-demo")
