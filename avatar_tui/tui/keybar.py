@@ -33,8 +33,11 @@ class KeyBar(Static):
     """One line: `key description` for every shown binding the screen allows
     now. A click on an item presses its key."""
 
-    def __init__(self, bindings: list[Binding], **kw):
+    def __init__(self, bindings: list[Binding], spare: dict[str, int] | None = None, **kw):
         super().__init__(**kw)
+        # binding id -> rank: the keys left out, highest rank first, when the
+        # line is too narrow for all (a move, help and quit never are)
+        self.spare = spare or {}
         self.items = [KeyItem(b, *parse(b.action)[1:]) for b in bindings if b.show]
         self.compact = False
         self._spans: list[tuple[int, int, str]] = []  # (start, end, key) of each item shown
@@ -59,6 +62,22 @@ class KeyBar(Static):
         return [(active.binding, active.enabled or None)
                 for active in top.active_bindings.values() if active.binding.show]
 
+    def fitting(self, shown: list[tuple[Binding, bool | None]],
+                gap: int) -> list[tuple[Binding, bool | None]]:
+        """`shown` without the spare keys the line has no room for."""
+        room = self.app.size.width - self.styles.padding.width
+
+        def width(items: list[tuple[Binding, bool | None]]) -> int:
+            return sum(cell_len(b.key_display or self.app.get_key_display(b)) + 1 +
+                       cell_len(b.description) + gap for b, _ in items) - gap
+
+        for rank in sorted({self.spare[b.id] for b, _ in shown if b.id in self.spare},
+                           reverse=True):
+            if width(shown) <= room:
+                break
+            shown = [(b, on) for b, on in shown if self.spare.get(b.id or "") != rank]
+        return shown
+
     def _dialog_keys_changed(self, _screen: object) -> None:
         self.refresh_keys()
 
@@ -68,7 +87,7 @@ class KeyBar(Static):
         parts: list[str] = []
         spans: list[tuple[int, int, str]] = []
         x = 0
-        for binding, allowed in self.shown_now():
+        for binding, allowed in self.fitting(self.shown_now(), gap):
             key = binding.key_display or self.app.get_key_display(binding)
             item = (f"[b $footer-key-foreground]{escape(key)}[/] "
                     f"[$footer-description-foreground]{escape(binding.description)}[/]")

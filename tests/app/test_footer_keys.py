@@ -47,3 +47,26 @@ async def test_over_the_privacy_screen_the_footer_has_no_flip():
         await pilot.pause()
         shown = footer(app)
         assert "Show my moves" not in shown and "Close" in shown
+
+
+async def test_the_hint_and_log_keys_are_in_the_footer():
+    app = make_app(scenario("midgame"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        shown = footer(app)
+        assert "h Hint" in shown and "l Log" in shown
+        assert "q Quit" in shown and "…" not in shown
+
+
+async def test_a_narrow_footer_leaves_out_the_spare_keys_never_a_move_or_quit():
+    app = make_app(scenario("midgame"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        shown = footer(app)
+        for words in ("p Pay", "1 Power 1", "a Ally", "f Focus", "d Discard", "? Help",
+                      "q Quit"):
+            assert words in shown
+        assert "…" not in shown and len(shown.rstrip()) <= 80
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert "h Hint" in footer(app)  # room again: shown again

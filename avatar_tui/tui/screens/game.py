@@ -62,7 +62,8 @@ class GameScreen(Screen[None]):
         # on the screen would restyle every widget when it changes
         self.main = Horizontal(id="main")
         self.main.visible = False
-        self.key_bar = KeyBar(self.BINDINGS, id="keys")
+        self.key_bar = KeyBar(self.BINDINGS, id="keys",
+                              spare={k.id: k.spare for k in OTHER_KEYS if k.spare})
 
     def set_layout_classes(self, chosen: layout.Layout) -> None:
         """The layout's classes on the screen, restyling it once if any
