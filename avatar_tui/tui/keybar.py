@@ -10,12 +10,14 @@ overpay chooser, it is not `Power 1`)."""
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 
 from rich.cells import cell_len
 from textual import events
 from textual.actions import parse
 from textual.binding import Binding
+from textual.screen import Screen
 from textual.widgets import Static
 
 from avatar_tui.play.plain import escape
@@ -43,6 +45,7 @@ class KeyBar(Static):
         self._spans: list[tuple[int, int, str]] = []  # (start, end, key) of each item shown
         self._shown: str | None = None
         self.hovered: str | None = None  # the key under the mouse pointer
+        self._watched: weakref.ref[Screen] | None = None  # the dialog whose keys are shown
 
     def shown_now(self) -> list[tuple[Binding, bool | None]]:
         """The bindings to show and whether each acts now (None: shown dim):
@@ -50,12 +53,13 @@ class KeyBar(Static):
         stack = self.app.screen_stack
         top = stack[-1] if stack else self.screen
         if top is self.screen:
+            self._watch(None)
             found = ((item.binding, self.screen.check_action(item.action, item.parameters))
                      for item in self.items)
             return [(binding, allowed) for binding, allowed in found if allowed is not False]
         # the dialog's keys, as Textual's Footer would show them on it (asked
         # once it is mounted: its check_action may look at its widgets)
-        top.bindings_updated_signal.subscribe(self, self._dialog_keys_changed)
+        self._watch(top)
         if not top.is_mounted:
             top.call_after_refresh(self.refresh_keys)
             return []
@@ -77,6 +81,18 @@ class KeyBar(Static):
                 break
             shown = [(b, on) for b, on in shown if self.spare.get(b.id or "") != rank]
         return shown
+
+    def _watch(self, dialog: Screen | None) -> None:
+        """Be told when the keys of `dialog` (the screen on top) change;
+        subscribed once per dialog, as each subscription is called."""
+        watched = self._watched() if self._watched is not None else None
+        if dialog is watched:
+            return
+        if watched is not None:
+            watched.bindings_updated_signal.unsubscribe(self)
+        self._watched = weakref.ref(dialog) if dialog is not None else None
+        if dialog is not None:
+            dialog.bindings_updated_signal.subscribe(self, self._dialog_keys_changed)
 
     def _dialog_keys_changed(self, _screen: object) -> None:
         self.refresh_keys()
