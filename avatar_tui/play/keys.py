@@ -83,6 +83,7 @@ class BoardKey:
     id: str
     show: bool = True  # in the footer (when on)
     demo: bool = False  # a demo's key
+    spare: int = 0  # left out of a footer too narrow for every key, highest first
 
 
 # the demo's steps come first in the footer, the other keys after the game keys
@@ -96,15 +97,15 @@ OTHER_KEYS: list[BoardKey] = [
     BoardKey("e", "explain", "Why?", "explain: every move now, possible or not, and the "
              "engine's reason why", "explain"),
     BoardKey("h", "hint", "Hint", "hint: the expert's best moves and its chance to win after "
-             "each (R1.6)", "hint", show=False),
+             "each (R1.6)", "hint", spare=2),
     BoardKey("l", "log", "Log", "select a log line (or click it) to read its rule; escape "
-             "leaves the log", "log", show=False),
+             "leaves the log", "log", spare=3),
     BoardKey("u", "undo", "Undo", "undo your own last action, and the computer's replies "
              "since (never a card turned up)", "undo"),
     BoardKey("v", "moves", "Moves", "look at your own signature moves (the other player "
-             "looks away, R1.6)", "moves"),
+             "looks away, R1.6)", "moves", spare=1),
     BoardKey("i", "inspect", "Inspect", "inspect a card: the focused one (tab / click) or the "
-             "flipped one", "inspect"),
+             "flipped one", "inspect", spare=1),
     BoardKey("space", "demo_step(1)", "Next", "", "demo_next_space", show=False, demo=True),
     BoardKey("a", "demo_auto", "Auto-play", "auto-play", "demo_auto", demo=True),
     BoardKey("a", "demo_stop", "Stop", None, "demo_stop", demo=True),

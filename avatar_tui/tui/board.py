@@ -381,6 +381,15 @@ class EventLog(OptionList):
         self._rows.epoch += 1
         return super().clear_options()
 
+    def _clear_caches(self) -> None:
+        """Textual's, on a resize: the rows kept are dropped too. A frame
+        drawn between the new layout and the resize event still used the
+        lines wrapped at the old width (Textual keeps them by option, not
+        by width), and the kept rows went on showing them cut off (taking
+        over a demo narrows the log)."""
+        self._rows.epoch += 1
+        super()._clear_caches()
+
     def reset(self) -> None:
         self.entries.clear()
         self.rules.clear()

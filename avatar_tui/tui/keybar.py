@@ -2,16 +2,22 @@
 the screen's `check_action` like Textual's Footer asks, but kept as one line
 of text that is rewritten in place. (Textual's Footer rebuilds a widget per
 key whenever the set of legal keys changes, which is after nearly every
-move: unmounting and mounting a dozen widgets each time.)"""
+move: unmounting and mounting a dozen widgets each time.)
+
+While a dialog covers the board, the line shows the dialog's own keys: the
+board's keys do nothing then, and offering them misled (`1` answers an
+overpay chooser, it is not `Power 1`)."""
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 
 from rich.cells import cell_len
 from textual import events
 from textual.actions import parse
 from textual.binding import Binding
+from textual.screen import Screen
 from textual.widgets import Static
 
 from avatar_tui.play.plain import escape
@@ -29,13 +35,67 @@ class KeyBar(Static):
     """One line: `key description` for every shown binding the screen allows
     now. A click on an item presses its key."""
 
-    def __init__(self, bindings: list[Binding], **kw):
+    def __init__(self, bindings: list[Binding], spare: dict[str, int] | None = None, **kw):
         super().__init__(**kw)
+        # binding id -> rank: the keys left out, highest rank first, when the
+        # line is too narrow for all (a move, help and quit never are)
+        self.spare = spare or {}
         self.items = [KeyItem(b, *parse(b.action)[1:]) for b in bindings if b.show]
         self.compact = False
         self._spans: list[tuple[int, int, str]] = []  # (start, end, key) of each item shown
         self._shown: str | None = None
         self.hovered: str | None = None  # the key under the mouse pointer
+        self._watched: weakref.ref[Screen] | None = None  # the dialog whose keys are shown
+
+    def shown_now(self) -> list[tuple[Binding, bool | None]]:
+        """The bindings to show and whether each acts now (None: shown dim):
+        the board's, or those of the dialog on top of it."""
+        stack = self.app.screen_stack
+        top = stack[-1] if stack else self.screen
+        if top is self.screen:
+            self._watch(None)
+            found = ((item.binding, self.screen.check_action(item.action, item.parameters))
+                     for item in self.items)
+            return [(binding, allowed) for binding, allowed in found if allowed is not False]
+        # the dialog's keys, as Textual's Footer would show them on it (asked
+        # once it is mounted: its check_action may look at its widgets)
+        self._watch(top)
+        if not top.is_mounted:
+            top.call_after_refresh(self.refresh_keys)
+            return []
+        return [(active.binding, active.enabled or None)
+                for active in top.active_bindings.values() if active.binding.show]
+
+    def fitting(self, shown: list[tuple[Binding, bool | None]],
+                gap: int) -> list[tuple[Binding, bool | None]]:
+        """`shown` without the spare keys the line has no room for."""
+        room = self.app.size.width - self.styles.padding.width
+
+        def width(items: list[tuple[Binding, bool | None]]) -> int:
+            return sum(cell_len(b.key_display or self.app.get_key_display(b)) + 1 +
+                       cell_len(b.description) + gap for b, _ in items) - gap
+
+        for rank in sorted({self.spare[b.id] for b, _ in shown if b.id in self.spare},
+                           reverse=True):
+            if width(shown) <= room:
+                break
+            shown = [(b, on) for b, on in shown if self.spare.get(b.id or "") != rank]
+        return shown
+
+    def _watch(self, dialog: Screen | None) -> None:
+        """Be told when the keys of `dialog` (the screen on top) change;
+        subscribed once per dialog, as each subscription is called."""
+        watched = self._watched() if self._watched is not None else None
+        if dialog is watched:
+            return
+        if watched is not None:
+            watched.bindings_updated_signal.unsubscribe(self)
+        self._watched = weakref.ref(dialog) if dialog is not None else None
+        if dialog is not None:
+            dialog.bindings_updated_signal.subscribe(self, self._dialog_keys_changed)
+
+    def _dialog_keys_changed(self, _screen: object) -> None:
+        self.refresh_keys()
 
     def refresh_keys(self) -> None:
         """Show the keys that are legal now (cheap when nothing changed)."""
@@ -43,11 +103,7 @@ class KeyBar(Static):
         parts: list[str] = []
         spans: list[tuple[int, int, str]] = []
         x = 0
-        for item in self.items:
-            allowed = self.screen.check_action(item.action, item.parameters)
-            if allowed is False:
-                continue
-            binding = item.binding
+        for binding, allowed in self.fitting(self.shown_now(), gap):
             key = binding.key_display or self.app.get_key_display(binding)
             item = (f"[b $footer-key-foreground]{escape(key)}[/] "
                     f"[$footer-description-foreground]{escape(binding.description)}[/]")

@@ -64,7 +64,8 @@ class GameScreen(Screen[None]):
         # on the screen would restyle every widget when it changes
         self.main = Horizontal(id="main")
         self.main.visible = False
-        self.key_bar = KeyBar(self.BINDINGS, id="keys")
+        self.key_bar = KeyBar(self.BINDINGS, id="keys",
+                              spare={k.id: k.spare for k in OTHER_KEYS if k.spare})
 
     def set_layout_classes(self, chosen: layout.Layout) -> None:
         """The layout's classes on the screen, restyling it once if any
@@ -122,6 +123,13 @@ class GameScreen(Screen[None]):
         super().refresh_bindings()
         if self.key_bar.is_attached:
             self.key_bar.refresh_keys()
+
+    def on_screen_suspend(self) -> None:
+        """A dialog covers the board: the footer shows the dialog's keys."""
+        self.key_bar.refresh_keys()
+
+    def on_screen_resume(self) -> None:
+        self.key_bar.refresh_keys()
 
     def show_narration(self, markup: str | None, where: str = "") -> None:
         """The demo's narration panel (None: no demo, the panel hides)."""

@@ -20,6 +20,7 @@ from avatar_tui.engine import new_game
 from avatar_tui.model.state import GameSetup
 from avatar_tui.play.plain import escape
 from avatar_tui.tui.screens.dialog import Dialog
+from avatar_tui.tui.screens.fields import FieldSelect
 from avatar_tui.tui.screens.newgame_decks import DeckPicker, deck_field
 from avatar_tui.tui.screens.opponent import OpponentField
 
@@ -81,12 +82,12 @@ class NewGameScreen(Dialog[GameSetup | str | None]):
             yield Static(f"[b]New game[/b] — {self.who}", classes="dialog-title")
             with Horizontal(classes="field character-field"):
                 yield Label("p1 (bottom)", classes="field-label")
-                yield Select(options, value=self.p1 if self.p1 in known else Select.NULL,
+                yield FieldSelect(options, value=self.p1 if self.p1 in known else Select.NULL,
                              allow_blank=False, id="p1-character", compact=True)
             yield from deck_field("p1")
             with Horizontal(classes="field character-field"):
                 yield Label("p2 (top)", classes="field-label")
-                yield Select(options, value=self.p2 if self.p2 in known else Select.NULL,
+                yield FieldSelect(options, value=self.p2 if self.p2 in known else Select.NULL,
                              allow_blank=False, id="p2-character", compact=True)
             yield from deck_field("p2")
             yield OpponentField(self.opponent)
@@ -102,7 +103,8 @@ class NewGameScreen(Dialog[GameSetup | str | None]):
                     yield Button("Cancel", id="cancel", compact=True)
                 yield Button("Kept games", id="kept-games", compact=True)
                 yield Button("Deck editor", id="decks", compact=True)
-            yield Static("[dim]tab moves between fields · enter on Start begins · "
+            yield Static("[dim]tab or enter moves between fields · space opens a list · "
+                         "enter on Start begins · "
                          "a seed replays the same shuffle · ctrl+g kept games · "
                          "ctrl+d deck editor · ctrl+q quits[/]", classes="dialog-keys")
 

@@ -22,6 +22,7 @@ from avatar_tui.io.terminal_text import quote
 from avatar_tui.model.common import PlayerId
 from avatar_tui.model.state import PlayerSetup
 from avatar_tui.play.plain import escape
+from avatar_tui.tui.screens.fields import FieldSelect
 
 HOUSE, RANDOM, SAVED = "house", "random", "saved:"
 
@@ -29,7 +30,7 @@ HOUSE, RANDOM, SAVED = "house", "random", "saved:"
 def deck_field(pid: PlayerId) -> Iterator[Widget]:
     yield Horizontal(
         Label("  deck", classes="field-label"),
-        Select([("House starter deck", HOUSE)], value=HOUSE, allow_blank=False,
+        FieldSelect([("House starter deck", HOUSE)], value=HOUSE, allow_blank=False,
                id=f"{pid}-deck", compact=True),
         classes="field")
 

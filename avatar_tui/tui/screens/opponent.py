@@ -9,6 +9,8 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Label, Select
 
+from avatar_tui.tui.screens.fields import FieldSelect
+
 HOT_SEAT = "person"
 # (label, bot kind): the difficulty names the computer player's kind
 OPPONENTS: list[tuple[str, str]] = [
@@ -29,7 +31,7 @@ class OpponentField(Horizontal):
 
     def compose(self) -> ComposeResult:
         yield Label("p2 played by", classes="field-label")
-        yield Select(OPPONENTS, value=self.initial, allow_blank=False, id="opponent",
+        yield FieldSelect(OPPONENTS, value=self.initial, allow_blank=False, id="opponent",
                      compact=True)
 
     @property
