@@ -47,11 +47,11 @@ def add_simulate_parser(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--worlds", type=cli_args.whole(1, cli_args.WORLDS_MAX,
                                                         "a number of worlds"),
                         default=SEEDED_WORLDS, metavar="N",
-                        help="the expert bot's worlds searched per decision: a fixed amount "
-                        f"of thinking, so the results depend only on the seed (default "
+                        help="the expert's or master's worlds searched per decision: a fixed "
+                        f"amount of thinking, so the results depend only on the seed (default "
                         f"{SEEDED_WORLDS})")
     parser.add_argument("--think", type=cli_args.seconds, metavar="SECONDS",
-                        help="the expert bot thinks this long per decision instead of "
+                        help="the expert or master thinks this long per decision instead of "
                         "--worlds (the results then depend on the machine's speed)")
     parser.add_argument("--seed", type=cli_args.seed, default=1,
                         help="seed of the first game (default 1)")

@@ -161,7 +161,14 @@ def next_step(state: GameState, lk: Look | None = None) -> str:
     if state.phase == "flip":
         return "space flips the top card of the deck (R5.1)"
     lk = lk or look(state)
-    return f"{pay_preview(lk)} · 1-9 powers · f focus · d discard — see the keys below (R5.2)"
+    # name the power keys only when the card has powers to use (R7.3: a
+    # flipped ally has none); `a` is the zone ally's
+    numbers = sorted({p.number for p in lk.powers if not p.ally})
+    keys = [f"{numbers[0]} power" if len(numbers) == 1 else f"1-{numbers[-1]} powers"] \
+        if numbers else []
+    if any(p.ally for p in lk.powers):
+        keys.append("a ally's power")
+    return " · ".join([pay_preview(lk), *keys, "f focus · d discard — see the keys below (R5.2)"])
 
 
 def pay_preview(lk: Look) -> str:

@@ -68,3 +68,22 @@ def test_the_preview_says_when_the_cards_own_colours_fall_short():
     words = plain(describe.pay_preview(lk))
     assert "own colours fall short" in words and "o pays with stronger energy" in words
     assert describe.deciding(Table(state), lk) is not None
+
+
+def test_the_step_hint_names_only_the_power_keys_the_card_has():
+    state, _ = scenario("midgame")  # Burning Lash: one power, and Gan Jin Tribe's in its zone
+    words = plain(describe.next_step(state, look(state)))
+    assert "· 1 power · a ally's power · f focus" in words
+    from avatar_tui.engine import apply, new_game
+    from avatar_tui.model.actions import parse_action
+    from avatar_tui.model.state import GameSetup, PlayerSetup
+
+    # house decks, seed 10486: p1 flips Katara, an ally, whose power cannot be used (R7.3)
+    game, _ = new_game(GameSetup(seed=10486, p1=PlayerSetup(chamber="aang"),
+                                 p2=PlayerSetup(chamber="prince_zuko")))
+    for line in ("p1: open p1", "p1: flip"):
+        game, _ = apply(game, parse_action(line))
+    lk = look(game)
+    assert lk.flipped is not None and "Katara" in Table(game).name(lk.flipped.card)
+    words = plain(describe.next_step(game, lk))
+    assert "power" not in words and "· f focus · d discard" in words
