@@ -226,16 +226,27 @@ class ExpertBot:
     def playout(self, state: GameState, me: PlayerId) -> float:
         """Heuristic play on `state` until the next point or the end; the
         chance for `me` to win the game from there (`board_value`)."""
-        start = state.players["p1"].score + state.players["p2"].score
-        policy = self.policy
-        for _ in range(MAX_PLAYOUT):
-            if state.phase == "over" or state.players["p1"].score + \
-                    state.players["p2"].score - start >= self.horizon:
-                break
-            legal = legal_actions(state)
-            action = legal[0] if len(legal) == 1 else \
-                policy.choose(Observation(player=legal[0].player, state=state), legal)
-            playout_apply(state, action)
-        if state.phase == "over":
-            return 1.0 if state.winner == me else 0.0
-        return board_value(state, me)
+        return play_on(state, self.policy, me, points_scored(state), self.horizon, MAX_PLAYOUT)
+
+
+def points_scored(state: GameState) -> int:
+    """Both players' points together (R10.2): a playout's horizon counts them."""
+    return state.players["p1"].score + state.players["p2"].score
+
+
+def play_on(state: GameState, policy: HeuristicBot, me: PlayerId, start: int,
+            horizon: int | None, limit: int) -> float:
+    """`policy` plays both seats on `state` until `horizon` points have been
+    scored since `start` (None: to the end) or `limit` actions; 1 or 0 when
+    the game ended, else the board model's chance for `me` (`board_value`)."""
+    for _ in range(limit):
+        if state.phase == "over" or (horizon is not None
+                                     and points_scored(state) - start >= horizon):
+            break
+        legal = legal_actions(state)
+        action = legal[0] if len(legal) == 1 else \
+            policy.choose(Observation(player=legal[0].player, state=state), legal)
+        playout_apply(state, action)
+    if state.phase == "over":
+        return 1.0 if state.winner == me else 0.0
+    return board_value(state, me)

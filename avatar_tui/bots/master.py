@@ -42,8 +42,9 @@ from avatar_tui.bots.expert import (
     Estimate,
     ExpertBot,
     _lead,
-    board_value,
     candidates,
+    play_on,
+    points_scored,
 )
 from avatar_tui.engine import (
     Look,
@@ -200,7 +201,7 @@ class MasterBot(ExpertBot):
                     return [Estimate(moves[0], float("nan"), 0)]
                 values = [[] for _ in moves]
                 totals = [0.0] * len(moves)
-            start = _points(world)
+            start = points_scored(world)
             for i, move in enumerate(moves):
                 state = clone(world)
                 playout_apply(state, move)
@@ -229,22 +230,5 @@ class MasterBot(ExpertBot):
     def playout_from(self, state: GameState, me: PlayerId, start: int) -> float:
         """Heuristic play on `state` until `horizon` points have been scored
         since `start` (the points before the move: the same real play for
-        every candidate) or the game ends; 1 or 0 at the end, else the board
-        model's chance (`board_value`)."""
-        policy = self.policy
-        horizon = self.horizon
-        for _ in range(MAX_PLAYOUT * 3):
-            if state.phase == "over" or (horizon is not None and _points(state) - start
-                                         >= horizon):
-                break
-            legal = legal_actions(state)
-            action = legal[0] if len(legal) == 1 else \
-                policy.choose(Observation(player=legal[0].player, state=state), legal)
-            playout_apply(state, action)
-        if state.phase == "over":
-            return 1.0 if state.winner == me else 0.0
-        return board_value(state, me)
-
-
-def _points(state: GameState) -> int:
-    return state.players["p1"].score + state.players["p2"].score
+        every candidate) or the game ends (`expert.play_on`)."""
+        return play_on(state, self.policy, me, start, self.horizon, MAX_PLAYOUT * 3)
