@@ -161,3 +161,29 @@ def test_an_opponents_own_deck_is_guessed_and_still_never_contradicted():
         apply_in_place(state, bots[pid].choose(obs, legal))
         checked += 1
     assert checked > 50
+
+
+def test_a_watcher_sees_only_what_is_public_and_determinize_keeps_it():
+    """A watcher (`observation(state, None)`, R1.6) sees neither chamber
+    until one of its moves is revealed, no face-down card, and no one's
+    pending question; a state dealt again from it looks the same to them."""
+    catalog = default_catalog()
+    rng, checked = 2024, 0
+    for state, _legal in decisions(GAMES):
+        public = observation(state, None)
+        for p in PLAYERS:
+            chamber = state.players[p].chamber
+            seen = public.state.players[p].chamber
+            known = bool(chamber.revealed) or chamber.move is not None
+            assert seen.id == (chamber.id if known else catalog.chamber(chamber.id).character)
+            assert set(public.state.players[p].deck) <= {HIDDEN, state.players[p].deck[0]
+                                                           if state.players[p].deck else HIDDEN}
+        if state.choice is not None:
+            assert public.state.choice.options == []
+        sampled, rng = determinize(public, rng)
+        assert observation(sampled, None).state == public.state
+        # (the moves may differ: a signature move depends on a chamber the
+        # watcher does not know, a question's options are the chooser's alone)
+        assert legal_actions(sampled) or state.choice is not None
+        checked += 1
+    assert checked > 100

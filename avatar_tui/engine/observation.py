@@ -70,7 +70,7 @@ class Observation:
     """One player's picture of the game. `state` is a detached copy: a bot
     may read it freely; changing it changes nothing in the real game."""
 
-    player: PlayerId
+    player: PlayerId | None  # None: a watcher, who sees only what is public
     state: GameState
     # each player's whole deck (every card they own, wherever it is now), as
     # far as `player` knows it: None when it is an opponent's own deck list
@@ -80,6 +80,7 @@ class Observation:
 
     @property
     def opponent(self) -> PlayerId:
+        assert self.player is not None, "a watcher has no opponent"
         return other(self.player)
 
     def view(self) -> dict[str, Any]:
@@ -90,32 +91,33 @@ class Observation:
         return self._view
 
 
-def observation(state: GameState, pid: PlayerId) -> Observation:
-    """What `pid` may see of `state` (R1.6), as a detached copy."""
+def observation(state: GameState, pid: PlayerId | None) -> Observation:
+    """What `pid` may see of `state` (R1.6), as a detached copy; with `pid`
+    None, what a watcher may see: only what is public to both players."""
     catalog = catalog_for(state.setup)
     players = {p: _player_view(state.players[p]) for p in PLAYERS}
-    opp = other(pid)
-    if not _chamber_known(state.players[opp].chamber):
-        players[opp].chamber.id = character_of(catalog, state.players[opp].chamber.id)
-    looked = _looking_at(state, pid)
+    for opp in PLAYERS:
+        if opp != pid and not _chamber_known(state.players[opp].chamber):
+            players[opp].chamber.id = character_of(catalog, state.players[opp].chamber.id)
+    looked = _looking_at(state, pid) if pid is not None else 0
     if looked:  # the top cards this player is looking at right now are theirs to see
         players[pid].deck[:looked] = state.players[pid].deck[:looked]
     choice = state.choice
     if choice is not None:
-        if choice.chooser == pid:
+        if pid is not None and choice.chooser == pid:
             choice = choice.model_copy(update={"step": _step_view(choice.step, pid)})
         else:  # someone else's question: its wording may name a card they alone saw
             choice = Choice(chooser=choice.chooser, prompt="", options=[], kind=choice.kind)
     seen = state.model_copy(update={
-        "setup": setup_without_secrets(state.setup, pid, catalog),
+        "setup": setup_without_secrets(state.setup, pid, catalog, watcher=pid is None),
         "players": players,
         "queue": [_step_view(s, pid) for s in state.queue],
         "choice": choice,
         "rng": 0,
         "history": [],
     })
-    pools = {pid: deck_pool(state.setup, pid)}
-    pools[opp] = deck_pool(state.setup, opp) if _house_deck(state.setup, opp) else None
+    pools = {p: deck_pool(state.setup, p) if p == pid or _house_deck(state.setup, p) else None
+             for p in PLAYERS}
     return Observation(player=pid, state=seen, pools=pools)
 
 
@@ -201,7 +203,7 @@ def _zone_view(zs: ZoneState) -> ZoneState:
     })
 
 
-def _step_view(step, pid: PlayerId):
+def _step_view(step, pid: PlayerId | None):
     """A deep copy of a queued step without another player's private
     bookkeeping (the cards they looked at): every ResolveStep inside it,
     however nested, keeps its `progress` only if it is `pid`'s."""
@@ -229,14 +231,16 @@ def _scrub(node: Any, pid: PlayerId) -> None:
 
 
 def setup_without_secrets(setup: GameSetup, pid: PlayerId | None = None,
-                          catalog: Catalog | None = None) -> GameSetup:
+                          catalog: Catalog | None = None, *,
+                          watcher: bool = False) -> GameSetup:
     """The setup as a player sees it: chambers and inline cards only; for
-    `pid`, the opponent's chamber by its character alone (R1.6)."""
+    `pid`, the opponent's chamber by its character alone (R1.6); for a
+    watcher, both chambers so."""
     p1 = setup.p1.model_copy(update={"deck": [], "complete": False})
     p2 = setup.p2.model_copy(update={"deck": [], "complete": False})
-    if pid is not None:
-        hidden = p2 if pid == "p1" else p1
-        hidden.chamber = character_of(catalog or catalog_for(setup), hidden.chamber)
+    hidden = [p2 if pid == "p1" else p1] if pid is not None else [p1, p2] if watcher else []
+    for ps in hidden:
+        ps.chamber = character_of(catalog or catalog_for(setup), ps.chamber)
     return setup.model_copy(update={"seed": 0, "p1": p1, "p2": p2})
 
 
@@ -265,10 +269,10 @@ def determinize(obs: Observation, state_rng: int) -> tuple[GameState, int]:
     catalog = catalog_for(state.setup)
     for pid in PLAYERS:
         state_rng = _deal_hidden(state, catalog, pid, obs.pools.get(pid), state_rng)
-    opp = other(obs.player)
-    chamber = state.players[opp].chamber
-    if not _chamber_known(chamber):
-        state_rng = _draw_chamber(catalog, chamber, state_rng)
+    for opp in PLAYERS:
+        chamber = state.players[opp].chamber
+        if opp != obs.player and not _chamber_known(chamber):
+            state_rng = _draw_chamber(catalog, chamber, state_rng)
     state_rng, state.rng = rngmod.next_u64(state_rng)
     return state, state_rng
 
