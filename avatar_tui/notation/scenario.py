@@ -64,14 +64,38 @@ class Expect(BaseModel):
         return self
 
 
+MAX_FILL = 200  # copies one `fill` may add: more than any deck needs
+
+
+class _Fill(BaseModel):
+    """`fill = { card = "test_wall", count = 20 }` under a player: that many
+    copies of one card after the listed ones (our extension, docs/notation.md),
+    so a scenario of made-up cards need not list a deck card by card."""
+
+    model_config = ConfigDict(extra="forbid", defer_build=True)
+
+    card: str
+    count: int = Field(strict=True, ge=1, le=MAX_FILL)
+
+
+class _PlayerFile(PlayerSetup):
+    model_config = ConfigDict(extra="forbid", defer_build=True)
+
+    fill: _Fill | None = None
+
+    def setup(self) -> PlayerSetup:
+        deck = list(self.deck) + ([self.fill.card] * self.fill.count if self.fill else [])
+        return PlayerSetup(chamber=self.chamber, deck=deck, complete=self.complete)
+
+
 class _File(BaseModel):
     model_config = ConfigDict(extra="forbid", defer_build=True)
 
     title: str = ""
     seed: int = Field(default=0, strict=True)
     actions: str = ""
-    p1: PlayerSetup
-    p2: PlayerSetup
+    p1: _PlayerFile
+    p2: _PlayerFile
     cards: list[dict[str, Any]] = []
     expect: list[Expect] = []
     # the seats the computer plays, and which bot (a save of `play --vs-bot`)
@@ -140,14 +164,17 @@ def parse_scenario(raw_text: str, path: Path, catalog: Catalog | None = None) ->
         raise _fail(path, "cards", f"inline card id {_q(err.args[0])} is already a database "
                     "card's id") from None
     for pid in ("p1", "p2"):
-        ps: PlayerSetup = getattr(data, pid)
+        ps: _PlayerFile = getattr(data, pid)
         if full.find_chamber(ps.chamber) is None:
             raise _fail(path, f"{pid}.chamber", f"unknown chamber {_q(ps.chamber)}")
-        for i, card_id in enumerate(ps.deck):
+        named = [(f"{pid}.deck[{i}]", card_id) for i, card_id in enumerate(ps.deck)]
+        if ps.fill is not None:
+            named.append((f"{pid}.fill.card", ps.fill.card))
+        for place, card_id in named:
             if full.canonical(card_id) is None:
                 hint = " (a chamber, not a deck card)" if full.find_chamber(card_id) else ""
-                raise _fail(path, f"{pid}.deck[{i}]", f"unknown card {_q(card_id)}{hint}")
-    setup = GameSetup(seed=data.seed, p1=data.p1, p2=data.p2, cards=inline)
+                raise _fail(path, place, f"unknown card {_q(card_id)}{hint}")
+    setup = GameSetup(seed=data.seed, p1=data.p1.setup(), p2=data.p2.setup(), cards=inline)
     intro, lines = _parse_actions(data.actions, _first_action_line(raw_text), path)
     _check_expects(data.expect, len(lines), path)
     return Scenario(path, data.title, setup, lines, data.expect, intro, dict(data.computer))
