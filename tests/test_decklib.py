@@ -27,6 +27,7 @@ from avatar_tui.decklib.library import (
     reshuffled,
 )
 from avatar_tui.engine import apply, legal_actions, new_game
+from avatar_tui.io.names import NAME_LIMIT
 from avatar_tui.model.state import GameSetup, PlayerSetup
 from avatar_tui.notation.save import load_game, save_game
 
@@ -99,7 +100,8 @@ def test_named_decks_save_copy_rename_delete(tmp_path):
     assert not list((tmp_path / "decks").glob(".*"))  # no temporary file left behind
 
 
-@pytest.mark.parametrize("name", ["", "../up", "a b", "-dash", "x" * 49, "dot.toml"])
+@pytest.mark.parametrize("name", ["", "../up", "a b", "-dash", "x" * (NAME_LIMIT + 1),
+                                  "dot.toml", ".hidden"])
 def test_a_deck_name_must_be_a_plain_file_name(tmp_path, name):
     with pytest.raises(DeckFileError, match="deck name"):
         DeckStore(tmp_path).save(name, legal_deck())

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from avatar_tui.engine import apply, legal_actions, new_game
+from avatar_tui.io.names import NAME_LIMIT
 from avatar_tui.io.savedgames import (
-    NAME_LIMIT,
     GameNameError,
     SavedGames,
     UnknownGame,

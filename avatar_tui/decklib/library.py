@@ -16,7 +16,7 @@ from pydantic import ValidationError
 from avatar_tui.cardlib.catalog import MAX_COUNT, Catalog, DeckList, describe_validation_error
 from avatar_tui.decklib.legality import STARTER_CARDS, may_use
 from avatar_tui.engine import rng
-from avatar_tui.io import files, terminal_text
+from avatar_tui.io import files, names, terminal_text
 from avatar_tui.io.datadir import user_data_dir
 from avatar_tui.model.cards import ChamberCard
 from avatar_tui.model.common import PlayerId
@@ -24,7 +24,6 @@ from avatar_tui.model.state import PlayerSetup
 from avatar_tui.notation.save import write_atomically
 from avatar_tui.notation.toml_out import toml_text
 
-DECK_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,47}$")
 # The physical Starter Set's rarity split (cards/decks/*.toml follow it too).
 STARTER_RARITIES = (("rare", 1), ("uncommon", 8), ("common", 21))
 STARTER_MAX_COPIES = 2  # no card more than twice, as in the house starter decks
@@ -90,7 +89,7 @@ class DeckStore:
     def names(self) -> list[str]:
         if not self.directory.is_dir():
             return []
-        return sorted(p.stem for p in self.directory.glob("*.toml") if DECK_NAME.match(p.stem))
+        return sorted(p.stem for p in self.directory.glob("*.toml") if _named(p.stem))
 
     def exists(self, name: str) -> bool:
         return self.path(name).is_file()
@@ -123,7 +122,7 @@ class DeckStore:
 
     def keep_editing(self, deck: DeckList, name: str | None) -> None:
         # the name stays on the comment line: only a deck's name is kept there
-        kept = name if name and DECK_NAME.match(name) else ""
+        kept = name if name and _named(name) else ""
         write_atomically(self.editing_path, f"# {kept}\n{deck_toml(deck)}")
 
     def editing(self) -> tuple[DeckList, str | None] | None:
@@ -135,7 +134,7 @@ class DeckStore:
         except DeckFileError:
             return None
         name = text.partition("\n")[0].removeprefix("#").strip()
-        return deck, (name if name and DECK_NAME.match(name) and self.exists(name) else None)
+        return deck, (name if name and _named(name) and self.exists(name) else None)
 
     def done_editing(self) -> None:
         self.editing_path.unlink(missing_ok=True)
@@ -154,17 +153,21 @@ class DeckStore:
             raise DeckFileError(f"{self.path(name)}: a deck of that name exists already")
 
 
+def _named(name: str) -> bool:
+    return names.name_problem(name, "a deck") is None
+
+
 def check_name(name: str) -> str:
-    if not DECK_NAME.match(name):
-        raise DeckFileError(f"deck name '{name}': use letters, digits, '-' and '_' "
-                            "(at most 48, starting with a letter or digit)")
+    """`name` itself, or DeckFileError saying why it cannot name a deck (io/names.py)."""
+    problem = names.name_problem(name, "a deck")
+    if problem is not None:
+        raise DeckFileError(f"deck name {terminal_text.quote(repr(name))}: {problem}")
     return name
 
 
 def slug(text: str) -> str:
     """A file name for a deck name: `Aang's fox deck` → `aang-s-fox-deck`."""
-    word = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:48].strip("-")
-    return word or "deck"
+    return names.slug(text, 48, "deck")
 
 
 # ------------------------------------------------------------------ text lists

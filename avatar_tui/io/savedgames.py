@@ -9,25 +9,23 @@ lists, keeps, hands back and deletes them; it knows nothing of screens.
 A name is generated from the day and the two characters
 (`2026-11-27-aang-v-prince-zuko`, then `-2`, `-3`...), and any name given
 by a person is checked before it touches a path: letters, digits, `-`,
-`_` and `.`, starting with a letter or a digit, at most NAME_LIMIT long."""
+`_` and `.`, starting with a letter or a digit, at most 64 long (io/names.py)."""
 
 from __future__ import annotations
 
 import os
-import re
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
 
 from avatar_tui.engine import Event, Table
+from avatar_tui.io import names
 from avatar_tui.io.datadir import user_data_dir
 from avatar_tui.model.state import GameState
 from avatar_tui.notation.save import replay_scenario, scenario_text, write_atomically
 from avatar_tui.notation.scenario import ScenarioError, load_scenario
 
 GAMES = "games"
-NAME_LIMIT = 64
-_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
 _WORD = 24  # the longest a character's part of a generated name gets
 
 
@@ -40,17 +38,8 @@ class UnknownGame(LookupError):
 
 
 def name_problem(name: str) -> str | None:
-    """Why `name` cannot name a kept game, or None when it can."""
-    if not name:
-        return "a game's name cannot be empty"
-    if len(name) > NAME_LIMIT:
-        return f"a game's name has at most {NAME_LIMIT} characters"
-    if any(sep in name for sep in ("/", "\\", os.sep, os.altsep or "/")):
-        return "a game's name cannot hold a path separator"
-    if not _NAME.fullmatch(name):
-        return ("a game's name is letters, digits, '-', '_' and '.', starting with a "
-                "letter or digit")
-    return None
+    """Why `name` cannot name a kept game, or None when it can (io/names.py)."""
+    return names.name_problem(name, "a game")
 
 
 def check_name(name: str) -> str:
@@ -65,8 +54,7 @@ def check_name(name: str) -> str:
 
 def slug(text: str) -> str:
     """A name's word for a character: `Prince Zuko` → `prince-zuko`."""
-    word = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:_WORD].strip("-")
-    return word or "player"
+    return names.slug(text, _WORD, "player")
 
 
 def resume_line(name: str) -> str:
