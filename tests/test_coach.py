@@ -140,10 +140,23 @@ def test_each_decision_reads_the_same_when_its_hidden_parts_are_dealt_again():
     for n in coach.decisions(review, "p1")[:12]:
         before = review.positions[n - 1]
         made = review.moves[n - 1]
-        action = review.positions[n].history[n - 1].action
+        entry = review.positions[n].history[n - 1]
         seen = observation(before, "p1")
         word = coach.advise(review, n, worlds=WORLDS)
         for _ in range(2):
             dealt, rng = determinize(seen, rng)
             assert observation(dealt, "p1") == seen and dealt != before
-            assert coach.advise_move(dealt, action, n, worlds=WORLDS) == word, made.words
+            assert coach.advise_move(dealt, entry.action, n, worlds=WORLDS,
+                                     secret=entry.secret) == word, made.words
+
+
+def test_a_secret_answer_is_ranked_without_naming_it():
+    """Move 19 answers a question about cards only p1 saw (R1.6): the log
+    keeps the answer to itself, and so does the coach."""
+    review = load_review(GAME)
+    assert review.positions[19].history[18].secret
+    word = coach.advise(review, 19, worlds=WORLDS)
+    named = {"Double Crest", "Single Water Whip"}
+    assert not any(card in word.text for card in named)
+    assert not any(card in name for name, _ in word.ranking for card in named)
+    assert coach.SECRET_MINE in word.text

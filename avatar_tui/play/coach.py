@@ -34,6 +34,8 @@ from avatar_tui.play.review import Review
 WORLDS = 12  # worlds per decision: the coach's fixed budget in the app
 COACH_SEED = 0x5EED_C0AC  # mixed with the move's number for each decision's search
 TOP = 3  # moves named beside the one made
+SECRET_MINE = "your secret answer (R1.6)"  # an answer about cards only its player saw
+SECRET_OTHER = "another answer"
 
 
 @dataclass(frozen=True)
@@ -84,14 +86,17 @@ def decisions(review: Review, player: PlayerId) -> list[int]:
 def advise(review: Review, number: int, worlds: int = WORLDS,
            seed: int = COACH_SEED) -> Advice:
     """The coach's word on move `number` of the review."""
-    return advise_move(review.positions[number - 1],
-                       review.positions[number].history[number - 1].action, number, worlds, seed)
+    entry = review.positions[number].history[number - 1]
+    return advise_move(review.positions[number - 1], entry.action, number, worlds, seed,
+                       entry.secret)
 
 
 def advise_move(before: GameState, made: Action, number: int, worlds: int = WORLDS,
-                seed: int = COACH_SEED) -> Advice:
+                seed: int = COACH_SEED, secret: bool = False) -> Advice:
     """The coach's word on `made`, the game's move `number`, made on
-    `before`: read from its player's observation alone (R1.6)."""
+    `before`: read from its player's observation alone (R1.6). A `secret`
+    answer (about cards only its player saw) is ranked without naming any
+    answer: a review may be read by both players, as the log is."""
     pid = made.player
     obs = observation(before, pid)
     estimates = ExpertBot(decision_seed(seed, number), worlds=worlds).analyse(
@@ -100,9 +105,14 @@ def advise_move(before: GameState, made: Action, number: int, worlds: int = WORL
     mine = next(e for e in estimates if _same(e.action, made))
     gap = verdict.gap(estimates, mine) if verdict.searched(estimates) else 0.0
     words = verdict.BEST if mine is estimates[0] else verdict.band(max(gap, 1e-9))
-    return Advice(number, pid, short(t, made), short(t, estimates[0].action), words,
+    def said(action: Action) -> str:
+        if not secret:
+            return short(t, action)
+        return SECRET_MINE if _same(action, made) else SECRET_OTHER
+
+    return Advice(number, pid, said(made), said(estimates[0].action), words,
                   verdict.mark(gap), gap,
-                  tuple((short(t, e.action), w) for e, w in verdict.ranked(estimates, TOP)))
+                  tuple((said(e.action), w) for e, w in verdict.ranked(estimates, TOP)))
 
 
 def coach(review: Review, player: PlayerId, worlds: int = WORLDS, seed: int = COACH_SEED,
