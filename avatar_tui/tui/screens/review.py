@@ -65,7 +65,7 @@ class ReviewScreen(Screen[ContinueFrom | None]):
         Binding("pagedown", "turn(1)", "Next turn", id="turn-next", key_display="PgDn"),
         Binding("home", "start", "Start", id="start", key_display="Home"),
         Binding("end", "end", "End", id="end", key_display="End"),
-        Binding("v", "reveal", "Both hands", id="reveal"),
+        Binding("v", "reveal", "All cards", id="reveal"),
         Binding("c", "coach", "Coach", id="coach"),
         Binding("p", "play_on", "Play from here", id="play-on"),
         Binding("q", "leave", "Leave", id="leave"),
@@ -137,8 +137,7 @@ class ReviewScreen(Screen[ContinueFrom | None]):
                f"rules {', '.join(move.rules)} · points {move.score[0]}–{move.score[1]}[/]"
         word = self.advice.get(move.number)
         if word is not None:
-            mark = f"[b $error]{word.mark}[/] " if word.mark else ""
-            text += f"\n{mark}[b]Coach:[/b] {word.text}"
+            text += f"\n[b]Coach:[/b] {word.text}"  # markup: names escaped by move_words
         elif move.player == r.viewer and not self.advice and not self.coaching:
             text += "\n[dim]c: the coach's word on each of your decisions[/]"
         return text
