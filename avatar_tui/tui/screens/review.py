@@ -235,7 +235,7 @@ class ReviewScreen(Screen[ContinueFrom | None]):
         bar.display = True
         bar.update(total=max(1, len(coach.decisions(self.review, self.review.viewer))),
                    progress=0)
-        self.refresh_bindings()
+        self.key_bar.refresh_keys()  # c is off while the coach works
         self.run_coach()
 
     @work(thread=True, exclusive=True, group="coach")
@@ -260,8 +260,7 @@ class ReviewScreen(Screen[ContinueFrom | None]):
         marks = sum(1 for a in found.values() if a.mark)
         self.note = f"the coach stopped: {error}" if error is not None else \
             f"coach: {marks} marked of {len(found)}"
-        self.refresh_bindings()
-        self.show()
+        self.show()  # the keys too
 
 
 def open_review(app, review: Review, then: Callable[[str | None], None]) -> None:
