@@ -10,7 +10,7 @@ import pytest
 from avatar_tui import __version__
 from avatar_tui.cli import main
 
-SUBCOMMANDS = ["play", "games", "replay", "cards", "deck", "demo", "simulate"]
+SUBCOMMANDS = ["play", "games", "replay", "review", "cards", "deck", "demo", "simulate"]
 
 
 def test_help_lists_every_subcommand(capsys):

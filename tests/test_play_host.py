@@ -230,7 +230,7 @@ def test_a_hint_for_a_position_gone_is_dropped():
     press_a_key(host, front)  # a move before the hint came back
     moved = host.game.hint
     front.think()
-    assert host.game.hint == moved and "%" not in (host.game.hint or "")
+    assert host.game.hint == moved and ": best" not in (host.game.hint or "")
     # asked again, on the position now, it is shown
     front.run(host.hint())
     front.think()
@@ -247,7 +247,7 @@ def test_a_second_hint_replaces_the_first():
     front.run(host.thought(first.work()))
     assert host.game.hint == HINT_THINKING  # the first one is nobody's any more
     front.run(host.thought(second.work()))
-    assert "%" in (host.game.hint or "") and "pay for" in host.game.hint
+    assert ": best" in (host.game.hint or "") and "pay for" in host.game.hint
 
 
 def test_an_answer_to_a_question_gone_is_dropped():

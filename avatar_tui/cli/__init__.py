@@ -12,7 +12,17 @@ from collections.abc import Sequence
 
 from avatar_tui import __version__
 from avatar_tui.cli import args as cli_args
-from avatar_tui.cli import cards, deck, demo, games, replay, screenshot, serve, simulate
+from avatar_tui.cli import (
+    cards,
+    deck,
+    demo,
+    games,
+    replay,
+    review,
+    screenshot,
+    serve,
+    simulate,
+)
 from avatar_tui.cli import play as play_command
 from avatar_tui.io.datadir import DataDirError
 
@@ -53,6 +63,8 @@ def build_parser() -> argparse.ArgumentParser:
     games.add_games_parser(sub)
 
     replay.add_replay_parser(sub)
+
+    review.add_review_parser(sub)
 
     cards.add_cards_parser(sub)
 

@@ -1,7 +1,8 @@
 """The hint for learners (`h`): what the expert computer player would do
-now, with its estimated chance of winning after each of the best moves, in
-words. It is worked out from the acting player's observation only (R1.6):
-never the opponent's signature moves, deck order or energy.
+now, its best moves ranked in words ("best", "a little weaker", ...:
+`bots/verdict.py`; its chances are not calibrated, so no percentages). It
+is worked out from the acting player's observation only (R1.6): never the
+opponent's signature moves, deck order or energy.
 
 `hint_request(state)` is taken on the screen's thread (it copies what the
 player may see); `think(request)` runs in a worker thread; `hint_text`
@@ -13,6 +14,7 @@ from dataclasses import dataclass
 
 from avatar_tui.bots.expert import DEFAULT_THINK, Estimate, ExpertBot
 from avatar_tui.bots.seat import position_seed
+from avatar_tui.bots.verdict import ranked, searched
 from avatar_tui.engine import Observation, Table, actor_of, legal_actions, observation
 from avatar_tui.model.actions import Action
 from avatar_tui.model.state import GameState
@@ -47,9 +49,10 @@ def think(request: HintRequest, seconds: float = DEFAULT_THINK,
 
 
 def hint_text(request: HintRequest, estimates: list[Estimate]) -> str:
-    """`Hint: pay for Skewer: 61%, focus: 48%` (markup for the status line)."""
+    """`Hint: pay for Skewer: best, focus: much weaker` (markup for the
+    status line)."""
     t = Table(request.obs.state)
-    if len(estimates) == 1 or estimates[0].worlds == 0:
+    if not searched(estimates):
         return f"[b]Hint:[/b] only one move makes sense here: {short(t, estimates[0].action)}"
-    parts = [f"{short(t, e.action)}: {round(100 * e.win)}%" for e in estimates[:TOP]]
-    return f"[b]Hint[/b] — the expert's chance to win after each: {', '.join(parts)}"
+    parts = [f"{short(t, e.action)}: {words}" for e, words in ranked(estimates, TOP)]
+    return f"[b]Hint[/b] — the expert's ranking: {', '.join(parts)}"

@@ -96,8 +96,8 @@ OTHER_KEYS: list[BoardKey] = [
              "cards: privately, R1.6)", "choose"),
     BoardKey("e", "explain", "Why?", "explain: every move now, possible or not, and the "
              "engine's reason why", "explain"),
-    BoardKey("h", "hint", "Hint", "hint: the expert's best moves and its chance to win after "
-             "each (R1.6)", "hint", spare=2),
+    BoardKey("h", "hint", "Hint", "hint: the expert's best moves, ranked in words (best, a "
+             "little weaker...; R1.6)", "hint", spare=2),
     BoardKey("l", "log", "Log", "select a log line (or click it) to read its rule; escape "
              "leaves the log", "log", spare=3),
     BoardKey("u", "undo", "Undo", "undo your own last action, and the computer's replies "

@@ -43,8 +43,13 @@ def put(app: AvatarApp, command: Ask | GameOver) -> None:
     if isinstance(command, GameOver):
         from avatar_tui.tui.screens.gameover import GameOverScreen
 
-        app.push_screen(GameOverScreen(session.table),
-                        lambda answer: app.carry_out(app.host.game_over(answer)))
+        def answered(answer: str | None) -> None:
+            if answer == "review":
+                review_the_game(app, command)
+            else:
+                app.carry_out(app.host.game_over(answer))
+
+        app.push_screen(GameOverScreen(session.table), answered)
         return
     question = command.question
 
@@ -73,6 +78,29 @@ def choose_game(app: AvatarApp, command: ChooseGame) -> None:
                            opponent=command.opponent, keeps=command.keeps)
     app.push_screen(screen, lambda setup: app.carry_out(
         app.host.game_chosen(setup, screen.opponent)))
+
+
+def review_the_game(app: AvatarApp, over: GameOver) -> None:
+    """The game just finished, in the review screen; back to its end (and
+    the game-over dialog) when the review is left, or the game played on
+    from the position chosen."""
+    from avatar_tui.play.review import Review
+    from avatar_tui.tui.screens.review import open_review
+
+    session = app.session
+    assert session is not None
+    people = [p for p in ("p1", "p2") if p not in app.game.computer]
+    review = Review(session.state, "the game just played", computer=app.game.computer,
+                    viewer=people[0] if people else "p1")  # type: ignore[arg-type]
+    review.end()  # where the game just was: step back from its end
+
+    def then(name: str | None) -> None:
+        if name is None:
+            put(app, over)
+        else:
+            app.carry_out(app.host.resume_kept(name))
+
+    open_review(app, review, then)
 
 
 def inspect(app: AvatarApp, focused: Widget | None) -> None:

@@ -48,8 +48,13 @@ SHOTS = [
          ("question_mark", "r", "R", "6")),
     Shot("decks", "The deck editor: a legal deck, its statistics drawn", "@decks",
          ("plus", "plus", "plus", "plus", "down") * 15),
+    Shot("review", "Looking back on a game: a move in words, the coach's word on it, the "
+         "turns with their points and marks", "@review", ("v",)),
 ]
 DECKS = "@decks"
+REVIEW = "@review"
+REVIEW_AT = 70  # a move of the fixed game the coach marks (at its small budget here)
+REVIEW_WORLDS = 4
 
 
 def pin_environment() -> None:
@@ -80,6 +85,9 @@ async def take(shot: Shot, out: Path) -> Path:
     from avatar_tui.notation.save import load_game
     from avatar_tui.tui import AvatarApp
 
+    if shot.scenario == REVIEW:
+        app, before = review_shot()
+        return await snap(app, shot.size, shot.keys, out / f"{shot.name}.svg", before)
     if shot.scenario == DECKS:
         import tempfile
 
@@ -92,6 +100,25 @@ async def take(shot: Shot, out: Path) -> Path:
     else:
         app = AvatarApp(None, game=load_game(SCENARIOS / f"{shot.scenario}.toml"), seed=1)
     return await snap(app, shot.size, shot.keys, out / f"{shot.name}.svg")
+
+
+def review_shot() -> tuple[Any, Callable[[Any], Awaitable[None]]]:
+    """The review app on the fixed game, and what puts the coach's words
+    on it before the picture (the coach's own call, at a small budget)."""
+    from avatar_tui.play import coach
+    from avatar_tui.play.review import load_review
+    from avatar_tui.tui.review_app import ReviewApp
+
+    review = load_review(SCENARIOS / "reviewed.toml")
+
+    async def coached(pilot) -> None:
+        screen = pilot.app.screen
+        screen.coached(coach.coach(review, "p1", worlds=REVIEW_WORLDS), None)
+        review.go(REVIEW_AT)
+        screen.show()
+        await pilot.pause()
+
+    return ReviewApp(review, worlds=REVIEW_WORLDS), coached
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -9,7 +9,7 @@ import threading
 
 from textual.widgets import Select
 
-from avatar_tui.bots import BotSeat
+from avatar_tui.bots import BotSeat, verdict
 from avatar_tui.bots.expert import ExpertBot
 from avatar_tui.cli import build_parser
 from avatar_tui.engine import apply, legal_actions
@@ -98,7 +98,8 @@ async def test_h_shows_the_experts_estimates_in_words():
         await app.workers.wait_for_complete()
         await pilot.pause()
         text = app.game.hint or ""
-        assert text.startswith("[b]Hint[/b]") and "%" in text and "pay for" in text
+        assert text.startswith("[b]Hint[/b]") and ": best" in text and "pay for" in text
+        assert "%" not in text  # the chances are not calibrated: words only (issue 30)
         assert "Hint" in screen_text(app)
 
 
@@ -120,7 +121,7 @@ def test_a_hint_reads_only_what_the_acting_player_may_see():
     assert first.obs.state == second.obs.state
     text = hints.hint_text(first, hints.think(first, worlds=3))
     assert text == hints.hint_text(second, hints.think(second, worlds=3))
-    assert "%" in text or "only one move" in text
+    assert ": best" in text or "only one move" in text
 
 
 def test_a_hint_names_moves_in_plain_words():
@@ -129,7 +130,8 @@ def test_a_hint_names_moves_in_plain_words():
     estimates = hints.think(request, worlds=2)
     text = hints.hint_text(request, estimates)
     pay = next(e for e in estimates if e.action.verb == "pay")
-    assert f"pay for {state_card(state)}: {round(100 * pay.win)}%" in text
+    words = "best" if pay is estimates[0] else verdict.band(max(estimates[0].win - pay.win, 1e-9))
+    assert f"pay for {state_card(state)}: {words}" in text and "%" not in text
 
 
 def state_card(state):

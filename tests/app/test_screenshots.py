@@ -26,6 +26,8 @@ EXPECTED: dict[str, tuple[list[str], list[str]]] = {
     "medium": (["Burning Lash", "top: Flare"], []),
     "rules": (["The rules", "R6.1 Colour ranks"], []),
     "decks": (["Legal", "60 cards", "Aang (AME176)"], []),
+    "review": (["Review", "move 70/104", "Coach:", "?!", "Turns", "both players' cards"],
+               ["%"]),
 }
 
 

@@ -14,13 +14,14 @@ from avatar_tui.model.common import other
 from avatar_tui.play import describe
 from avatar_tui.tui.screens.dialog import Dialog
 
-Answer = Literal["rematch", "new", "quit"]
+Answer = Literal["rematch", "new", "quit", "review"]
 
 
 class GameOverScreen(Dialog[Answer | None]):
     BINDINGS = [
         Binding("r", "answer('rematch')", "Rematch", id="rematch"),
         Binding("n", "answer('new')", "New game", id="new"),
+        Binding("v", "answer('review')", "Review", id="review"),
         Binding("q", "answer('quit')", "Quit", id="quit"),
         Binding("escape", "close", "Look at the board", id="close"),
     ]
@@ -46,8 +47,8 @@ class GameOverScreen(Dialog[Answer | None]):
         with Vertical(classes="dialog gameover"):
             yield Static("[b]Game over[/b] (R10.5: first to 3 points)", classes="dialog-title")
             yield Static("\n".join(lines))
-            yield Static("[dim]r rematch (same characters, next seed) · n new game · q quit · "
-                         "escape looks at the board[/]", classes="dialog-keys")
+            yield Static("[dim]r rematch (same characters, next seed) · n new game · v review "
+                         "the game · q quit · escape looks at the board[/]", classes="dialog-keys")
 
     def action_answer(self, answer: Answer) -> None:
         self.dismiss(answer)

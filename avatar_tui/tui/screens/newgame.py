@@ -60,7 +60,8 @@ class NewGameScreen(Dialog[GameSetup | str | None]):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="cancel"),
                 Binding("ctrl+d", "decks", "Deck editor", id="decks"),
-                Binding("ctrl+g", "kept_games", "Kept games", id="kept-games")]
+                Binding("ctrl+g", "kept_games", "Kept games", id="kept-games"),
+                Binding("ctrl+r", "review", "Review the last game", id="review")]
 
     def __init__(self, seed: int, p1: str = "aang", p2: str = "prince_zuko",
                  can_cancel: bool = True, who: str = "two players, one keyboard",
@@ -180,6 +181,9 @@ class NewGameScreen(Dialog[GameSetup | str | None]):
             return self.can_cancel
         if action == "kept_games":
             return getattr(self.app, "store", None) is not None
+        if action == "review":  # the most recently finished game, when there is one
+            store = getattr(self.app, "store", None)
+            return store is not None and store.finished.is_file()
         return True
 
     def action_decks(self) -> None:
@@ -197,6 +201,17 @@ class NewGameScreen(Dialog[GameSetup | str | None]):
                 self.dismiss(name)
 
         self.app.push_screen(KeptGamesScreen(store.games), chosen)
+
+    def action_review(self) -> None:
+        from avatar_tui.play.review import ReviewError, load_review
+        from avatar_tui.tui.screens.review import open_review
+
+        try:
+            review = load_review(self.app.store.finished)  # type: ignore[attr-defined]
+        except ReviewError as err:
+            self.app.notify(str(err), title="Cannot review it", severity="error")
+            return
+        open_review(self.app, review, lambda name: name is not None and self.dismiss(name))
 
     def action_cancel(self) -> None:
         if self.can_cancel:

@@ -1,0 +1,128 @@
+"""The coach: each decision of one player, looked at again by the expert.
+
+For every move the reviewed player made where more than one distinct move
+was possible, the expert (`bots/expert.py`) estimates each move from that
+player's observation at that moment (R1.6: what they could see then, never
+the deck order or the opponent's face-down cards), and the move made is
+put in words against the best one (`bots/verdict.py`): "pay for Skewer:
+best; you chose focus: much weaker ??".
+
+Which player: the expert, not the master. Issue 30 measured them level
+(the master is not yet the stronger one), and the expert's fixed search is
+the cheaper of the two at a given number of worlds.
+
+The budget is fixed (`worlds` per decision, no clock) and each decision's
+search is seeded by the coach's seed and the move's number alone, not by
+the game's seed: the same game always gets the same marks, and two games
+that differ only in what the player never saw get the same marks too
+(tests/test_coach.py deals those parts again to check it)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from avatar_tui.bots import verdict
+from avatar_tui.bots.expert import ExpertBot, candidates
+from avatar_tui.engine import Table, legal_actions, observation
+from avatar_tui.model.actions import Action
+from avatar_tui.model.common import PlayerId
+from avatar_tui.model.state import GameState
+from avatar_tui.play.move_words import short
+from avatar_tui.play.review import Review
+
+WORLDS = 12  # worlds per decision: the coach's fixed budget in the app
+COACH_SEED = 0x5EED_C0AC  # mixed with the move's number for each decision's search
+TOP = 3  # moves named beside the one made
+SECRET_MINE = "your secret answer (R1.6)"  # an answer about cards only its player saw
+SECRET_OTHER = "another answer"
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The coach's word on one move made."""
+
+    number: int  # the move (Review.moves[number - 1])
+    player: PlayerId
+    made: str  # the move made, in a few words ("focus")
+    best: str  # the best move as the expert sees it
+    words: str  # the move made's band: "best", ..., "much weaker"
+    mark: str  # "??", "?!" or ""
+    gap: float  # 0..1 below the best move's estimate (not shown: uncalibrated)
+    ranking: tuple[tuple[str, str], ...]  # the best moves with their words
+
+    @property
+    def text(self) -> str:
+        """`pay for Skewer: best; you chose focus: much weaker ??`."""
+        mine = f"you chose {self.made}: {self.words}" + (f" {self.mark}" if self.mark else "")
+        if self.words == verdict.BEST:
+            return mine
+        return f"{self.best}: best; {mine}"
+
+
+def _same(a: Action, b: Action) -> bool:
+    """One move, whichever way it is paid (R6.3): as the expert counts moves."""
+    return (a.verb, a.number, a.ally, a.word) == (b.verb, b.number, b.ally, b.word)
+
+
+def decision_seed(seed: int, number: int) -> int:
+    """The search's seed for move `number`: the coach's seed and the move
+    alone (never the game's seed, which fixes the hidden deal)."""
+    return (seed * 0x9E3779B97F4A7C15 + number * 0xBF58476D1CE4E5B9) & ((1 << 63) - 1)
+
+
+def decisions(review: Review, player: PlayerId) -> list[int]:
+    """The numbers of `player`'s moves that were a choice: more than one
+    distinct move was legal."""
+    out = []
+    for m in review.moves:
+        if m.player == player:
+            legal = legal_actions(review.positions[m.number - 1])
+            if len(candidates(legal)) > 1:
+                out.append(m.number)
+    return out
+
+
+def advise(review: Review, number: int, worlds: int = WORLDS,
+           seed: int = COACH_SEED) -> Advice:
+    """The coach's word on move `number` of the review."""
+    entry = review.positions[number].history[number - 1]
+    return advise_move(review.positions[number - 1], entry.action, number, worlds, seed,
+                       entry.secret)
+
+
+def advise_move(before: GameState, made: Action, number: int, worlds: int = WORLDS,
+                seed: int = COACH_SEED, secret: bool = False) -> Advice:
+    """The coach's word on `made`, the game's move `number`, made on
+    `before`: read from its player's observation alone (R1.6). A `secret`
+    answer (about cards only its player saw) is ranked without naming any
+    answer: a review may be read by both players, as the log is."""
+    pid = made.player
+    obs = observation(before, pid)
+    estimates = ExpertBot(decision_seed(seed, number), worlds=worlds).analyse(
+        obs, legal_actions(obs.state))
+    t = Table(obs.state)  # words from what the player saw (R1.6)
+    mine = next(e for e in estimates if _same(e.action, made))
+    gap = verdict.gap(estimates, mine) if verdict.searched(estimates) else 0.0
+    words = verdict.BEST if mine is estimates[0] else verdict.band(max(gap, 1e-9))
+    def said(action: Action) -> str:
+        if not secret:
+            return short(t, action)
+        return SECRET_MINE if _same(action, made) else SECRET_OTHER
+
+    return Advice(number, pid, said(made), said(estimates[0].action), words,
+                  verdict.mark(gap), gap,
+                  tuple((said(e.action), w) for e, w in verdict.ranked(estimates, TOP)))
+
+
+def coach(review: Review, player: PlayerId, worlds: int = WORLDS, seed: int = COACH_SEED,
+          progress: Callable[[int, int], None] | None = None) -> dict[int, Advice]:
+    """The coach's word on each of `player`'s decisions, by move number.
+    `progress(done, total)` is called after each one (a progress bar)."""
+    numbers = decisions(review, player)
+    out: dict[int, Advice] = {}
+    for i, number in enumerate(numbers):
+        out[number] = advise(review, number, worlds, seed)
+        if progress is not None:
+            progress(i + 1, len(numbers))
+    return out
