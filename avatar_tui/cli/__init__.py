@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from avatar_tui import __version__
 from avatar_tui.cli import args as cli_args
 from avatar_tui.cli import cards, deck, demo, games, replay, screenshot, serve, simulate
+from avatar_tui.cli import host as host_command
 from avatar_tui.cli import play as play_command
 from avatar_tui.io.datadir import DataDirError
 
@@ -61,6 +62,8 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_demo_parser(sub)
 
     serve.add_serve_parser(sub)
+
+    host_command.add_host_parser(sub)
 
     screenshot.add_screenshot_parser(sub)
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import json
 import time
 from dataclasses import dataclass, field
@@ -44,6 +45,16 @@ BURST = 40
 QUEUE = 64  # frames waiting for a slow client before it is closed
 SEND_TIMEOUT = 10.0  # seconds one frame may take to go out
 MAX_WATCHERS = 64
+
+
+def is_loopback(host: str) -> bool:
+    """Whether `host` is reachable from this computer only."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
 
 
 @dataclass(eq=False)
