@@ -14,7 +14,9 @@ from avatar_tui import __version__
 from avatar_tui.cli import args as cli_args
 from avatar_tui.cli import cards, deck, demo, games, replay, screenshot, serve, simulate
 from avatar_tui.cli import host as host_command
+from avatar_tui.cli import join as join_command
 from avatar_tui.cli import play as play_command
+from avatar_tui.cli import watch as watch_command
 from avatar_tui.io.datadir import DataDirError
 
 
@@ -64,6 +66,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_serve_parser(sub)
 
     host_command.add_host_parser(sub)
+    join_command.add_join_parser(sub)
+    watch_command.add_watch_parser(sub)
 
     screenshot.add_screenshot_parser(sub)
 

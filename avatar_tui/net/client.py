@@ -152,3 +152,34 @@ class Client:
         if self._session is not None:
             await self._session.close()
             self._session = None
+
+
+FINAL = ("other card data", "protocol", "unknown seat or token", "not a WebSocket URL")
+
+
+async def follow(client: Client, deliver, said, retry: float = 2.0) -> None:
+    """Keep `client` connected for a front end: each frame goes to
+    `deliver(frame)`, the link's state in words to `said(text)`
+    ("connected", "connection lost — rejoining…"). A dropped connection is
+    opened again with the same URL (a rejoin: the host sends the current
+    position); a seat taken over by a newer connection, or a host that can
+    never be used (other card data, a wrong token), ends it."""
+    while True:
+        try:
+            await client.connect()
+        except JoinError as err:
+            if any(word in str(err) for word in FINAL):
+                said(str(err))
+                return
+            said(f"{err} — trying again")
+            await asyncio.sleep(retry)
+            continue
+        said("connected")
+        seen = len(client.errors)
+        while (frame := await client.receive()) is not None:
+            deliver(frame)
+        if any("taken over" in e for e in client.errors[seen:]):
+            said("taken over by a newer connection: this screen has stopped")
+            return
+        said("connection lost — rejoining…")
+        await asyncio.sleep(retry)
