@@ -70,9 +70,9 @@ class RemoteSession(Session):
         if str(action) not in self._words or self.waiting:
             raise IllegalAction(self.why_not(action) or "not your move now")
         assert self.send is not None
-        self.send(str(action))
-        self.waiting = True
+        self.waiting = True  # first: a front end may hand the answer back at once
         self._legal = None
+        self.send(str(action))
         return []
 
     def why_not_undo(self, computer=None) -> str | None:
