@@ -13,6 +13,8 @@ import socket
 import subprocess
 import sys
 
+import pytest
+
 from avatar_tui.cli import main
 from avatar_tui.net.client import Client
 
@@ -109,3 +111,17 @@ def test_host_refusals_are_one_line(tmp_path, monkeypatch, capsys):
     assert main(["host", "--resume"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "seats.json" in err[0] and "tokens" in err[0]
+
+
+def test_serve_hands_a_watch_or_join_url_to_its_tabs(capsys):
+    from avatar_tui.cli import build_parser
+    from avatar_tui.cli.serve import app_command
+
+    watch = build_parser().parse_args(["serve", "--watch", "ws://127.0.0.1:8765/watch"])
+    assert app_command(watch)[-2:] == ["watch", "ws://127.0.0.1:8765/watch"]
+    join = build_parser().parse_args(["serve", "--join", "ws://127.0.0.1:8765/p1/abc-_D"])
+    assert app_command(join)[-2:] == ["join", "ws://127.0.0.1:8765/p1/abc-_D"]
+    with pytest.raises(SystemExit) as exit_:
+        main(["serve", "--watch", "ws://x/watch; rm -rf ~"])
+    assert exit_.value.code == 2
+    assert "not a URL avatar-tui host printed" in capsys.readouterr().err
