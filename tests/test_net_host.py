@@ -223,3 +223,52 @@ def test_a_computer_seat_plays_through_the_bots(tmp_path):
         await server.stop()
 
     run(scenario())
+
+
+def test_a_client_that_never_reads_never_stalls_the_game(tmp_path, monkeypatch):
+    """A watcher that opens the connection and then reads nothing: its frames
+    pile up in its own queue until it is closed; the seats play on."""
+    import base64
+    import os
+    import socket
+
+    from avatar_tui.net import host as host_module
+
+    monkeypatch.setattr(host_module, "SEND_TIMEOUT", 0.5)
+    monkeypatch.setattr(host_module, "QUEUE", 4)
+    monkeypatch.setattr(host_module, "BEHIND", 32 * 1024)
+
+    async def scenario():
+        rnd = random.Random(8)
+        server = await started(tmp_path)
+        urls = server.urls()
+        stuck = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+        stuck.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        key = base64.b64encode(os.urandom(16)).decode()
+        stuck.sendall((f"GET /watch HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+                       f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                       "Sec-WebSocket-Version: 13\r\n\r\n").encode())
+        for _ in range(100):
+            if server.watchers:
+                break
+            await asyncio.sleep(0.02)
+        assert len(server.watchers) == 1
+        # small buffers on the host's side too, so its sends block soon
+        transport = next(iter(server.watchers)).ws._writer.transport
+        transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+        transport.set_write_buffer_limits(high=4096)
+        seats = {p: await joined(urls[p]) for p in ("p1", "p2")}
+        watcher = await joined(urls["watch"])
+        await play(seats, watcher, rnd, 150)  # every move answered at once all the same
+        assert server.hosted.seq >= 100 or server.hosted.over
+        for _ in range(100):
+            if len(server.watchers) == 1:
+                break
+            await asyncio.sleep(0.05)
+        assert len(server.watchers) == 1  # the stuck one was closed; the reading one stays
+        stuck.close()
+        for c in (*seats.values(), watcher):
+            await c.close()
+        await server.stop()
+
+    run(scenario())

@@ -44,6 +44,7 @@ RATE = 20.0  # frames a second a client may send, once its burst is spent
 BURST = 40
 QUEUE = 64  # frames waiting for a slow client before it is closed
 SEND_TIMEOUT = 10.0  # seconds one frame may take to go out
+BEHIND = 1024 * 1024  # bytes written but not yet taken by a client before it is closed
 MAX_WATCHERS = 64
 
 
@@ -66,6 +67,13 @@ class Connection:
     allowance: float = BURST
     checked: float = field(default_factory=time.monotonic)
     closing: bool = False
+    transport: Any = None  # the connection's transport: how far behind the client is
+
+    def behind(self) -> int:
+        """Bytes sent to this client that it has not taken yet (beyond the
+        system's own buffers)."""
+        size = getattr(self.transport, "get_write_buffer_size", None)
+        return size() if size is not None else 0
 
     def within_rate(self) -> bool:
         """A token bucket: BURST frames at once, RATE a second after."""
@@ -143,7 +151,7 @@ class GameServer:
             await ws.send_str(json.dumps(frames.error("unknown seat or token: check the URL")))
             await ws.close()
             return ws
-        conn = Connection(seat, ws)  # type: ignore[arg-type]
+        conn = Connection(seat, ws, transport=request.transport)  # type: ignore[arg-type]
         older = self.seat_conn.get(seat)
         self.seat_conn[seat] = conn
         if older is not None:
@@ -158,7 +166,7 @@ class GameServer:
             await ws.send_str(json.dumps(frames.error("too many watchers")))
             await ws.close()
             return ws
-        conn = Connection(None, ws)
+        conn = Connection(None, ws, transport=request.transport)
         self.watchers.add(conn)
         return await self._serve(conn)
 
@@ -202,7 +210,9 @@ class GameServer:
 
     async def _sender(self, conn: Connection) -> None:
         """Sends `conn`'s queue in order; a frame that does not go out in
-        SEND_TIMEOUT closes the connection."""
+        SEND_TIMEOUT, or a client more than BEHIND bytes behind, closes the
+        connection."""
+        stuck = False
         while True:
             text = await conn.queue.get()
             if text is None or conn.ws.closed:
@@ -210,8 +220,15 @@ class GameServer:
             try:
                 await asyncio.wait_for(conn.ws.send_str(text), SEND_TIMEOUT)
             except (TimeoutError, ConnectionError, RuntimeError):
+                stuck = True
+                break
+            if conn.behind() > BEHIND:  # a client that stopped reading: let it go
+                stuck = True
                 break
         conn.closing = True
+        if stuck and conn.transport is not None:
+            conn.transport.abort()  # it would not read a closing handshake either
+            return
         with contextlib.suppress(Exception):
             await asyncio.wait_for(conn.ws.close(), SEND_TIMEOUT)
 
@@ -224,13 +241,14 @@ class GameServer:
             self._send_close(conn)
 
     def _send_close(self, conn: Connection) -> None:
+        """Close once what is queued has gone out; a client so far behind
+        that its queue is full is cut off at once."""
         conn.closing = True
-        with contextlib.suppress(asyncio.QueueFull):
+        try:
             conn.queue.put_nowait(None)
-        if conn.queue.full():
-            task = asyncio.get_running_loop().create_task(conn.ws.close())
-            self.sender_tasks.add(task)
-            task.add_done_callback(self.sender_tasks.discard)
+        except asyncio.QueueFull:
+            if conn.transport is not None:
+                conn.transport.abort()
 
     async def _close(self, conn: Connection) -> None:
         conn.closing = True
