@@ -39,7 +39,7 @@ async def test_a_seat_plays_from_the_app():
         async with app.run_test(size=SIZE) as pilot:
             assert await until(pilot, lambda: app.session is not None)
             moves = 0
-            for _ in range(60):
+            for _ in range(30):
                 await until(pilot, lambda: app.session.legal or isinstance(app.screen,
                                                                           ChoiceScreen))
                 if isinstance(app.screen, ChoiceScreen):
