@@ -125,3 +125,13 @@ def test_serve_hands_a_watch_or_join_url_to_its_tabs(capsys):
         main(["serve", "--watch", "ws://x/watch; rm -rf ~"])
     assert exit_.value.code == 2
     assert "not a URL avatar-tui host printed" in capsys.readouterr().err
+
+
+def test_play_share_takes_a_port(capsys):
+    from avatar_tui.cli import build_parser
+
+    assert build_parser().parse_args(["play", "--share"]).share == 8766
+    assert build_parser().parse_args(["play", "--share", "9000"]).share == 9000
+    with pytest.raises(SystemExit):
+        main(["play", "--share", "70000"])
+    assert "--share" in capsys.readouterr().err

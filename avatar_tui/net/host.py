@@ -91,12 +91,14 @@ class GameServer:
     computer seat to its kind; `delay` is the pause before its move."""
 
     def __init__(self, hosted: HostedGame, seats: Seats, *, host: str = "127.0.0.1",
-                 port: int = 0, delay: float = 0.0, bot_seed: int | None = None):
+                 port: int = 0, delay: float = 0.0, bot_seed: int | None = None,
+                 watch_only: bool = False):
         self.hosted = hosted
         self.seats = seats
         self.host = host
         self.port = port
         self.delay = delay
+        self.watch_only = watch_only  # play --share: the seats are a local keyboard's
         seed = hosted.state.setup.seed if bot_seed is None else bot_seed
         # a searching kind searches a fixed number of worlds: a hosted game
         # with computer seats replays from its seed alone
@@ -147,6 +149,11 @@ class GameServer:
     async def _seat(self, request: web.Request) -> web.StreamResponse:
         seat = request.match_info["seat"]
         ws = await self._open(request)
+        if self.watch_only:
+            await ws.send_str(json.dumps(frames.error("this game is played on one screen: "
+                                                      "it can only be watched")))
+            await ws.close()
+            return ws
         if seat in self.hosted.computer or request.match_info["token"] != self.seats.tokens[seat]:
             await ws.send_str(json.dumps(frames.error("unknown seat or token: check the URL")))
             await ws.close()
@@ -313,6 +320,8 @@ class GameServer:
         return [*self.seat_conn.values(), *self.watchers]
 
     def seat_states(self) -> dict[str, str]:
+        if self.watch_only:  # play --share: both seats are at the sharing screen
+            return {p: "local" for p in PLAYERS}
         return {p: "computer" if p in self.hosted.computer
                 else "connected" if p in self.seat_conn else "disconnected" for p in PLAYERS}
 
@@ -331,6 +340,20 @@ class GameServer:
         for conn in self._connections():
             if conn is not joined:
                 self._send(conn, frame)
+
+    def publish(self, state, lines: list[str]) -> None:
+        """A game played elsewhere (play --share) as it is now, with its
+        whole log: sent to everyone. Moves taken back (undo) make it a new
+        `game` for the watchers, as `seq` never goes back within one."""
+        hosted = self.hosted
+        new_game = len(state.history) < hosted.seq or state.setup != hosted.state.setup \
+            or lines[:len(hosted.lines)] != hosted.lines
+        hosted.state, hosted.lines = state, list(lines)
+        if new_game:
+            hosted.game += 1
+            for conn in self._connections():
+                conn.since = 0
+        self._broadcast()
 
     # ---------------------------------------------------------------- the computer
 
