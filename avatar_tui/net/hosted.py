@@ -148,6 +148,8 @@ class HostedGame:
             state, events = apply(self.state, action)
         except IllegalAction as err:
             return str(err)
+        except Exception as err:  # noqa: BLE001 - nothing a seat sends stops the host
+            return f"the host could not apply it ({type(err).__name__}); nothing changed"
         self.state = state
         self.lines.extend(frames.log_lines(events))
         self.save()
