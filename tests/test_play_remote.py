@@ -126,3 +126,18 @@ def test_who_is_away_is_said():
 def test_a_log_line_comes_back_as_its_event():
     event = event_of("p1 flips Frost Spear in the green zone (R5.1)")
     assert (event.rule, event.text) == ("R5.1", "p1 flips Frost Spear in the green zone")
+
+
+def test_a_rejoin_does_not_double_the_log():
+    table = Table()
+    actor = table.hosted.actor
+    driver = table.drivers[actor]
+    driver.run(driver.host.act(driver.host.session.legal[0]))
+    lines = len(table.hosted.lines)
+    host = table.drivers[None].host
+    host.connection("connection lost — rejoining…")
+    host.connection("connected")
+    table.since[None] = 0  # a new connection gets the whole log again
+    table.deliver(None)
+    assert [str(e) for e in host.session.log] == table.hosted.lines
+    assert len(host.session.log) == lines

@@ -52,6 +52,7 @@ class RemoteSession(Session):
     seq: int = 0
     seats: dict[str, str] = field(default_factory=dict)
     waiting: bool = False  # an action was sent; the host has not answered yet
+    rejoined: bool = False  # a new connection: its first position brings the whole log
     _words: list[str] = field(default_factory=list, repr=False)
 
     @property
@@ -84,11 +85,12 @@ class RemoteSession(Session):
         return super().pending_question and bool(self.legal)
 
     def take(self, frame: dict[str, Any]) -> bool:
-        """A `position` from the host; True when it starts a new game (the
-        log starts anew)."""
-        new_game = frame.get("game") != self.game
+        """A `position` from the host; True when the log starts anew: a new
+        game, or the first position after a rejoin (which brings it whole)."""
+        new_game = frame.get("game") != self.game or self.rejoined
         if new_game:
             self.log = []
+        self.rejoined = False
         self.game, self.seq = frame.get("game", 0), frame.get("seq", 0)
         self.log.extend(event_of(str(line)) for line in frame.get("log", []))
         self.seats = dict(frame.get("seats", self.seats))
@@ -207,7 +209,7 @@ class RemoteHost(Host):
         if self.mode.connection != "connected":
             parts.append(f"[b]{escape(self.mode.connection)}[/b]")
         actor = session.actor
-        if session.over or actor is None:
+        if session.over or actor is None or self.mode.connection != "connected":
             pass
         elif self.seat is None:
             parts.append(f"[dim]watching: {describe.character(session.table, actor)} "
@@ -241,6 +243,7 @@ class RemoteHost(Host):
         session = self.session
         if state != "connected" and isinstance(session, RemoteSession):
             session.waiting = True
+            session.rejoined = True
         self.game.hint = self.status() if session is not None else escape(state)
         return [Show(title=self.mode.subtitle)]
 
