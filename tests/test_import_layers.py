@@ -11,6 +11,7 @@ arrow. From the bottom up:
   places (io) and the bots: never the game as the app plays it (play), the
   terminal app (tui) or the command line (cli), and no Textual;
 - play: the app's game logic, headless: no Textual, no Rich, no tui, no cli;
+- net: one game on several screens (frames, host, client): no Textual, no tui, no cli;
 - io imports no play, tui or cli;
 - tui, the terminal app, builds on play, io, cardlib, decklib, bots, the
   notation, the model and the engine's public package, and nothing else;
@@ -47,7 +48,8 @@ BOTS, CARDLIB, CLI, DECKLIB = "avatar_tui.bots", "avatar_tui.cardlib", "avatar_t
     "avatar_tui.decklib"
 IO, NOTATION, PLAY, TUI = "avatar_tui.io", "avatar_tui.notation", "avatar_tui.play", \
     "avatar_tui.tui"
-_UP = (PLAY, TUI, CLI)  # the layers of the app and the command line
+NET = "avatar_tui.net"  # one game on several screens: above play, below the app
+_UP = (PLAY, NET, TUI, CLI)  # the layers of the app and the command line
 _SCREEN = ("textual", "rich")
 
 # What a layer (its package and every module in it) must not import.
@@ -55,7 +57,8 @@ FORBIDDEN: dict[str, tuple[str, ...]] = {
     ENGINE: (TUI, PLAY, BOTS, NOTATION, IO, CLI, DECKLIB, "avatar_tui.demos", *_SCREEN),
     MODEL: (ENGINE,),
     BOTS: (*_UP, *_SCREEN),
-    PLAY: (TUI, CLI, *_SCREEN),
+    PLAY: (NET, TUI, CLI, *_SCREEN),
+    NET: (TUI, CLI, *_SCREEN),
     IO: (*_UP, *_SCREEN),
     CARDLIB: (*_UP, *_SCREEN),
     DECKLIB: (*_UP, *_SCREEN),
@@ -75,11 +78,11 @@ IMPORTED_ONLY_BY: dict[str, tuple[str, ...]] = {
 }
 
 # What the top of avatar_tui/ holds besides the layers: `__main__`.
-LAYERS = {MODEL, ENGINE, CARDLIB, IO, NOTATION, "avatar_tui.demos", DECKLIB, BOTS, PLAY, TUI,
+LAYERS = {MODEL, ENGINE, CARDLIB, IO, NOTATION, "avatar_tui.demos", DECKLIB, BOTS, PLAY, NET, TUI,
           CLI}
 TOP_LEVEL = {"avatar_tui.__main__"}
 
-PUBLIC_ONLY = (TUI, PLAY, BOTS, CLI, IO, CARDLIB, DECKLIB, "avatar_tui.demos")
+PUBLIC_ONLY = (TUI, NET, PLAY, BOTS, CLI, IO, CARDLIB, DECKLIB, "avatar_tui.demos")
 # Known reaches inside the engine, each with the work that removes it (the
 # expert's went: it plays out with the public `playout_apply`).
 ALLOWED_INSIDE: dict[str, set[str]] = {

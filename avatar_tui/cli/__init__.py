@@ -23,7 +23,10 @@ from avatar_tui.cli import (
     serve,
     simulate,
 )
+from avatar_tui.cli import host as host_command
+from avatar_tui.cli import join as join_command
 from avatar_tui.cli import play as play_command
+from avatar_tui.cli import watch as watch_command
 from avatar_tui.io.datadir import DataDirError
 
 
@@ -73,6 +76,10 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_demo_parser(sub)
 
     serve.add_serve_parser(sub)
+
+    host_command.add_host_parser(sub)
+    join_command.add_join_parser(sub)
+    watch_command.add_watch_parser(sub)
 
     screenshot.add_screenshot_parser(sub)
 

@@ -32,6 +32,9 @@ def add_play_arguments(play: argparse.ArgumentParser) -> None:
                       help="p1 plays this deck file (or saved deck by name); an illegal "
                       "deck is refused with its problems before the game")
     play.add_argument("--deck2", metavar="FILE", help="p2's deck, as --deck1")
+    play.add_argument("--share", nargs="?", const=8766, type=cli_args.port, metavar="PORT",
+                      help="let watchers follow this game on this computer: avatar-tui watch "
+                      "ws://127.0.0.1:PORT/watch (default port 8766; needs the extra net)")
     play.add_argument("--seed", type=cli_args.seed, metavar="N",
                       help="the seed of a new game: of a game with --deck1/2, else the "
                       "new-game dialog's (which may still change it)")
@@ -77,6 +80,20 @@ def run(args: argparse.Namespace) -> int:
     from avatar_tui.tui import launch
 
     store = SaveStore()
+    share = getattr(args, "share", None)
+    extra = {}
+    if share is not None:
+        try:
+            from avatar_tui.net.share import Share
+        except ImportError:
+            print('avatar-tui: --share needs aiohttp, the optional extra "net": '
+                  'pip install ".[net]"', file=sys.stderr)
+            return 2
+        extra["publisher"] = Share(share)
+
+    def start(**how):
+        return launch.start(store, **how, **extra)
+
     bot = None
     kind = getattr(args, "vs_bot", None)
     if kind:
@@ -95,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
         if isinstance(game, str):
             print(game, file=sys.stderr)
             return 2
-        return launch.start(store, game=game, bot=bot)
+        return start(game=game, bot=bot)
     if scenario:
         try:
             game = load_game(scenario)
@@ -104,17 +121,17 @@ def run(args: argparse.Namespace) -> int:
         except ScenarioError as err:
             print(f"avatar-tui: {err}", file=sys.stderr)
             return 2
-        return launch.start(store, game=game, bot=bot)
+        return start(game=game, bot=bot)
     if isinstance(getattr(args, "resume", None), str):
         kept = kept_game(store, args.resume, bot)
         if isinstance(kept, str):
             print(f"avatar-tui: {kept}", file=sys.stderr)
             return 2
-        return launch.start(store, **kept)
+        return start(**kept)
     if getattr(args, "resume", False):
-        return launch.start(store, start="resume", bot=bot)
+        return start(start="resume", bot=bot)
     # --seed fills the new-game dialog's seed (it stays editable there)
-    return launch.start(store, start="ask", bot=bot, seed=getattr(args, "seed", None))
+    return start(start="ask", bot=bot, seed=getattr(args, "seed", None))
 
 
 def kept_game(store, name: str, bot) -> dict | str:

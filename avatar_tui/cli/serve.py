@@ -38,6 +38,10 @@ def add_serve_parser(sub) -> None:
     what.add_argument("--demo", metavar="NAME", help="serve a demo instead of a game")
     what.add_argument("--vs-bot", nargs="?", const="heuristic", choices=COMPUTER_KINDS,
                       metavar="|".join(COMPUTER_KINDS), help="serve a game against the computer")
+    what.add_argument("--watch", metavar="URL", type=_ws_url,
+                      help="serve avatar-tui watch URL: a hosted game, large, for a projector")
+    what.add_argument("--join", metavar="URL", type=_ws_url,
+                      help="serve avatar-tui join URL: a seat of a hosted game in a browser tab")
     serve.set_defaults(handler=run)
 
 
@@ -47,9 +51,19 @@ def _sessions(text: str) -> int:
     return int(text)
 
 
+def _ws_url(text: str) -> str:
+    if not re.fullmatch(r"wss?://[A-Za-z0-9.:\[\]_-]+(/[A-Za-z0-9_-]+){1,2}", text):
+        raise argparse.ArgumentTypeError(
+            f"'{cli_args.shown(text)}' is not a URL avatar-tui host printed (ws://HOST:PORT/...)")
+    return text
+
+
 def app_command(args: argparse.Namespace) -> list[str]:
     """The command each browser tab runs: this Python, this package."""
     command = [sys.executable, "-m", "avatar_tui"]
+    for remote in ("watch", "join"):
+        if getattr(args, remote, None):
+            return [*command, remote, getattr(args, remote)]
     if getattr(args, "demo", None):
         return [*command, "demo", args.demo]
     if getattr(args, "vs_bot", None):

@@ -38,7 +38,7 @@ from avatar_tui.play.commands import Thought as Result
 from avatar_tui.play.controller import GameController
 from avatar_tui.play.host import Host
 from avatar_tui.play.session import Session
-from avatar_tui.tui import dialogs, layout, palette, safety
+from avatar_tui.tui import dialogs, layout, palette, safety, sharing
 from avatar_tui.tui.board import CardView, ZoneRow
 from avatar_tui.tui.perf import heap, warm
 from avatar_tui.tui.screens.game import BOARD_COMMANDS, GameScreen, too_small
@@ -72,8 +72,10 @@ class AvatarApp(App[None]):
     def __init__(self, store: SaveStore | None = None, *, start: Start = "ask",
                  game: tuple[GameState, list[Event]] | None = None, seed: int | None = None,
                  demo: Demo | None = None, bot: BotSeat | None = None,
-                 kept: str | None = None, freeze_startup_heap: bool = False):
+                 kept: str | None = None, freeze_startup_heap: bool = False,
+                 publisher=None):
         super().__init__()
+        self.publisher = publisher  # play --share: watchers follow this game (tui/sharing.py)
         self.freeze_startup_heap = freeze_startup_heap
         self.store = store
         # the theme chosen last time (ctrl+p), unless TEXTUAL_THEME names one
@@ -177,6 +179,8 @@ class AvatarApp(App[None]):
         for line in command.notes:
             self.game_screen.note(line)
         self.game_screen.show()
+        if self.publisher is not None:
+            sharing.publish(self)
 
     class Thought(Message):
         """A search's result, from its worker thread (play/commands.Thought)."""

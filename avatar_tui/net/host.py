@@ -1,0 +1,383 @@
+"""`avatar-tui host`'s server: one authoritative game (net/hosted.py) over
+WebSocket, with aiohttp (the library `serve` already runs on; it gives the
+server and the client in one, and bounds a message's size itself).
+
+Paths: `/p1/TOKEN`, `/p2/TOKEN` for the seats, `/watch` for watchers. The
+rules of docs/protocol.md, and the limits it leaves to the host:
+
+- every connection gets `welcome`, then its `position`; after every accepted
+  action everyone gets their own `position` (the log lines since their last);
+- the newest connection on a seat takes it: the older one gets `error` and
+  is closed;
+- a frame over 64 KiB, one that is not JSON, or one of an unknown type gets
+  `error`; more than RATE frames a second (after a burst of BURST) closes the
+  connection; nothing a client sends stops the host;
+- each connection has its own bounded send queue and a send timeout: a
+  client that does not read is closed (it may rejoin and gets the current
+  position then), and never stalls the game or anyone else;
+- a seat the computer plays chooses in a worker thread from its observation
+  (R1.6), so the server keeps answering while it thinks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ipaddress
+import json
+import secrets
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from avatar_tui.bots import make_bot
+from avatar_tui.bots.kinds import SEEDED_WORLDS
+from avatar_tui.engine import legal_actions, observation
+from avatar_tui.model.common import PLAYERS, PlayerId
+from avatar_tui.net import frames
+from avatar_tui.net.hosted import HostedGame, Seats
+
+MESSAGE_LIMIT = 64 * 1024  # bytes of one frame from a client (PROTOCOL)
+HARD_LIMIT = 4 * MESSAGE_LIMIT  # past this aiohttp closes the connection by itself
+RATE = 20.0  # frames a second a client may send, once its burst is spent
+BURST = 40
+QUEUE = 64  # frames waiting for a slow client before it is closed
+SEND_TIMEOUT = 10.0  # seconds one frame may take to go out
+BEHIND = 1024 * 1024  # bytes written but not yet taken by a client before it is closed
+MAX_WATCHERS = 64
+
+
+def is_loopback(host: str) -> bool:
+    """Whether `host` is reachable from this computer only."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+@dataclass(eq=False)
+class Connection:
+    receiver: PlayerId | None  # None: a watcher
+    ws: web.WebSocketResponse
+    since: int = 0  # log lines of this game already sent
+    queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(QUEUE))
+    allowance: float = BURST
+    checked: float = field(default_factory=time.monotonic)
+    closing: bool = False
+    transport: Any = None  # the connection's transport: how far behind the client is
+
+    def behind(self) -> int:
+        """Bytes sent to this client that it has not taken yet (beyond the
+        system's own buffers)."""
+        size = getattr(self.transport, "get_write_buffer_size", None)
+        return size() if size is not None else 0
+
+    def within_rate(self) -> bool:
+        """A token bucket: BURST frames at once, RATE a second after."""
+        now = time.monotonic()
+        self.allowance = min(BURST, self.allowance + (now - self.checked) * RATE)
+        self.checked = now
+        if self.allowance < 1:
+            return False
+        self.allowance -= 1
+        return True
+
+
+class GameServer:
+    """Serves `hosted` on `host`:`port` (0: a free port). `bots` maps a
+    computer seat to its kind; `delay` is the pause before its move."""
+
+    def __init__(self, hosted: HostedGame, seats: Seats, *, host: str = "127.0.0.1",
+                 port: int = 0, delay: float = 0.0, bot_seed: int | None = None,
+                 watch_only: bool = False):
+        self.hosted = hosted
+        self.seats = seats
+        self.host = host
+        self.port = port
+        self.delay = delay
+        self.watch_only = watch_only  # play --share: the seats are a local keyboard's
+        seed = hosted.state.setup.seed if bot_seed is None else bot_seed
+        # a searching kind searches a fixed number of worlds: a hosted game
+        # with computer seats replays from its seed alone
+        self.bots = {pid: make_bot(kind, seed * 2 + (pid == "p2"), worlds=SEEDED_WORLDS)
+                     for pid, kind in hosted.computer.items()}
+        self.seat_conn: dict[str, Connection] = {}
+        self.watchers: set[Connection] = set()
+        self.rematch_asked: set[str] = set()
+        self.runner: web.AppRunner | None = None
+        self.bot_task: asyncio.Task | None = None
+        self.sender_tasks: set[asyncio.Task] = set()
+
+    # ---------------------------------------------------------------- start, stop
+
+    async def start(self) -> int:
+        app = web.Application()
+        app.router.add_get("/watch", self._watch)
+        app.router.add_get("/{seat:p[12]}/{token}", self._seat)
+        self.runner = web.AppRunner(app, handle_signals=False, access_log=None)
+        await self.runner.setup()
+        site = web.TCPSite(self.runner, self.host, self.port)
+        await site.start()
+        self.port = self.runner.addresses[0][1]
+        self._bot_turn()
+        return self.port
+
+    async def stop(self) -> None:
+        if self.bot_task is not None:
+            self.bot_task.cancel()
+        for conn in [*self.seat_conn.values(), *self.watchers]:
+            await self._close(conn)
+        if self.runner is not None:
+            await self.runner.cleanup()
+
+    def urls(self, address: str | None = None) -> dict[str, str]:
+        """The URLs a client opens: each person's seat, and the watchers'."""
+        where = address or self.host
+        if ":" in where and not where.startswith("["):
+            where = f"[{where}]"
+        base = f"ws://{where}:{self.port}"
+        urls = {p: f"{base}/{p}/{self.seats.tokens[p]}" for p in PLAYERS
+                if p not in self.hosted.computer}
+        urls["watch"] = f"{base}/watch"
+        return urls
+
+    # ---------------------------------------------------------------- connections
+
+    async def _seat(self, request: web.Request) -> web.StreamResponse:
+        seat = request.match_info["seat"]
+        ws = await self._open(request)
+        if self.watch_only:
+            await ws.send_str(json.dumps(frames.error("this game is played on one screen: "
+                                                      "it can only be watched")))
+            await ws.close()
+            return ws
+        token = request.match_info["token"].encode()
+        if seat in self.hosted.computer or not secrets.compare_digest(
+                token, self.seats.tokens[seat].encode()):
+            await ws.send_str(json.dumps(frames.error("unknown seat or token: check the URL")))
+            await ws.close()
+            return ws
+        conn = Connection(seat, ws, transport=request.transport)  # type: ignore[arg-type]
+        older = self.seat_conn.get(seat)
+        self.seat_conn[seat] = conn
+        if older is not None:
+            self._send(older, frames.error(f"{seat} was taken over by a newer connection"))
+            older.closing = True
+            self._send_close(older)
+        return await self._serve(conn)
+
+    async def _watch(self, request: web.Request) -> web.StreamResponse:
+        ws = await self._open(request)
+        if len(self.watchers) >= MAX_WATCHERS:
+            await ws.send_str(json.dumps(frames.error("too many watchers")))
+            await ws.close()
+            return ws
+        conn = Connection(None, ws, transport=request.transport)
+        self.watchers.add(conn)
+        return await self._serve(conn)
+
+    async def _open(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse(max_msg_size=HARD_LIMIT, heartbeat=30.0)
+        await ws.prepare(request)
+        return ws
+
+    async def _serve(self, conn: Connection) -> web.WebSocketResponse:
+        sender = asyncio.create_task(self._sender(conn))
+        self.sender_tasks.add(sender)
+        sender.add_done_callback(self.sender_tasks.discard)
+        self._send(conn, frames.welcome(conn.receiver))
+        self._send_position(conn)
+        if conn.receiver is not None:
+            self._seats_changed(conn)
+        try:
+            async for msg in conn.ws:
+                if conn.closing:
+                    break
+                if msg.type == WSMsgType.TEXT:
+                    self._received(conn, msg.data)
+                elif msg.type == WSMsgType.BINARY:
+                    self._send(conn, frames.error("frames are JSON in text frames"))
+                else:
+                    break
+        finally:
+            self._gone(conn)
+            with contextlib.suppress(asyncio.QueueFull):
+                conn.queue.put_nowait(None)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(sender, SEND_TIMEOUT)
+        return conn.ws
+
+    def _gone(self, conn: Connection) -> None:
+        if conn.receiver is None:
+            self.watchers.discard(conn)
+        elif self.seat_conn.get(conn.receiver) is conn:
+            del self.seat_conn[conn.receiver]
+            self._seats_changed(None)
+
+    async def _sender(self, conn: Connection) -> None:
+        """Sends `conn`'s queue in order; a frame that does not go out in
+        SEND_TIMEOUT, or a client more than BEHIND bytes behind, closes the
+        connection."""
+        stuck = False
+        while True:
+            text = await conn.queue.get()
+            if text is None or conn.ws.closed:
+                break
+            try:
+                await asyncio.wait_for(conn.ws.send_str(text), SEND_TIMEOUT)
+            except (TimeoutError, ConnectionError, RuntimeError):
+                stuck = True
+                break
+            if conn.behind() > BEHIND:  # a client that stopped reading: let it go
+                stuck = True
+                break
+        conn.closing = True
+        if stuck and conn.transport is not None:
+            conn.transport.abort()  # it would not read a closing handshake either
+            return
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(conn.ws.close(), SEND_TIMEOUT)
+
+    def _send(self, conn: Connection, frame: dict[str, Any]) -> None:
+        if conn.closing:
+            return
+        try:
+            conn.queue.put_nowait(json.dumps(frame))
+        except asyncio.QueueFull:  # a laggard: closed, never waited for
+            self._send_close(conn)
+
+    def _send_close(self, conn: Connection) -> None:
+        """Close once what is queued has gone out; a client so far behind
+        that its queue is full is cut off at once."""
+        conn.closing = True
+        try:
+            conn.queue.put_nowait(None)
+        except asyncio.QueueFull:
+            if conn.transport is not None:
+                conn.transport.abort()
+
+    async def _close(self, conn: Connection) -> None:
+        conn.closing = True
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(conn.ws.close(), 2.0)
+
+    # ---------------------------------------------------------------- frames in
+
+    def _received(self, conn: Connection, text: str) -> None:
+        if not conn.within_rate():
+            self._send(conn, frames.error(f"more than {RATE:.0f} frames a second"))
+            self._send_close(conn)
+            return
+        if len(text.encode()) > MESSAGE_LIMIT:
+            self._send(conn, frames.error(f"a frame over {MESSAGE_LIMIT // 1024} KiB"))
+            return
+        try:
+            frame = json.loads(text)
+        except ValueError:
+            self._send(conn, frames.error("a frame that is not JSON"))
+            return
+        kind = frame.get("type") if isinstance(frame, dict) else None
+        if conn.receiver is None:
+            self._send(conn, frames.error("a watcher sends nothing"))
+        elif kind == "act" and isinstance(frame.get("action"), str):
+            self._act(conn.receiver, frame["action"], conn)
+        elif kind == "rematch":
+            self._rematch(conn.receiver, conn)
+        else:
+            self._send(conn, frames.error(
+                "expected {\"type\": \"act\", \"action\": \"p1: ...\"} or {\"type\": \"rematch\"}"))
+
+    def _act(self, seat: PlayerId, action: str, conn: Connection | None) -> bool:
+        reason = self.hosted.act(seat, action)
+        if reason is not None:
+            if conn is not None:
+                self._send(conn, frames.refused(action, reason))
+            return False
+        self._broadcast()
+        self._bot_turn()
+        return True
+
+    def _rematch(self, seat: PlayerId, conn: Connection) -> None:
+        if not self.hosted.over:
+            self._send(conn, frames.error("a rematch starts once the game is over (R10.5)"))
+            return
+        self.rematch_asked.add(seat)
+        if set(PLAYERS) - set(self.hosted.computer) <= self.rematch_asked:
+            self.rematch_asked.clear()
+            self.hosted.rematch()
+            self.seats.game = self.hosted.game
+            if self.hosted.files is not None:
+                self.seats.write(self.hosted.files.seats)
+            for c in self._connections():
+                c.since = 0
+            self._broadcast()
+            self._bot_turn()
+
+    # ---------------------------------------------------------------- frames out
+
+    def _connections(self) -> list[Connection]:
+        return [*self.seat_conn.values(), *self.watchers]
+
+    def seat_states(self) -> dict[str, str]:
+        if self.watch_only:  # play --share: both seats are at the sharing screen
+            return {p: "local" for p in PLAYERS}
+        return {p: "computer" if p in self.hosted.computer
+                else "connected" if p in self.seat_conn else "disconnected" for p in PLAYERS}
+
+    def _send_position(self, conn: Connection) -> None:
+        self._send(conn, self.hosted.position(conn.receiver, conn.since, self.seat_states()))
+        conn.since = len(self.hosted.lines)
+
+    def _broadcast(self) -> None:
+        for conn in self._connections():
+            self._send_position(conn)
+
+    def _seats_changed(self, joined: Connection | None) -> None:
+        """Everyone else hears who is connected now (an extra frame type,
+        docs/protocol.md)."""
+        frame = {"type": "seats", "seats": self.seat_states()}
+        for conn in self._connections():
+            if conn is not joined:
+                self._send(conn, frame)
+
+    def publish(self, state, lines: list[str]) -> None:
+        """A game played elsewhere (play --share) as it is now, with its
+        whole log: sent to everyone. Moves taken back (undo) make it a new
+        `game` for the watchers, as `seq` never goes back within one."""
+        hosted = self.hosted
+        new_game = len(state.history) < hosted.seq or state.setup != hosted.state.setup \
+            or lines[:len(hosted.lines)] != hosted.lines
+        hosted.state, hosted.lines = state, list(lines)
+        if new_game:
+            hosted.game += 1
+            for conn in self._connections():
+                conn.since = 0
+        self._broadcast()
+
+    # ---------------------------------------------------------------- the computer
+
+    def _bot_turn(self) -> None:
+        actor = self.hosted.actor
+        if actor not in self.bots or (self.bot_task is not None and not self.bot_task.done()):
+            return
+        self.bot_task = asyncio.get_running_loop().create_task(self._bot_move(actor))
+
+    async def _bot_move(self, seat: PlayerId) -> None:
+        await asyncio.sleep(self.delay)
+        bot = self.bots[seat]
+        seq, game = self.hosted.seq, self.hosted.game
+        obs = observation(self.hosted.state, seat) if bot.observes else None
+        legal = legal_actions(self.hosted.state)
+        try:
+            action = await asyncio.to_thread(bot.choose, obs, legal)
+        except Exception:  # noqa: BLE001 - a computer player failing must not stop the game
+            action = legal[0]
+        self.bot_task = None
+        if (self.hosted.seq, self.hosted.game) != (seq, game):
+            self._bot_turn()  # the position changed meanwhile (a rematch): think again
+            return
+        self._act(seat, str(action), None)

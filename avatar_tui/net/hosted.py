@@ -1,0 +1,185 @@
+"""The one authoritative game a host keeps (docs/protocol.md), without
+sockets: it takes a seat's action in the notation, applies it through the
+engine (which refuses with its reason, R-rule included, and changes
+nothing), saves after every accepted action, and builds each receiver's
+`position`. The server (net/host.py) and the tests drive it alike.
+
+Its files live in the data directory's `host/` folder, apart from the
+hot-seat game (io/storage.py): `game.toml` is the game in the notation, a
+save anyone may read or replay; `seats.json` holds the seats' secret tokens
+and the game counter, so a restarted host resumes with the same URLs."""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from avatar_tui.engine import IllegalAction, actor_of, apply, legal_actions, new_game
+from avatar_tui.io import files
+from avatar_tui.model.actions import NotationError, parse_action
+from avatar_tui.model.common import PLAYERS, PlayerId
+from avatar_tui.model.state import GameSetup, GameState
+from avatar_tui.net import frames
+from avatar_tui.notation.save import load_game, save_game, write_atomically
+from avatar_tui.notation.scenario import ScenarioError, load_scenario
+
+TITLE = "a hosted game (avatar-tui host)"
+SEATS_BYTES = 4096
+
+
+class HostFileError(ValueError):
+    """A host file that cannot be used: one line naming the file and why."""
+
+
+@dataclass
+class HostFiles:
+    """Where a host keeps its game: `directory` is the data directory's `host/`."""
+
+    directory: Path
+
+    @property
+    def game(self) -> Path:
+        return self.directory / "game.toml"
+
+    @property
+    def seats(self) -> Path:
+        return self.directory / "seats.json"
+
+
+@dataclass
+class Seats:
+    """What makes the URLs: each seat's secret token (a seat played by the
+    computer has one too, unused, so giving the seat back to a person later
+    needs no new file), the game counter and the port last served on."""
+
+    tokens: dict[str, str]
+    game: int = 1
+    port: int = 0
+
+    @classmethod
+    def fresh(cls) -> Seats:
+        # URL-safe letters only: the URL pastes into any shell unquoted
+        return cls({p: secrets.token_urlsafe(18) for p in PLAYERS})
+
+    def write(self, path: Path) -> None:
+        text = json.dumps({"tokens": self.tokens, "game": self.game, "port": self.port},
+                          indent=2) + "\n"
+        write_atomically(path, text)
+        os.chmod(path, 0o600)  # the tokens are the seats' keys
+
+    @classmethod
+    def read(cls, path: Path) -> Seats:
+        try:
+            data = json.loads(files.read_text(path, limit=SEATS_BYTES))
+        except files.FileProblem as err:
+            raise HostFileError(str(err)) from None
+        except ValueError as err:
+            raise HostFileError(f"{path}: not JSON: {err}") from None
+        tokens = data.get("tokens") if isinstance(data, dict) else None
+        if not isinstance(tokens, dict) or sorted(tokens) != list(PLAYERS) or not all(
+                isinstance(t, str) and t.replace("-", "").replace("_", "").isalnum()
+                and 16 <= len(t) <= 64 for t in tokens.values()):
+            raise HostFileError(f"{path}: 'tokens' must give p1 and p2 a token of 16-64 "
+                                "letters, digits, - or _")
+        game, port = data.get("game", 1), data.get("port", 0)
+        if not isinstance(game, int) or not 1 <= game <= 10**6:
+            raise HostFileError(f"{path}: 'game' must be a whole number from 1")
+        if not isinstance(port, int) or not 0 <= port <= 65535:
+            raise HostFileError(f"{path}: 'port' must be a port number")
+        return cls(dict(tokens), game, port)
+
+
+@dataclass
+class HostedGame:
+    """The game on the host: `computer` maps a seat the computer plays to
+    its kind (bots/kinds.py); `lines` is this game's log in words."""
+
+    state: GameState
+    lines: list[str]
+    computer: dict[str, str] = field(default_factory=dict)
+    game: int = 1
+    files: HostFiles | None = None
+    saves: int = 0
+
+    @classmethod
+    def new(cls, setup: GameSetup, computer: dict[str, str] | None = None,
+            host_files: HostFiles | None = None, game: int = 1) -> HostedGame:
+        state, events = new_game(setup)
+        hosted = cls(state, frames.log_lines(events), dict(computer or {}), game, host_files)
+        hosted.save()
+        return hosted
+
+    @classmethod
+    def resume(cls, host_files: HostFiles, game: int) -> HostedGame:
+        """The saved game replayed (ScenarioError: one line naming the file)."""
+        if not host_files.game.is_file():
+            raise HostFileError(f"{host_files.game}: no hosted game to resume")
+        state, events = load_game(host_files.game)
+        computer = load_scenario(host_files.game).computer
+        return cls(state, frames.log_lines(events), dict(computer), game, host_files)
+
+    @property
+    def seq(self) -> int:
+        """The number of actions since this game's setup."""
+        return len(self.state.history)
+
+    @property
+    def actor(self) -> PlayerId | None:
+        return actor_of(self.state)
+
+    @property
+    def over(self) -> bool:
+        return self.state.phase == "over"
+
+    def act(self, seat: PlayerId, text: str) -> str | None:
+        """Play `seat`'s action written in the notation. Returns why it was
+        refused (nothing changed), or None once it is applied and saved."""
+        try:
+            action = parse_action(text)
+        except NotationError as err:
+            return f"not an action in the notation: {err}"
+        if action.player != seat:
+            return f"you play {seat}: an action names your own seat ({seat}: ...)"
+        try:
+            state, events = apply(self.state, action)
+        except IllegalAction as err:
+            return str(err)
+        except Exception as err:  # noqa: BLE001 - nothing a seat sends stops the host
+            return f"the host could not apply it ({type(err).__name__}); nothing changed"
+        self.state = state
+        self.lines.extend(frames.log_lines(events))
+        self.save()
+        return None
+
+    def legal(self) -> list[str]:
+        return [str(a) for a in legal_actions(self.state)]
+
+    def position(self, receiver: PlayerId | None, since: int,
+                 seats: dict[str, str]) -> dict[str, Any]:
+        """`receiver`'s position, with the log lines from `since` on."""
+        return frames.position(self.state, receiver, game=self.game, seq=self.seq,
+                               log=self.lines[since:], seats=seats)
+
+    def rematch(self) -> None:
+        """A new game on the same seats (PROTOCOL: the game counter counts
+        up); its seed follows from the last one, so a host is replayable."""
+        setup = self.state.setup
+        seed = (setup.seed * 1_000_003 + self.game) % (2**31)
+        state, events = new_game(setup.model_copy(update={"seed": seed}))
+        self.state, self.lines, self.game = state, frames.log_lines(events), self.game + 1
+        self.save()
+
+    def save(self) -> None:
+        """The game so far to `game.toml`, atomically (a crash leaves the
+        old file or the new one)."""
+        if self.files is None:
+            return
+        save_game(self.state, self.files.game, TITLE, self.computer or None)
+        self.saves += 1
+
+
+__all__ = ["HostFileError", "HostFiles", "HostedGame", "ScenarioError", "Seats"]

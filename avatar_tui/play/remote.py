@@ -1,0 +1,280 @@
+"""A seat (or a watcher) of a game kept by `avatar-tui host`, played from
+this screen (docs/protocol.md). The board draws a `Session` as ever: here
+it holds the receiver's observation, rebuilt from each `position` frame, so
+only what this screen may see is on it (R1.6); acting sends the action to
+the host instead of applying it, and the host's next `position` moves the
+board. The decisions are here, the transport is the front end's (a `send`
+callable): `avatar-tui join`/`watch` run it over net/client.py.
+
+- no undo over the network: every screen has seen the move;
+- no privacy screens: nobody else looks at this screen;
+- the hint and the explain panel read this seat's own position;
+- who is connected is in the title ("p2 disconnected — waiting").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from avatar_tui.engine import Event, IllegalAction
+from avatar_tui.model.actions import Action, NotationError, parse_action
+from avatar_tui.model.state import GameState
+from avatar_tui.play import describe
+from avatar_tui.play.commands import Commands, GameOver, Leave, Show
+from avatar_tui.play.controller import GameController
+from avatar_tui.play.host import Host
+from avatar_tui.play.modes import DEMO_COMMANDS, PLAYER_COMMANDS, Mode, Params
+from avatar_tui.play.plain import escape
+from avatar_tui.play.session import Session
+
+NO_UNDO = "no undo over the network: both screens have seen the move"
+WATCHING = "you are watching: the players move"
+_LINE = re.compile(r"^(.*) \(([^()]*)\)$")
+
+
+def event_of(line: str) -> Event:
+    """A log line of the host back as an event (its text, its rule)."""
+    m = _LINE.match(line)
+    return Event(m.group(2), m.group(1)) if m else Event("", line)
+
+
+@dataclass
+class RemoteSession(Session):
+    """The receiver's picture of the host's game. `seat`: "p1", "p2", or
+    None for a watcher; `send(text)` hands an action to the host."""
+
+    seat: str | None = None
+    send: Callable[[str], None] | None = None
+    game: int = 0
+    seq: int = 0
+    seats: dict[str, str] = field(default_factory=dict)
+    waiting: bool = False  # an action was sent; the host has not answered yet
+    rejoined: bool = False  # a new connection: its first position brings the whole log
+    _words: list[str] = field(default_factory=list, repr=False)
+
+    @property
+    def legal(self) -> list[Action]:
+        """This seat's legal actions as the host sent them (none while an
+        action it sent waits for the host's answer)."""
+        if self.waiting:
+            return []
+        if self._legal is None:
+            self._legal = [parse_action(w) for w in self._words]
+        return self._legal
+
+    def act(self, action: Action) -> list[Event]:
+        if self.seat is None:
+            raise IllegalAction(WATCHING)
+        if str(action) not in self._words or self.waiting:
+            raise IllegalAction(self.why_not(action) or "not your move now")
+        assert self.send is not None
+        self.waiting = True  # first: a front end may hand the answer back at once
+        self._legal = None
+        self.send(str(action))
+        return []
+
+    def why_not_undo(self, computer=None) -> str | None:
+        return NO_UNDO
+
+    @property
+    def pending_question(self) -> bool:
+        """A question waits for this seat's answer (another's is theirs)."""
+        return super().pending_question and bool(self.legal)
+
+    def take(self, frame: dict[str, Any]) -> bool:
+        """A `position` from the host; True when the log starts anew: a new
+        game, or the first position after a rejoin (which brings it whole)."""
+        new_game = frame.get("game") != self.game or self.rejoined
+        if new_game:
+            self.log = []
+        self.rejoined = False
+        self.game, self.seq = frame.get("game", 0), frame.get("seq", 0)
+        self.log.extend(event_of(str(line)) for line in frame.get("log", []))
+        self.seats = dict(frame.get("seats", self.seats))
+        words = [w for w in frame.get("legal", []) if isinstance(w, str)]
+        try:
+            for w in words:
+                parse_action(w)
+        except NotationError:
+            words = []
+        self._words = words
+        self.waiting = False
+        self._set(GameState.model_validate(frame["observation"]))
+        return new_game
+
+
+class RemoteMode(Mode):
+    """The keys of a remote seat: the position's, never undo; a watcher's:
+    looking only."""
+
+    kind = "remote"
+    saves = False
+    shared_screen = False
+
+    def __init__(self, game: GameController, seat: str | None, url: str):
+        super().__init__(game)
+        self.seat = seat
+        self.url = url
+        self.connection = "connecting"
+
+    @property
+    def subtitle(self) -> str:
+        who = f"you play {self.seat}" if self.seat else "watching"
+        session = self.game.session
+        parts = [who]
+        if isinstance(session, RemoteSession):
+            for pid, how in sorted(session.seats.items()):
+                if pid != self.seat and how == "disconnected":
+                    parts.append(f"{pid} disconnected — waiting")
+            if session.game > 1:
+                parts.append(f"game {session.game}")
+        if self.connection != "connected":
+            parts.append(self.connection)
+        return " · ".join(parts)
+
+    def off(self, command: str) -> str | None:
+        if command in DEMO_COMMANDS:
+            return "only in a demo (avatar-tui demo)"
+        if command == "undo":
+            return NO_UNDO
+        if command == "new_game":
+            return "the host keeps this game: when it is over, the end dialog asks for a rematch"
+        if command == "moves":
+            return "i on a card shows it whole; e lists every move now and why"
+        if self.seat is None and command in PLAYER_COMMANDS:
+            return WATCHING
+        return None
+
+    def allows(self, command: str, params: Params = ()) -> bool:
+        if command == "hint":
+            session = self.game.session
+            return self.off(command) is None and session is not None and bool(session.legal)
+        return super().allows(command, params)
+
+
+class RemoteHost(Host):
+    """The host of a remote seat's front end: what the game key does is
+    decided as ever; the positions come from `received`."""
+
+    def __init__(self, game: GameController, seat: str | None, url: str,
+                 send: Callable[[dict[str, Any]], None]):
+        super().__init__(game)
+        self.seat = seat
+        self.send = send
+        game.mode = RemoteMode(game, seat, url)
+        game.hint = f"Connecting to {escape(url)}…"
+
+    @property
+    def mode(self) -> RemoteMode:
+        mode = self.game.mode
+        assert isinstance(mode, RemoteMode)
+        return mode
+
+    def open(self, start: str = "ask", game=None, kept=None) -> Commands:
+        return [Show(title=self.mode.subtitle)]
+
+    def received(self, frame: dict[str, Any]) -> Commands:
+        """A frame from the host, into commands for the front end."""
+        kind = frame.get("type")
+        if kind == "position" and isinstance(frame.get("observation"), dict):
+            return self._position(frame)
+        session = self.session
+        if kind == "refused":
+            if isinstance(session, RemoteSession):
+                session.waiting = False
+                session._legal = None
+            self.game.hint = f"[b]Not allowed:[/b] {escape(str(frame.get('reason')))}"
+            return [Show(), *self.prompt()]
+        if kind == "error":
+            self.game.hint = f"[b]The host says:[/b] {escape(str(frame.get('message')))}"
+            return [Show()]
+        if kind == "seats" and isinstance(session, RemoteSession):
+            session.seats = dict(frame.get("seats", {}))
+            self.game.hint = self.status()
+            return [Show(title=self.mode.subtitle)]
+        return []
+
+    def status(self) -> str | None:
+        """The status line under the board's own first line: who is away,
+        the link, and whose move it is as this screen sees it (None: the
+        board's words for the step at hand, when this seat acts)."""
+        session = self.session
+        if not isinstance(session, RemoteSession):
+            return None
+        parts = [f"[b]{pid} disconnected — waiting[/b]" for pid, how in sorted(
+            session.seats.items()) if pid != self.seat and how == "disconnected"]
+        if self.mode.connection != "connected":
+            parts.append(f"[b]{escape(self.mode.connection)}[/b]")
+        actor = session.actor
+        if session.over or actor is None or self.mode.connection != "connected":
+            pass
+        elif self.seat is None:
+            parts.append(f"[dim]watching: {describe.character(session.table, actor)} "
+                         "to act[/]")
+        elif not session.legal:
+            parts.append(f"[dim]waiting for {describe.character(session.table, actor)}…[/]")
+        elif parts:
+            parts.append(f"[dim]{describe.next_step(session.state, session.look)}[/]")
+        return " · ".join(parts) or None
+
+    def _position(self, frame: dict[str, Any]) -> Commands:
+        session = self.session
+        first = not isinstance(session, RemoteSession)
+        if first:
+            session = RemoteSession(GameState.model_validate(frame["observation"]),
+                                    seat=self.seat, send=self._send_action)
+            self.game.session = session
+        assert isinstance(session, RemoteSession)
+        rebuilt = session.take(frame) or first
+        self.position += 1
+        self.game.hint = self.status()
+        return [Show(rebuilt=rebuilt, title=self.mode.subtitle), *self.prompt()]
+
+    def _send_action(self, text: str) -> None:
+        self.send({"type": "act", "action": text})
+
+    def connection(self, state: str) -> Commands:
+        """The link's state in words ("connected", "connection lost —
+        rejoining…"); while it is down nothing can be sent."""
+        self.mode.connection = state
+        session = self.session
+        if state != "connected" and isinstance(session, RemoteSession):
+            session.waiting = True
+            session.rejoined = True
+        self.game.hint = self.status() if session is not None else escape(state)
+        return [Show(title=self.mode.subtitle)]
+
+    def act(self, action: Action) -> Commands:
+        if self.game.act(action):
+            self.game.hint = f"Sent: {escape(str(action))}"
+        return [Show()]
+
+    def undo(self) -> Commands:
+        self.game.hint = f"[b]Undo:[/b] {NO_UNDO}"
+        return [Show()]
+
+    def ask_new_game(self, can_cancel: bool | None = None) -> Commands:
+        self.game.hint = f"[b]New game:[/b] {self.mode.off('new_game')}"
+        return [Show()]
+
+    def prompt(self) -> Commands:
+        session = self.session
+        if session is None:
+            return []
+        if session.over:
+            return [GameOver()] if self.seat is not None else []
+        if session.pending_question and session.legal:
+            return self.choose()
+        return []
+
+    def game_over(self, answer: str | None) -> Commands:
+        if answer in ("rematch", "new"):
+            self.send({"type": "rematch"})
+            self.game.hint = "Rematch asked: it starts when the other seat asks too."
+            return [Show()]
+        if answer == "quit":
+            return [Leave()]
+        return []

@@ -1,0 +1,24 @@
+"""`play --share`: the game on this screen, published to watchers (the
+publisher is net/share.py's `Share`, given by the command line). It starts
+serving with the first game shown, in a worker of the app's own loop, and
+the log says where to watch."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from avatar_tui.tui.app import AvatarApp
+
+
+def publish(app: AvatarApp) -> None:
+    publisher, session = app.publisher, app.session
+    if publisher is None or session is None:
+        return
+    if getattr(publisher, "started", False):
+        publisher.update(session.state, session.log)
+        return
+    publisher.started = True
+    app.run_worker(publisher.run(session.state, session.log), group="share",
+                   exit_on_error=False)
+    app.game_screen.note(f"Watchers: avatar-tui watch {publisher.url}")
