@@ -22,6 +22,7 @@ from avatar_tui.play import questions, seats
 from avatar_tui.play.keys import BY_NAME, candidates, example
 from avatar_tui.play.modes import DemoMode, HotSeat, Mode, VsComputer
 from avatar_tui.play.plain import escape
+from avatar_tui.play.recap import Recap
 from avatar_tui.play.session import Session
 
 if TYPE_CHECKING:
@@ -48,6 +49,7 @@ class GameController:
         self.save_error: str | None = None  # why the last save failed (None: it did not)
         self.saved_moves = 0  # the actions in the last good save
         self.bot_said: str | None = None  # the computer's last move, in words
+        self.recap = Recap()  # the latest run of one player's moves, kept to be read
         self.writer: SaveWriter | None = None  # started by the first save in the background
         self.kept_notes: list[str] = []  # where the games this run replaced went, in words
         self.mode: Mode = (DemoMode(self, demo) if demo is not None else
@@ -97,6 +99,7 @@ class GameController:
             if kept is not None:
                 store.games.take(kept, store.current)
         self.session = Session(state, list(events))
+        self.recap.clear()
         self.last_setup = state.setup
         self.hint = None
         if said is not None:
@@ -113,11 +116,13 @@ class GameController:
         (False), never raised."""
         if self.session is None:
             return False
+        before = self.session.state
         try:
             self.session.act(action)
         except IllegalAction as err:
             self.hint = f"[b]Not allowed:[/b] {escape(str(err))}"
             return False
+        self.recap.add(before, self.session.state, action)
         self.hint = None
         self.bot_said = None
         return True
@@ -163,6 +168,7 @@ class GameController:
             self.hint = f"[b]Undo:[/b] {escape(reason)}"
             return None
         last = self.session.undo(self.mode.computer)
+        self.recap.clear()  # the moves it kept may be the ones taken back
         self.hint = f"Undone: {escape(last)}"
         return last
 

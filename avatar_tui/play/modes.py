@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 
 from avatar_tui.play import describe
 from avatar_tui.play.keys import GAME_KEY_NAMES, candidates, demo_keys, key_name
-from avatar_tui.play.move_words import describe_move
 from avatar_tui.play.plain import escape
 
 if TYPE_CHECKING:
@@ -155,7 +154,8 @@ class VsComputer(Mode):
         assert session is not None
         before = session.state
         session.act(action)
-        self.game.bot_said = describe_move(before, session.state, action)
+        self.game.recap.add(before, session.state, action)
+        self.game.bot_said = self.game.recap.said[-1]  # describe_move's words
         self.game.hint = f"[b]{self.who()}[/b] (the computer) {self.game.bot_said}"
 
     def off(self, command: str) -> str | None:

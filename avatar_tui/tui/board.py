@@ -20,6 +20,7 @@ from avatar_tui.model.common import ZONES, PlayerId, Zone
 from avatar_tui.play import describe
 from avatar_tui.play.describe import ZONE_STYLE
 from avatar_tui.play.plain import escape
+from avatar_tui.play.recap import Marks, Recap, marks_of, recap_title
 from avatar_tui.play.session import Session
 from avatar_tui.tui.perf.markup import parsed
 from avatar_tui.tui.perf.rowcache import RowCache
@@ -75,8 +76,13 @@ class CardView(FixedText, can_focus=True):
         self.role = role  # "ally" | "flip"
         self.card_id: str | None = None
 
-    def show_card(self, card_id: str | None, lines: list[str], empty: str) -> None:
+    def show_card(self, card_id: str | None, lines: list[str], empty: str,
+                  mark: str = "") -> None:
+        """`mark`: a glyph before the first line (recap.py's marks: ⚔ where
+        the attack comes from, ✱ just changed), so no mark is colour alone."""
         self.card_id = card_id
+        if card_id is not None and mark and lines:
+            lines = [f"{mark} {lines[0]}", *lines[1:]]
         self.set("\n".join(lines) if card_id is not None else f"[dim]{empty}[/]")
 
     def on_click(self) -> None:
@@ -116,32 +122,46 @@ class ZoneRow(Horizontal):
     def compose(self) -> ComposeResult:
         yield from (self.label, self.ally, self.flip, self.charge_space)
 
-    def show(self, session: Session) -> None:
+    def show(self, session: Session, marks: Marks) -> None:
         t, state = session.table, session.state
         player = state.players[self.owner]
         zs = player.zones[self.zone]
         lk = session.look
-        defending = lk.turn == self.owner and lk.defended == self.zone
+        here = (self.owner, self.zone)
+        defending = marks.defended == here
+        changed = {part for pid, zone, part in marks.changed if (pid, zone) == here}
         restyle(self, defending, "-defending")  # 4 lines in the compact layout
-        marker = "▶ " if defending else ""
-        label = [f"[b]{marker}{self.zone.upper()}[/b]", f"energy {len(zs.energy)}",
-                 "[reverse]CHARGED[/]" if zs.charged else ""]
+        restyle(self.label, "label" in changed, "-changed")
+        marker = "▶ " if defending else "✱ " if "label" in changed else ""
+        label = [f"[b]{marker}{self.zone.upper()}[/b]"]
+        if defending and marks.force is not None:  # the force it must stop (R5.2)
+            label.append(f"⚔ F{marks.force}")
+        label += [f"energy {len(zs.energy)}", "[reverse]CHARGED[/]" if zs.charged else ""]
         self.label.set("\n".join(label).rstrip("\n"))
+        restyle(self.ally, "ally" in changed, "-changed")
         if zs.ally is not None:
-            self.ally.show_card(zs.ally.card, describe.card_lines(t, zs.ally.card), "")
+            self.ally.show_card(zs.ally.card, describe.card_lines(t, zs.ally.card), "",
+                                "✱" if "ally" in changed else "")
         else:
             self.ally.show_card(None, [], "no ally")
         flip = self.flip
+        attacking = marks.attacking == here
         restyle(flip, defending and lk.flipped is not None, "-active")
         restyle(flip, zs.flip is not None and zs.flip.counterattacked, "-sideways")
+        restyle(flip, attacking, "-attacking")
+        restyle(flip, "flip" in changed, "-changed")
         if zs.flip is not None:
+            mark = ("⚔" if attacking else "") + ("✱" if "flip" in changed else "")
             flip.show_card(zs.flip.card, describe.card_lines(t, zs.flip.card, self.owner,
-                                                            self.zone, zs.flip), "")
+                                                            self.zone, zs.flip), "", mark)
+        elif defending and marks.incoming is not None:  # the card it must stop, here
+            flip.show_card(None, [], f"flip space, attacked by\n⚔ {marks.incoming}")
         else:
             flip.show_card(None, [], "flip space")
-        self.charge_space.set(self._charge_space(session))
+        restyle(self.charge_space, "charge" in changed, "-changed")
+        self.charge_space.set(self._charge_space(session, "charge" in changed))
 
-    def _charge_space(self, session: Session) -> str:
+    def _charge_space(self, session: Session, changed: bool = False) -> str:
         """What sits in this zone's charge space (R1.5), sideways when charged.
         The charge shows on the second line, so a two-line row keeps it."""
         t, player = session.table, session.state.players[self.owner]
@@ -162,6 +182,8 @@ class ZoneRow(Horizontal):
         else:
             first = f"Discard [b]{len(player.discard)}[/b]"
             rest = f"top: {escape(t.name(player.discard[-1]))}" if player.discard else "empty"
+        if changed:
+            first = f"✱ {first}"
         return "\n".join([first, sideways, rest]).rstrip("\n")
 
     def on_click(self, event) -> None:
@@ -194,7 +216,7 @@ class Mat(Vertical):
             yield self.advantages
             yield from self.rows
 
-    def show(self, session: Session) -> None:
+    def show(self, session: Session, marks: Marks) -> None:
         t, state = session.table, session.state
         player = state.players[self.owner]
         acting = session.actor == self.owner
@@ -205,7 +227,7 @@ class Mat(Vertical):
         if title != self._title:
             self._title = self.border_title = title
         for row in self.rows:
-            row.show(session)
+            row.show(session, marks)
         if player.advantages:
             names = " · ".join(
                 f"[b]{escape(t.name(a.card))}[/b] [{ZONE_STYLE[a.zone]}]({a.zone})[/]"
@@ -247,6 +269,31 @@ class DecidingPanel(Text):
             title, lines = f"Deciding: {' · '.join(head)} · i: all", body
         else:
             title, lines = "Deciding (R5.2) · i: all", head + body
+        if title != self.border_title:
+            self.border_title = title
+        self.set("\n".join(lines))
+        return True
+
+
+class RecapPanel(Text):
+    """The other player's latest moves, in words (the computer's turn), kept
+    until the player to act makes a move: a computer's moves no longer
+    flash by in the status line. The cards they touched carry ✱ on the
+    board. In the compact layout it takes the log's place (app.tcss)."""
+
+    def show(self, session: Session, recap: Recap, computer: PlayerId | None) -> bool:
+        """Show the run if it is the reader's to read; whether it is."""
+        if not recap.for_reader(session.actor):
+            return False
+        lines = [f"{i}. {said}" for i, said in enumerate(recap.said, 1)]
+        title = recap_title(recap, computer)
+        if self.screen.has_class("-compact"):  # the log's few rows: the last moves
+            room = max(1, self.size.height or 2)
+            if len(lines) > room:
+                title += f" · last {room} of {len(lines)}, l: log"
+                lines = lines[-room:]
+        else:
+            lines.append("[dim]✱ on the board: what these moves changed[/]")
         if title != self.border_title:
             self.border_title = title
         self.set("\n".join(lines))
@@ -458,7 +505,11 @@ class Board(Vertical):
         yield self.status
         yield self.mats[1]
 
-    def show(self, session: Session, hint: str | None = None) -> None:
+    def show(self, session: Session, hint: str | None = None,
+             marks: Marks | None = None) -> None:
+        """`marks`: what to mark beside the cards (play/recap.py); without
+        them, those the look alone gives (the attack, no changes)."""
+        marks = marks or marks_of(session)
         for mat in self.mats:
-            mat.show(session)
+            mat.show(session, marks)
         self.status.show(session, hint)
