@@ -50,6 +50,9 @@ class GameController:
         self.saved_moves = 0  # the actions in the last good save
         self.bot_said: str | None = None  # the computer's last move, in words
         self.recap = Recap()  # the latest run of one player's moves, kept to be read
+        # a setting (off by default): when flipping is a person's only legal
+        # move, the host flips for them (Host.auto_flip; undo stops at it)
+        self.auto_flip = False
         self.writer: SaveWriter | None = None  # started by the first save in the background
         self.kept_notes: list[str] = []  # where the games this run replaced went, in words
         self.mode: Mode = (DemoMode(self, demo) if demo is not None else
@@ -111,9 +114,10 @@ class GameController:
         if self.mode.saves:
             self.saved_moves = len(state.history)
 
-    def act(self, action: Action) -> bool:
+    def act(self, action: Action, auto: bool = False) -> bool:
         """Make a move through the engine; a refusal goes to the status line
-        (False), never raised."""
+        (False), never raised. `auto`: made for the player by a setting
+        (auto-flip), which leaves the moves they have yet to read alone."""
         if self.session is None:
             return False
         before = self.session.state
@@ -122,7 +126,8 @@ class GameController:
         except IllegalAction as err:
             self.hint = f"[b]Not allowed:[/b] {escape(str(err))}"
             return False
-        self.recap.add(before, self.session.state, action)
+        if not auto:
+            self.recap.add(before, self.session.state, action)
         self.hint = None
         self.bot_said = None
         return True

@@ -303,6 +303,9 @@ class Host:
         asks, and let the computer play when it is its move."""
         self.position += 1
         shown = show or Show()
+        flipped = self.auto_flip()
+        if flipped is not None:
+            shown = Show(shown.rebuilt, (*shown.notes, flipped), shown.title)
         if not self.game.mode.saves:
             return [shown]
         done: Commands = [shown]
@@ -313,6 +316,22 @@ class Host:
             self.game.unsaved = self.session.state
             done.append(Save())
         return [*done, *self.prompt(), *self.computer_next()]
+
+    def auto_flip(self) -> str | None:
+        """The auto-flip setting: when flipping the top card is all a person
+        may do (R5.1), it is done for them, and said in the log. The card
+        it turns face up is seen, so undo stops there as after a flip by key."""
+        game, session = self.game, self.session
+        if not game.auto_flip or session is None or game.mode.waiting \
+                or not game.mode.allows("play", ("flip",)):
+            return None
+        legal = session.legal
+        if not legal or any(a.verb != "flip" for a in legal):
+            return None  # another move is possible: the player decides
+        who = describe.character(session.table, legal[0].player)
+        if not game.act(legal[0], auto=True):
+            return None
+        return f"Auto-flip: the top card was flipped for {who}, the only move (R5.1)"
 
     def prompt(self) -> Commands:
         """What the game waits on from a person: the end, or a question."""
