@@ -38,7 +38,7 @@ from avatar_tui.play.commands import Thought as Result
 from avatar_tui.play.controller import GameController
 from avatar_tui.play.host import Host
 from avatar_tui.play.session import Session
-from avatar_tui.tui import dialogs, layout, palette, safety
+from avatar_tui.tui import dialogs, layout, palette, safety, themes
 from avatar_tui.tui.board import CardView, ZoneRow
 from avatar_tui.tui.perf import heap, warm
 from avatar_tui.tui.screens.game import BOARD_COMMANDS, GameScreen, too_small
@@ -74,6 +74,7 @@ class AvatarApp(App[None]):
                  demo: Demo | None = None, bot: BotSeat | None = None,
                  kept: str | None = None, freeze_startup_heap: bool = False):
         super().__init__()
+        themes.register(self)  # the colour-blind-safe one among Textual's
         self.freeze_startup_heap = freeze_startup_heap
         self.store = store
         # the theme chosen last time (ctrl+p), unless TEXTUAL_THEME names one

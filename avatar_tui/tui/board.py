@@ -81,9 +81,12 @@ class CardView(FixedText, can_focus=True):
         """`mark`: a glyph before the first line (recap.py's marks: ⚔ where
         the attack comes from, ✱ just changed), so no mark is colour alone."""
         self.card_id = card_id
-        if card_id is not None and mark and lines:
+        if card_id is None:  # an empty space, marked too (a card just went from it)
+            self.set(f"{mark} [dim]{empty}[/]" if mark else f"[dim]{empty}[/]")
+            return
+        if mark and lines:
             lines = [f"{mark} {lines[0]}", *lines[1:]]
-        self.set("\n".join(lines) if card_id is not None else f"[dim]{empty}[/]")
+        self.set("\n".join(lines))
 
     def on_click(self) -> None:
         self.post_message(self.Selected(self))
@@ -139,25 +142,26 @@ class ZoneRow(Horizontal):
         label += [f"energy {len(zs.energy)}", "[reverse]CHARGED[/]" if zs.charged else ""]
         self.label.set("\n".join(label).rstrip("\n"))
         restyle(self.ally, "ally" in changed, "-changed")
+        ally_mark = "✱" if "ally" in changed else ""
         if zs.ally is not None:
             self.ally.show_card(zs.ally.card, describe.card_lines(t, zs.ally.card), "",
-                                "✱" if "ally" in changed else "")
+                                ally_mark)
         else:
-            self.ally.show_card(None, [], "no ally")
+            self.ally.show_card(None, [], "no ally", ally_mark)
         flip = self.flip
         attacking = marks.attacking == here
         restyle(flip, defending and lk.flipped is not None, "-active")
         restyle(flip, zs.flip is not None and zs.flip.counterattacked, "-sideways")
         restyle(flip, attacking, "-attacking")
         restyle(flip, "flip" in changed, "-changed")
+        mark = ("⚔" if attacking else "") + ("✱" if "flip" in changed else "")
         if zs.flip is not None:
-            mark = ("⚔" if attacking else "") + ("✱" if "flip" in changed else "")
             flip.show_card(zs.flip.card, describe.card_lines(t, zs.flip.card, self.owner,
                                                             self.zone, zs.flip), "", mark)
         elif defending and marks.incoming is not None:  # the card it must stop, here
-            flip.show_card(None, [], f"flip space, attacked by\n⚔ {marks.incoming}")
+            flip.show_card(None, [], f"flip space, attacked by\n⚔ {marks.incoming}", mark)
         else:
-            flip.show_card(None, [], "flip space")
+            flip.show_card(None, [], "flip space", mark)
         restyle(self.charge_space, "charge" in changed, "-changed")
         self.charge_space.set(self._charge_space(session, "charge" in changed))
 
