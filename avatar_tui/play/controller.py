@@ -53,10 +53,21 @@ class GameController:
         # a setting (off by default): when flipping is a person's only legal
         # move, the host flips for them (Host.auto_flip; undo stops at it)
         self.auto_flip = False
+        self.step_hints = True  # a setting: the status line's keys for the step
+        self.think: float | None = None  # a setting: a searching computer's seconds a move
         self.writer: SaveWriter | None = None  # started by the first save in the background
         self.kept_notes: list[str] = []  # where the games this run replaced went, in words
         self.mode: Mode = (DemoMode(self, demo) if demo is not None else
                            VsComputer(self, bot) if bot is not None else HotSeat(self))
+
+    @property
+    def shown_hint(self) -> str | None:
+        """The status line's second line: what was said (a refusal, the
+        computer's move), else None for the step's keys, or nothing ("")
+        when the step hints are turned off."""
+        if self.hint is not None or self.step_hints:
+            return self.hint
+        return ""
 
     # ---------------------------------------------------------------- seats
 

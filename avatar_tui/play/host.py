@@ -154,7 +154,7 @@ class Host:
             state, events, computer = store.games.load(name)
         except (GameNameError, UnknownGame, ScenarioError) as err:
             return [Offer("This game cannot be resumed", escape(str(err)), "new-game")]
-        return [*self.seat(seats.bot_for(computer, self.game.bot)),
+        return [*self.seat(seats.bot_for(computer, self.game.bot, self.game.think)),
                 *self.play(state, events, kept=name)]
 
     def set_opponent(self, kind: str | None) -> Commands:
@@ -162,7 +162,8 @@ class Host:
         the same kind stays."""
         if kind == (self.game.bot.kind if self.game.bot is not None else None):
             return []
-        return self.seat(seats.bot_for({"p2": kind} if kind is not None else {}, self.game.bot))
+        return self.seat(seats.bot_for({"p2": kind} if kind is not None else {}, self.game.bot,
+                                       self.game.think))
 
     def seat(self, bot: BotSeat | None) -> Commands:
         """The computer in `bot`'s seat (None: hot seat), said in the title;
@@ -215,7 +216,8 @@ class Host:
         stays one, a hot-seat game stays hot seat (and says so when the
         command line asked for the computer)."""
         asked = self.game.bot
-        done = [*self.seat(seats.bot_for(saved, asked)), *self.play(state, events, resumed=True)]
+        done = [*self.seat(seats.bot_for(saved, asked, self.game.think)),
+                *self.play(state, events, resumed=True)]
         if asked is not None and self.game.bot is None:
             self.game.hint = ("This saved game is hot seat (two players): it resumes as it "
                               "was saved, without the computer.")
@@ -317,17 +319,39 @@ class Host:
             done.append(Save())
         return [*done, *self.prompt(), *self.computer_next()]
 
+    def settings_changed(self, think_changed: bool = False) -> Commands:
+        """The settings screen saved (the controller holds the new values):
+        a searching computer thinks the new time from its next move on, and
+        auto-flip turned on flips at once when that is the only move."""
+        done: Commands = []
+        bot = self.game.bot
+        if think_changed and bot is not None and bot.thinks and self.game.think is not None:
+            from avatar_tui.bots import BotSeat
+
+            done += self.seat(BotSeat(bot.kind, bot.player, delay=bot.delay,
+                                      think=self.game.think))
+            done += self.computer_next()  # its move, if it was on its way
+        if self.session is not None and not self.session.over and self.auto_flip_due():
+            return [*done, *self.changed()]
+        return [*done, Show()]
+
+    def auto_flip_due(self) -> bool:
+        """Whether auto-flip would flip now."""
+        game, session = self.game, self.session
+        if not game.auto_flip or session is None or game.mode.waiting \
+                or not game.mode.allows("play", ("flip",)):
+            return False
+        legal = session.legal
+        return bool(legal) and all(a.verb == "flip" for a in legal)
+
     def auto_flip(self) -> str | None:
         """The auto-flip setting: when flipping the top card is all a person
         may do (R5.1), it is done for them, and said in the log. The card
         it turns face up is seen, so undo stops there as after a flip by key."""
         game, session = self.game, self.session
-        if not game.auto_flip or session is None or game.mode.waiting \
-                or not game.mode.allows("play", ("flip",)):
-            return None
+        if session is None or not self.auto_flip_due():
+            return None  # off, or another move is possible: the player decides
         legal = session.legal
-        if not legal or any(a.verb != "flip" for a in legal):
-            return None  # another move is possible: the player decides
         who = describe.character(session.table, legal[0].player)
         if not game.act(legal[0], auto=True):
             return None

@@ -69,7 +69,7 @@ class Mode:
         if self.off(command) is not None:
             return False
         session = self.game.session
-        if command in ("help", "quit", "log", "new_game"):
+        if command in ("help", "quit", "log", "new_game", "settings"):
             return True
         if session is None:
             return False

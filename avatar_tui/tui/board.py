@@ -252,8 +252,9 @@ class StatusPanel(FixedText):
 
     def show(self, session: Session, hint: str | None) -> None:
         state = session.state
-        self.set(f"{describe.status(session.table, state, session.look)}\n"
-                 f"{hint or f'[dim]{describe.next_step(state, session.look)}[/]'}")
+        if hint is None:  # the step's keys ("": the step hints are off)
+            hint = f"[dim]{describe.next_step(state, session.look)}[/]"
+        self.set(f"{describe.status(session.table, state, session.look)}\n{hint}")
 
 
 class DecidingPanel(Text):

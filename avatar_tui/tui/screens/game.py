@@ -112,7 +112,7 @@ class GameScreen(Screen[None]):
         self.main.visible = session is not None
         self.set_class(isinstance(mode, DemoMode), "-demo")
         if session is not None:
-            self.board.show(session, self.game.hint, marks_of(session, self.game.recap))
+            self.board.show(session, self.game.shown_hint, marks_of(session, self.game.recap))
             self.event_log.show(session)
             deciding = self.deciding.show(session)
             if deciding != self.side.has_class("-deciding"):
