@@ -22,6 +22,7 @@ from avatar_tui.play import questions, seats
 from avatar_tui.play.keys import BY_NAME, candidates, example
 from avatar_tui.play.modes import DemoMode, HotSeat, Mode, VsComputer
 from avatar_tui.play.plain import escape
+from avatar_tui.play.point import PointStory, story
 from avatar_tui.play.recap import Recap
 from avatar_tui.play.session import Session
 
@@ -50,6 +51,7 @@ class GameController:
         self.saved_moves = 0  # the actions in the last good save
         self.bot_said: str | None = None  # the computer's last move, in words
         self.recap = Recap()  # the latest run of one player's moves, kept to be read
+        self.point: PointStory | None = None  # the last point, told until a person acts
         # a setting (off by default): when flipping is a person's only legal
         # move, the host flips for them (Host.auto_flip; undo stops at it)
         self.auto_flip = False
@@ -114,6 +116,7 @@ class GameController:
                 store.games.take(kept, store.current)
         self.session = Session(state, list(events))
         self.recap.clear()
+        self.point = None
         self.last_setup = state.setup
         self.hint = None
         if said is not None:
@@ -139,6 +142,8 @@ class GameController:
             return False
         if not auto:
             self.recap.add(before, self.session.state, action)
+            # a person's move: the point before it was read (this one may score)
+            self.point = story(before, self.session.state, self.session.log)
         self.hint = None
         self.bot_said = None
         return True
@@ -185,6 +190,7 @@ class GameController:
             return None
         last = self.session.undo(self.mode.computer)
         self.recap.clear()  # the moves it kept may be the ones taken back
+        self.point = None
         self.hint = f"Undone: {escape(last)}"
         return last
 

@@ -13,6 +13,7 @@ same host runs under the app, the headless driver and the tests."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from avatar_tui.engine import Event, new_game
@@ -290,8 +291,14 @@ class Host:
         return self.act(asked.question.actions[index])
 
     def choose(self) -> Commands:
-        """`c`: the opening defender (R2.4, R10.5) or the engine's pending choice."""
+        """`c`: the opening defender (R2.4, R10.5) or the engine's pending choice.
+        After a point, the question that follows it tells how it came about."""
         question = questions.pending(self.session) if self.session else None
+        point = self.game.point
+        if question is not None and point is not None and self.session is not None \
+                and self.session.state.phase == "open":
+            question = replace(question, title=f"{point.title} — {question.title}",
+                               details=[*point.lines, "", *question.details])
         return [self.ask(question)] if question is not None else []
 
     def undo(self) -> Commands:

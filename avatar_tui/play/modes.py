@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from avatar_tui.play import describe
 from avatar_tui.play.keys import GAME_KEY_NAMES, candidates, demo_keys, key_name
 from avatar_tui.play.plain import escape
+from avatar_tui.play.point import story
 
 if TYPE_CHECKING:
     from avatar_tui.bots import BotSeat
@@ -155,6 +156,9 @@ class VsComputer(Mode):
         before = session.state
         session.act(action)
         self.game.recap.add(before, session.state, action)
+        scored = story(before, session.state, session.log)
+        if scored is not None:  # kept until the person has read it (acts)
+            self.game.point = scored
         self.game.bot_said = self.game.recap.said[-1]  # describe_move's words
         self.game.hint = f"[b]{self.who()}[/b] (the computer) {self.game.bot_said}"
 

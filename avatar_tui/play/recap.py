@@ -94,9 +94,11 @@ class Marks:
     incoming: str | None = None
     force: int | None = None
     changed: frozenset[Place] = frozenset()
+    scored: PlayerId | None = None  # who scored the point still being told (★)
 
 
-def marks_of(session: Session, recap: Recap | None = None) -> Marks:
+def marks_of(session: Session, recap: Recap | None = None,
+             scored: PlayerId | None = None) -> Marks:
     lk = session.look
     attacking = defended = None
     incoming = force = None
@@ -111,7 +113,8 @@ def marks_of(session: Session, recap: Recap | None = None) -> Marks:
     changed: frozenset[Place] = frozenset()
     if recap is not None and recap.said:
         changed = frozenset(recap.places) if recap.for_reader(lk.actor) else recap.last
-    return Marks(attacking, defended, incoming, force, changed)  # type: ignore[arg-type]
+    return Marks(attacking, defended, incoming, force, changed,  # type: ignore[arg-type]
+                 scored)
 
 
 def recap_title(recap: Recap, computer: PlayerId | None) -> str:

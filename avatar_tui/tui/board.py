@@ -20,6 +20,7 @@ from avatar_tui.model.common import ZONES, PlayerId, Zone
 from avatar_tui.play import describe
 from avatar_tui.play.describe import ZONE_STYLE
 from avatar_tui.play.plain import escape
+from avatar_tui.play.point import PointStory
 from avatar_tui.play.recap import Marks, Recap, marks_of, recap_title
 from avatar_tui.play.session import Session
 from avatar_tui.tui.perf.markup import parsed
@@ -227,7 +228,11 @@ class Mat(Vertical):
         restyle(self, acting, "-acting")  # only the mat's own border depends on it
         score = "●" * player.score + "○" * max(0, 3 - player.score)
         turn = " · [reverse] to act [/]" if acting else ""
-        title = f"[b]{describe.character(t, self.owner)}[/b] · score {score} {player.score}/3{turn}"
+        scored = marks.scored == self.owner
+        restyle(self, scored, "-scored")
+        point = " [reverse] ★ point! [/]" if scored else ""
+        title = (f"[b]{describe.character(t, self.owner)}[/b] · score {score} "
+                 f"{player.score}/3{point}{turn}")
         if title != self._title:
             self._title = self.border_title = title
         for row in self.rows:
@@ -277,6 +282,19 @@ class DecidingPanel(Text):
         if title != self.border_title:
             self.border_title = title
         self.set("\n".join(lines))
+        return True
+
+
+class PointPanel(Text):
+    """A point's moment (play/point.py): who scored, and how it came about,
+    each line with its rule; kept until a person acts after it."""
+
+    def show(self, point: PointStory | None) -> bool:
+        if point is None:
+            return False
+        if point.title != self.border_title:
+            self.border_title = point.title
+        self.set("\n".join(point.lines))
         return True
 
 

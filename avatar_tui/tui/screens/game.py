@@ -22,7 +22,14 @@ from avatar_tui.play.keys import GAME_KEYS, KEY_NAMES, OTHER_KEYS, STEP_KEYS, Bo
 from avatar_tui.play.modes import DemoMode
 from avatar_tui.play.recap import marks_of
 from avatar_tui.tui import layout
-from avatar_tui.tui.board import Board, DecidingPanel, EventLog, RecapPanel, RuleHelp
+from avatar_tui.tui.board import (
+    Board,
+    DecidingPanel,
+    EventLog,
+    PointPanel,
+    RecapPanel,
+    RuleHelp,
+)
 from avatar_tui.tui.keybar import KeyBar
 from avatar_tui.tui.layout import MIN_SIZE, WIDE_SIZE
 from avatar_tui.tui.perf.compositor import PartialCompositor
@@ -61,6 +68,7 @@ class GameScreen(Screen[None]):
         self.event_log = EventLog(id="log")
         self.deciding = DecidingPanel(id="deciding")
         self.recap = RecapPanel(id="recap")
+        self.point = PointPanel(id="point")
         self.side = Vertical(id="side")
         # hidden until there is a game; a widget's own visibility, as a class
         # on the screen would restyle every widget when it changes
@@ -89,6 +97,7 @@ class GameScreen(Screen[None]):
             with self.side:
                 with VerticalScroll(id="narration", can_focus=False):
                     yield Static(id="narration-text")
+                yield self.point
                 yield self.deciding
                 yield self.recap
                 yield self.event_log
@@ -112,7 +121,9 @@ class GameScreen(Screen[None]):
         self.main.visible = session is not None
         self.set_class(isinstance(mode, DemoMode), "-demo")
         if session is not None:
-            self.board.show(session, self.game.shown_hint, marks_of(session, self.game.recap))
+            point = self.game.point
+            self.board.show(session, self.game.shown_hint,
+                            marks_of(session, self.game.recap, point and point.scorer))
             self.event_log.show(session)
             deciding = self.deciding.show(session)
             if deciding != self.side.has_class("-deciding"):
@@ -120,6 +131,9 @@ class GameScreen(Screen[None]):
             recap = self.recap.show(session, self.game.recap, self.game.mode.computer)
             if recap != self.side.has_class("-recap"):
                 self.side.set_class(recap, "-recap")
+            told = self.point.show(point)
+            if told != self.side.has_class("-point"):
+                self.side.set_class(told, "-point")
         if isinstance(mode, DemoMode):
             self.show_narration(*mode.narration())
         self.key_bar.refresh_keys()
