@@ -61,7 +61,10 @@ def story(before: GameState, after: GameState, log: list[Event]) -> PointStory |
             lines.append(f"[b]{event.rule}[/b] {escape(event.text)}")
     if lk.flipped is not None and lk.flipped.intercept is not None and lk.incoming is not None:
         at = next((i for i, line in enumerate(lines) if "R10.2" in line), len(lines))
-        lines.insert(at, f"[b]R5.2[/b] the last card, {escape(t.name(lk.flipped.card))}: intercept "
-                     f"{lk.flipped.intercept} against force {lk.incoming.force}")
+        line = (f"[b]R5.2[/b] the last card, {escape(t.name(lk.flipped.card))}: intercept "
+                f"{lk.flipped.intercept} against force {lk.incoming.force}")
+        if lk.payment is None and lk.overpay is None:  # the look's payment facts (R6.2, R6.3)
+            line += f"; its cost {describe.pips(lk.flipped.cost)} could not be paid"
+        lines.insert(at, line)
     title = f"★ Point to {describe.character(t, scorer)} · {points}/3"
     return PointStory(scorer, points, title, tuple(lines))

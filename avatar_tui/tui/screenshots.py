@@ -47,7 +47,11 @@ SHOTS = [
     Shot("rules", "The rules browser (? then r), searching by rule ID", "midgame",
          ("question_mark", "r", "R", "6")),
     Shot("decks", "The deck editor: a legal deck, its statistics drawn", "@decks",
-         ("plus", "plus", "plus", "plus", "down") * 15),
+         ("k",) + ("plus", "plus", "plus", "plus", "down") * 15),  # k: constructed, 60
+    Shot("point", "A point's moment: how it came about, each step with its rule (R10.2)",
+         "point", ("d",)),
+    Shot("settings", "Settings: auto-flip, step hints, the theme, the think time", "midgame",
+         ("g",)),
 ]
 DECKS = "@decks"
 

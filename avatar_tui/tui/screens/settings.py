@@ -72,8 +72,7 @@ class SettingsScreen(Dialog[Settings | None]):
                 known = {v for _, v in options}
                 yield FieldSelect(options, value=self.theme_now if self.theme_now in known
                                   else Select.NULL, allow_blank=False, id="theme", compact=True)
-            if "TEXTUAL_THEME" in os.environ:
-                yield Static("[dim]TEXTUAL_THEME is set: it chooses the theme at each start.[/]")
+            yield Static(id="theme-note")
             with Horizontal(classes="field"):
                 yield Label("Think time", classes="field-label")
                 yield FieldSelect([(seconds(t), t) for t in think], value=current.think,
@@ -87,6 +86,22 @@ class SettingsScreen(Dialog[Settings | None]):
 
     def on_mount(self) -> None:
         self.query_one("#auto-flip", Switch).focus()
+        self.note_theme()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "theme":
+            self.note_theme()
+
+    def note_theme(self) -> None:
+        """Say so when TEXTUAL_THEME will put another theme than the one
+        chosen at the next start (it wins, app.py)."""
+        fixed = os.environ.get("TEXTUAL_THEME")
+        chosen = self.query_one("#theme", Select).value
+        note = self.query_one("#theme-note", Static)
+        note.display = bool(fixed) and fixed != chosen
+        if note.display:
+            note.update(f"[dim]TEXTUAL_THEME={fixed} is set: it chooses the theme at each "
+                        "start.[/]")
 
     def on_switch_changed(self, event: Switch.Changed) -> None:
         words = {"auto-flip": AUTO_FLIP_HELP, "hints": HINTS_HELP}
