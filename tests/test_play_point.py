@@ -55,3 +55,20 @@ def test_a_point_the_computer_scores_waits_for_the_person():
     if not front.over:
         press_a_key(host, front)
         assert host.game.point is None or host.game.point.scorer == "p1"
+
+
+def test_a_long_story_is_cut_in_the_question_but_keeps_the_strike_and_the_point():
+    from dataclasses import replace
+
+    from avatar_tui.play.host import POINT_LINES
+
+    host, front = started(4)
+    point = until_a_point(host, front)
+    assert front.asked is not None  # seed 4: the first point is not the last
+    long = replace(point, lines=(point.lines[0], *[f"[b]R5.1[/b] flip {i}" for i in range(20)],
+                                 point.lines[-1]))
+    host.game.point = long
+    question = host.choose()[0].question
+    told = question.details[:question.details.index("")]
+    assert len(told) == POINT_LINES
+    assert told[0] == long.lines[0] and told[-1] == long.lines[-1]

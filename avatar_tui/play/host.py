@@ -48,6 +48,7 @@ if TYPE_CHECKING:
     from avatar_tui.bots import BotSeat
 
 HINT_THINKING = "[b]Hint:[/b] the expert is thinking…"
+POINT_LINES = 8  # of a point's story in the question after it
 
 
 class Host:
@@ -297,8 +298,12 @@ class Host:
         point = self.game.point
         if question is not None and point is not None and self.session is not None \
                 and self.session.state.phase == "open":
+            told = list(point.lines)
+            if len(told) > POINT_LINES:  # the answers must fit under it at 80x24
+                told = [told[0], "[dim]… (the board's panel and the log have it all)[/]",
+                        *told[-(POINT_LINES - 2):]]
             question = replace(question, title=f"{point.title} — {question.title}",
-                               details=[*point.lines, "", *question.details])
+                               details=[*told, "", *question.details])
         return [self.ask(question)] if question is not None else []
 
     def undo(self) -> Commands:

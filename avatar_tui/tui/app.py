@@ -212,6 +212,8 @@ class AvatarApp(App[None]):
             self.sub_title = command.title
         if command.rebuilt:
             self.game_screen.reset_log()
+        if self.session is not None:  # the move's events first, then the notes about them
+            self.game_screen.event_log.show(self.session)
         for line in command.notes:
             self.game_screen.note(line)
         self.game_screen.show()

@@ -310,11 +310,19 @@ class RecapPanel(Text):
             return False
         lines = [f"{i}. {said}" for i, said in enumerate(recap.said, 1)]
         title = recap_title(recap, computer)
-        if self.screen.has_class("-compact"):  # the log's few rows: the last moves
-            room = max(1, self.size.height or 2)
+        if self.screen.has_class("-compact"):
+            # the log's few rows, shared with the card being decided on (its
+            # title and a line of it): no border, the title leads the last moves
+            side = self.parent
+            room = side.size.height if isinstance(side, Widget) else 0
+            if side is not None and side.has_class("-deciding"):
+                room -= 2
+            room = max(1, room)
             if len(lines) > room:
-                title += f" · last {room} of {len(lines)}, l: log"
+                title += f", last {room} of {len(lines)}"
                 lines = lines[-room:]
+            lines[0] = f"[b]{title}:[/b] {lines[0]}"
+            title = ""
         else:
             lines.append("[dim]✱ on the board: what these moves changed[/]")
         if title != self.border_title:
