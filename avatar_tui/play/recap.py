@@ -53,32 +53,44 @@ def changed_places(before: GameState, after: GameState) -> frozenset[Place]:
 
 @dataclass
 class Recap:
-    """One player's latest run of moves: in words, and the places touched."""
+    """One player's latest run of moves: in words, and the places touched.
+    The words are worked out when first read (a look of the position each):
+    a person's own moves against the computer are never shown, so a key
+    costs no more than before."""
 
     mover: PlayerId | None = None
-    said: list[str] = field(default_factory=list)
     places: set[Place] = field(default_factory=set)
     last: frozenset[Place] = frozenset()  # the places of the last move alone
+    _moves: list[tuple[GameState, GameState, Action]] = field(default_factory=list)
+    _words: list[str] = field(default_factory=list)
+
+    @property
+    def said(self) -> list[str]:
+        """Each move of the run in words (move_words.describe_move)."""
+        for before, after, action in self._moves[len(self._words):]:
+            self._words.append(describe_move(before, after, action))
+        return self._words
 
     def add(self, before: GameState, after: GameState, action: Action) -> None:
         """A move made (by anyone): a new run starts when another player moves."""
         if action.player != self.mover:
             self.clear()
             self.mover = action.player
-        self.said.append(describe_move(before, after, action))
+        self._moves.append((before, after, action))
         self.last = changed_places(before, after)
         self.places |= self.last
 
     def clear(self) -> None:
         self.mover = None
-        self.said.clear()
+        self._moves.clear()
+        self._words.clear()
         self.places.clear()
         self.last = frozenset()
 
     def for_reader(self, actor: PlayerId | None) -> bool:
         """Whether the run is someone else's than the player to act now:
         then it is theirs to read, until they act."""
-        return bool(self.said) and actor is not None and actor != self.mover
+        return bool(self._moves) and actor is not None and actor != self.mover
 
 
 @dataclass(frozen=True)
@@ -111,7 +123,7 @@ def marks_of(session: Session, recap: Recap | None = None,
         if lk.defended is not None:
             defended = (lk.turn, lk.defended)
     changed: frozenset[Place] = frozenset()
-    if recap is not None and recap.said:
+    if recap is not None and recap.mover is not None:
         changed = frozenset(recap.places) if recap.for_reader(lk.actor) else recap.last
     return Marks(attacking, defended, incoming, force, changed,  # type: ignore[arg-type]
                  scored)
