@@ -2,7 +2,7 @@
 directory (`$AVATAR_TUI_DATA_DIR`, else `$XDG_DATA_HOME/avatar-tui`, else
 `~/.local/share/avatar-tui`), holding `current.toml`, a scenario file
 (docs/notation.md) rewritten atomically after every action, `settings.toml`,
-the player's choices that outlive a game (the colour theme), and `games/`,
+the player's choices that outlive a game (io/settings.py), and `games/`,
 the kept games (avatar_tui/io/savedgames.py).
 
 Starting a game never destroys another: `SaveStore.start_over` is the one
@@ -17,13 +17,15 @@ import errno
 import os
 import stat
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from avatar_tui.engine import Event
 from avatar_tui.io import files
 from avatar_tui.io.datadir import user_data_dir
 from avatar_tui.io.savedgames import GAMES, SavedGames, resume_line
+from avatar_tui.io.settings import Settings
+from avatar_tui.io.settings import read as read_settings
 from avatar_tui.model.state import GameState
 from avatar_tui.notation.save import load_game, save_game, write_atomically
 from avatar_tui.notation.scenario import ScenarioError, load_scenario
@@ -44,6 +46,8 @@ class SaveStore:
         self.settings_aside: Path | None = None  # where it went
         self.settings_said = False  # the status line has said it (once is enough)
         self.settings_kept = False  # it could not be: it is never written over
+        self.settings_values: str | None = None  # the values left out, and why
+        self._settings: Settings | None = None  # as read or last saved
         self.lock = DataLock(self.directory)
         # another instance holds the lock and the player chose to look on:
         # nothing is written (a game, a broken save's rename, the theme)
@@ -63,15 +67,20 @@ class SaveStore:
     def settings(self) -> Path:
         return self.directory / SETTINGS
 
-    def load_theme(self) -> str | None:
-        """The theme last chosen, if any. A settings file that cannot be read
-        is only a lost preference, never a reason not to start: it is set
-        aside as `settings.broken-N.toml` like a broken save (and, if even
-        that fails, left alone: never overwritten)."""
+    def load_settings(self) -> Settings:
+        """The options chosen last time (io/settings.py). A settings file
+        that cannot be read is only a lost preference, never a reason not to
+        start: it is set aside as `settings.broken-N.toml` like a broken
+        save (and, if even that fails, left alone: never overwritten); a
+        value of the wrong kind is left out. Either way the defaults are
+        used and `settings_note` says why, in one line."""
+        if self._settings is not None:
+            return self._settings
+        self._settings = Settings()
         if not self.settings.exists() and not self.settings.is_symlink():
-            return None
+            return self._settings
         try:
-            theme = files.load_toml(self.settings, limit=SETTINGS_BYTES).get("theme")
+            table = files.load_toml(self.settings, limit=SETTINGS_BYTES)
         except files.FileProblem as err:
             self.settings_problem = str(err)
             try:
@@ -80,24 +89,40 @@ class SaveStore:
                 self.settings_aside = self.set_aside(self.settings)
             except OSError:
                 self.settings_kept = True
-            return None
-        return theme if isinstance(theme, str) else None
+            return self._settings
+        self._settings, problems = read_settings(table, SETTINGS)
+        if problems:
+            self.settings_values = "; ".join(problems)
+        return self._settings
+
+    def load_theme(self) -> str | None:
+        """The theme last chosen, if any."""
+        return self.load_settings().theme
 
     def settings_note(self) -> str | None:
-        """Why the theme chosen last time is not used, in one line, the first
-        time it is asked (the status line at the first game); else None."""
-        if self.settings_problem is None or self.settings_said:
+        """Why the settings chosen last time are not all used, in one line,
+        the first time it is asked (the status line at the first game)."""
+        if self.settings_said:
             return None
+        if self.settings_problem is None:
+            if self.settings_values is None:
+                return None
+            self.settings_said = True
+            return f"Settings: {self.settings_values}; the defaults are used instead."
         self.settings_said = True
         where = (f"it is kept as {self.settings_aside.name}" if self.settings_aside is not None
                  else "it could not be set aside, so it is left as it is and not written over")
-        return (f"Settings not read: {self.settings_problem}; {where}, and the default theme "
-                "is used.")
+        return (f"Settings not read: {self.settings_problem}; {where}, and the defaults "
+                "are used.")
 
-    def save_theme(self, theme: str) -> None:
+    def save_settings(self, chosen: Settings) -> None:
+        self._settings = chosen
         if self.settings_kept or self.read_only:
             return  # an unreadable settings file that could not be set aside
-        write_atomically(self.settings, toml_text({"theme": theme}))
+        write_atomically(self.settings, toml_text(chosen.table()))
+
+    def save_theme(self, theme: str) -> None:
+        self.save_settings(replace(self.load_settings(), theme=theme))
 
     def has_current(self) -> bool:
         return self.current.is_file()

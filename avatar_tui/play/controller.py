@@ -22,6 +22,8 @@ from avatar_tui.play import questions, seats
 from avatar_tui.play.keys import BY_NAME, candidates, example
 from avatar_tui.play.modes import DemoMode, HotSeat, Mode, VsComputer
 from avatar_tui.play.plain import escape
+from avatar_tui.play.point import PointStory, story
+from avatar_tui.play.recap import Recap
 from avatar_tui.play.session import Session
 
 if TYPE_CHECKING:
@@ -48,10 +50,26 @@ class GameController:
         self.save_error: str | None = None  # why the last save failed (None: it did not)
         self.saved_moves = 0  # the actions in the last good save
         self.bot_said: str | None = None  # the computer's last move, in words
+        self.recap = Recap()  # the latest run of one player's moves, kept to be read
+        self.point: PointStory | None = None  # the last point, told until a person acts
+        # a setting (off by default): when flipping is a person's only legal
+        # move, the host flips for them (Host.auto_flip; undo stops at it)
+        self.auto_flip = False
+        self.step_hints = True  # a setting: the status line's keys for the step
+        self.think: float | None = None  # a setting: a searching computer's seconds a move
         self.writer: SaveWriter | None = None  # started by the first save in the background
         self.kept_notes: list[str] = []  # where the games this run replaced went, in words
         self.mode: Mode = (DemoMode(self, demo) if demo is not None else
                            VsComputer(self, bot) if bot is not None else HotSeat(self))
+
+    @property
+    def shown_hint(self) -> str | None:
+        """The status line's second line: what was said (a refusal, the
+        computer's move), else None for the step's keys, or nothing ("")
+        when the step hints are turned off."""
+        if self.hint is not None or self.step_hints:
+            return self.hint
+        return ""
 
     # ---------------------------------------------------------------- seats
 
@@ -97,6 +115,8 @@ class GameController:
             if kept is not None:
                 store.games.take(kept, store.current)
         self.session = Session(state, list(events))
+        self.recap.clear()
+        self.point = None
         self.last_setup = state.setup
         self.hint = None
         if said is not None:
@@ -108,16 +128,22 @@ class GameController:
         if self.mode.saves:
             self.saved_moves = len(state.history)
 
-    def act(self, action: Action) -> bool:
+    def act(self, action: Action, auto: bool = False) -> bool:
         """Make a move through the engine; a refusal goes to the status line
-        (False), never raised."""
+        (False), never raised. `auto`: made for the player by a setting
+        (auto-flip), which leaves the moves they have yet to read alone."""
         if self.session is None:
             return False
+        before = self.session.state
         try:
             self.session.act(action)
         except IllegalAction as err:
             self.hint = f"[b]Not allowed:[/b] {escape(str(err))}"
             return False
+        if not auto:
+            self.recap.add(before, self.session.state, action)
+            # a person's move: the point before it was read (this one may score)
+            self.point = story(before, self.session.state, self.session.log)
         self.hint = None
         self.bot_said = None
         return True
@@ -163,6 +189,8 @@ class GameController:
             self.hint = f"[b]Undo:[/b] {escape(reason)}"
             return None
         last = self.session.undo(self.mode.computer)
+        self.recap.clear()  # the moves it kept may be the ones taken back
+        self.point = None
         self.hint = f"Undone: {escape(last)}"
         return last
 

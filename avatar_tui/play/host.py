@@ -13,6 +13,7 @@ same host runs under the app, the headless driver and the tests."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from avatar_tui.engine import Event, new_game
@@ -47,6 +48,7 @@ if TYPE_CHECKING:
     from avatar_tui.bots import BotSeat
 
 HINT_THINKING = "[b]Hint:[/b] the expert is thinking…"
+POINT_LINES = 8  # of a point's story in the question after it
 
 
 class Host:
@@ -154,7 +156,7 @@ class Host:
             state, events, computer = store.games.load(name)
         except (GameNameError, UnknownGame, ScenarioError) as err:
             return [Offer("This game cannot be resumed", escape(str(err)), "new-game")]
-        return [*self.seat(seats.bot_for(computer, self.game.bot)),
+        return [*self.seat(seats.bot_for(computer, self.game.bot, self.game.think)),
                 *self.play(state, events, kept=name)]
 
     def set_opponent(self, kind: str | None) -> Commands:
@@ -162,7 +164,8 @@ class Host:
         the same kind stays."""
         if kind == (self.game.bot.kind if self.game.bot is not None else None):
             return []
-        return self.seat(seats.bot_for({"p2": kind} if kind is not None else {}, self.game.bot))
+        return self.seat(seats.bot_for({"p2": kind} if kind is not None else {}, self.game.bot,
+                                       self.game.think))
 
     def seat(self, bot: BotSeat | None) -> Commands:
         """The computer in `bot`'s seat (None: hot seat), said in the title;
@@ -215,7 +218,8 @@ class Host:
         stays one, a hot-seat game stays hot seat (and says so when the
         command line asked for the computer)."""
         asked = self.game.bot
-        done = [*self.seat(seats.bot_for(saved, asked)), *self.play(state, events, resumed=True)]
+        done = [*self.seat(seats.bot_for(saved, asked, self.game.think)),
+                *self.play(state, events, resumed=True)]
         if asked is not None and self.game.bot is None:
             self.game.hint = ("This saved game is hot seat (two players): it resumes as it "
                               "was saved, without the computer.")
@@ -288,8 +292,18 @@ class Host:
         return self.act(asked.question.actions[index])
 
     def choose(self) -> Commands:
-        """`c`: the opening defender (R2.4, R10.5) or the engine's pending choice."""
+        """`c`: the opening defender (R2.4, R10.5) or the engine's pending choice.
+        After a point, the question that follows it tells how it came about."""
         question = questions.pending(self.session) if self.session else None
+        point = self.game.point
+        if question is not None and point is not None and self.session is not None \
+                and self.session.state.phase == "open":
+            told = list(point.lines)
+            if len(told) > POINT_LINES:  # the answers must fit under it at 80x24
+                told = [told[0], "[dim]… (the board's panel and the log have it all)[/]",
+                        *told[-(POINT_LINES - 2):]]
+            question = replace(question, title=f"{point.title} — {question.title}",
+                               details=[*told, "", *question.details])
         return [self.ask(question)] if question is not None else []
 
     def undo(self) -> Commands:
@@ -303,6 +317,9 @@ class Host:
         asks, and let the computer play when it is its move."""
         self.position += 1
         shown = show or Show()
+        flipped = self.auto_flip()
+        if flipped is not None:
+            shown = Show(shown.rebuilt, (*shown.notes, flipped), shown.title)
         if not self.game.mode.saves:
             return [shown]
         done: Commands = [shown]
@@ -313,6 +330,44 @@ class Host:
             self.game.unsaved = self.session.state
             done.append(Save())
         return [*done, *self.prompt(), *self.computer_next()]
+
+    def settings_changed(self, think_changed: bool = False) -> Commands:
+        """The settings screen saved (the controller holds the new values):
+        a searching computer thinks the new time from its next move on, and
+        auto-flip turned on flips at once when that is the only move."""
+        done: Commands = []
+        bot = self.game.bot
+        if think_changed and bot is not None and bot.thinks and self.game.think is not None:
+            from avatar_tui.bots import BotSeat
+
+            done += self.seat(BotSeat(bot.kind, bot.player, delay=bot.delay,
+                                      think=self.game.think))
+            done += self.computer_next()  # its move, if it was on its way
+        if self.session is not None and not self.session.over and self.auto_flip_due():
+            return [*done, *self.changed()]
+        return [*done, Show()]
+
+    def auto_flip_due(self) -> bool:
+        """Whether auto-flip would flip now."""
+        game, session = self.game, self.session
+        if not game.auto_flip or session is None or game.mode.waiting \
+                or not game.mode.allows("play", ("flip",)):
+            return False
+        legal = session.legal
+        return bool(legal) and all(a.verb == "flip" for a in legal)
+
+    def auto_flip(self) -> str | None:
+        """The auto-flip setting: when flipping the top card is all a person
+        may do (R5.1), it is done for them, and said in the log. The card
+        it turns face up is seen, so undo stops there as after a flip by key."""
+        game, session = self.game, self.session
+        if session is None or not self.auto_flip_due():
+            return None  # off, or another move is possible: the player decides
+        legal = session.legal
+        who = describe.character(session.table, legal[0].player)
+        if not game.act(legal[0], auto=True):
+            return None
+        return f"Auto-flip: the top card was flipped for {who}, the only move (R5.1)"
 
     def prompt(self) -> Commands:
         """What the game waits on from a person: the end, or a question."""

@@ -115,6 +115,8 @@ OTHER_KEYS: list[BoardKey] = [
              show=False, demo=True),
     BoardKey("pagedown", "narration_page(1)", "Scroll", "", "narration_down", show=False,
              demo=True),
+    BoardKey("g", "settings", "Settings", "settings: auto-flip, step hints, the colour theme, "
+             "the computer's think time", "settings", spare=4),
     BoardKey("question_mark", "help", "Help", "this help", "help"),
     BoardKey("n", "new_game", "New", "new game", "new_game", show=False),  # ? lists it
     BoardKey("q", "quit", "Quit", "quit", "quit"),

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 
 from avatar_tui.play import describe
 from avatar_tui.play.keys import GAME_KEY_NAMES, candidates, demo_keys, key_name
-from avatar_tui.play.move_words import describe_move
 from avatar_tui.play.plain import escape
+from avatar_tui.play.point import story
 
 if TYPE_CHECKING:
     from avatar_tui.bots import BotSeat
@@ -70,7 +70,7 @@ class Mode:
         if self.off(command) is not None:
             return False
         session = self.game.session
-        if command in ("help", "quit", "log", "new_game"):
+        if command in ("help", "quit", "log", "new_game", "settings"):
             return True
         if session is None:
             return False
@@ -155,7 +155,11 @@ class VsComputer(Mode):
         assert session is not None
         before = session.state
         session.act(action)
-        self.game.bot_said = describe_move(before, session.state, action)
+        self.game.recap.add(before, session.state, action)
+        scored = story(before, session.state, session.log)
+        if scored is not None:  # kept until the person has read it (acts)
+            self.game.point = scored
+        self.game.bot_said = self.game.recap.said[-1]  # describe_move's words
         self.game.hint = f"[b]{self.who()}[/b] (the computer) {self.game.bot_said}"
 
     def off(self, command: str) -> str | None:

@@ -28,9 +28,11 @@ def who_plays(computer: dict[str, str]) -> str:
     return f"you ({you}) against the computer ({seat}, {kind})"
 
 
-def bot_for(computer: dict[str, str], current: BotSeat | None) -> BotSeat | None:
+def bot_for(computer: dict[str, str], current: BotSeat | None,
+            think: float | None = None) -> BotSeat | None:
     """The computer player a saved game resumes with: the saved seat and
-    kind (the running one when it is the same), none for a hot-seat save."""
+    kind (the running one when it is the same), none for a hot-seat save;
+    `think`: a searching one's seconds a move (the settings')."""
     if not computer:
         return None
     if current is not None and of(current) == computer:
@@ -39,7 +41,8 @@ def bot_for(computer: dict[str, str], current: BotSeat | None) -> BotSeat | None
 
     seat, kind = next(iter(sorted(computer.items())))
     delay = current.delay if current is not None else None
-    return BotSeat(kind, player=seat, delay=delay)  # type: ignore[arg-type]
+    return BotSeat(kind, player=seat, delay=delay,  # type: ignore[arg-type]
+                   **({"think": think} if think is not None else {}))
 
 
 def resume_labels(saved: dict[str, str], wanted: BotSeat | None,

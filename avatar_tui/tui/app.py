@@ -11,6 +11,7 @@ writer once it is drawn."""
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Literal
 
@@ -20,6 +21,7 @@ from textual.message import Message
 from textual.timer import Timer
 
 from avatar_tui.engine import Event
+from avatar_tui.io.settings import Settings
 from avatar_tui.io.storage import SaveStore
 from avatar_tui.model.actions import Action
 from avatar_tui.model.state import GameState
@@ -38,7 +40,7 @@ from avatar_tui.play.commands import Thought as Result
 from avatar_tui.play.controller import GameController
 from avatar_tui.play.host import Host
 from avatar_tui.play.session import Session
-from avatar_tui.tui import dialogs, layout, palette, safety, sharing
+from avatar_tui.tui import dialogs, layout, palette, safety, sharing, themes
 from avatar_tui.tui.board import CardView, ZoneRow
 from avatar_tui.tui.perf import heap, warm
 from avatar_tui.tui.screens.game import BOARD_COMMANDS, GameScreen, too_small
@@ -76,10 +78,13 @@ class AvatarApp(App[None]):
                  publisher=None):
         super().__init__()
         self.publisher = publisher  # play --share: watchers follow this game (tui/sharing.py)
+        themes.register(self)  # the colour-blind-safe one among Textual's
         self.freeze_startup_heap = freeze_startup_heap
         self.store = store
-        # the theme chosen last time (ctrl+p), unless TEXTUAL_THEME names one
-        saved = store.load_theme() if store is not None else None
+        # the settings chosen last time (g; the theme also by ctrl+p), the
+        # theme unless TEXTUAL_THEME names one
+        self.settings = store.load_settings() if store is not None else Settings()
+        saved = self.settings.theme
         if saved in self.available_themes and "TEXTUAL_THEME" not in os.environ:
             self.theme = saved
         self.start_mode = start
@@ -87,6 +92,7 @@ class AvatarApp(App[None]):
         self.initial_kept = kept
         self.game = GameController(store, bot=bot, demo=demo)  # all but the widgets
         self.host = Host(self.game, seed=seed)  # what happens next
+        self.use_settings(self.settings)
         self.timers: dict[str, tuple[Timer, TimerFired]] = {}  # the pauses running, by kind
         self.sub_title = self.game.mode.subtitle
 
@@ -96,11 +102,43 @@ class AvatarApp(App[None]):
         return self.game.session
 
     def watch_theme(self, theme: str) -> None:
+        if getattr(self, "settings", None) is None or theme == self.settings.theme:
+            return
+        self.settings = replace(self.settings, theme=theme)
         if self.store is not None:
             try:
-                self.store.save_theme(theme)
+                self.store.save_settings(self.settings)
             except OSError:
                 pass  # a lost preference; the game itself is saved elsewhere
+
+    def use_settings(self, chosen: Settings) -> None:
+        """Hand the settings the game uses to the controller."""
+        game = self.game
+        game.auto_flip, game.step_hints, game.think = chosen.auto_flip, chosen.hints, \
+            chosen.think
+
+    def action_settings(self) -> None:
+        """g (the board), ctrl+o (the new-game screen): the settings screen."""
+        from avatar_tui.tui.screens.settings import SettingsScreen
+
+        if isinstance(self.screen, SettingsScreen):
+            return
+        self.push_screen(SettingsScreen(self.settings, self.theme), self.settings_chosen)
+
+    def settings_chosen(self, chosen: Settings | None) -> None:
+        if chosen is None:
+            return
+        think_changed = chosen.think != self.settings.think
+        self.settings = chosen
+        if chosen.theme in self.available_themes and chosen.theme != self.theme:
+            self.theme = chosen.theme
+        self.use_settings(chosen)
+        if self.store is not None:
+            try:
+                self.store.save_settings(chosen)
+            except OSError as err:
+                self.notify(f"Settings not saved: {err}", severity="warning")
+        self.carry_out(self.host.settings_changed(think_changed))
 
     def get_default_screen(self) -> GameScreen:
         return GameScreen(self.game, ready=self.game_screen_ready)
@@ -176,6 +214,8 @@ class AvatarApp(App[None]):
             self.sub_title = command.title
         if command.rebuilt:
             self.game_screen.reset_log()
+        if self.session is not None:  # the move's events first, then the notes about them
+            self.game_screen.event_log.show(self.session)
         for line in command.notes:
             self.game_screen.note(line)
         self.game_screen.show()

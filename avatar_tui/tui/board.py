@@ -20,6 +20,8 @@ from avatar_tui.model.common import ZONES, PlayerId, Zone
 from avatar_tui.play import describe
 from avatar_tui.play.describe import ZONE_STYLE
 from avatar_tui.play.plain import escape
+from avatar_tui.play.point import PointStory
+from avatar_tui.play.recap import Marks, Recap, marks_of, recap_title
 from avatar_tui.play.session import Session
 from avatar_tui.tui.perf.markup import parsed
 from avatar_tui.tui.perf.rowcache import RowCache
@@ -75,9 +77,17 @@ class CardView(FixedText, can_focus=True):
         self.role = role  # "ally" | "flip"
         self.card_id: str | None = None
 
-    def show_card(self, card_id: str | None, lines: list[str], empty: str) -> None:
+    def show_card(self, card_id: str | None, lines: list[str], empty: str,
+                  mark: str = "") -> None:
+        """`mark`: a glyph before the first line (recap.py's marks: ⚔ where
+        the attack comes from, ✱ just changed), so no mark is colour alone."""
         self.card_id = card_id
-        self.set("\n".join(lines) if card_id is not None else f"[dim]{empty}[/]")
+        if card_id is None:  # an empty space, marked too (a card just went from it)
+            self.set(f"{mark} [dim]{empty}[/]" if mark else f"[dim]{empty}[/]")
+            return
+        if mark and lines:
+            lines = [f"{mark} {lines[0]}", *lines[1:]]
+        self.set("\n".join(lines))
 
     def on_click(self) -> None:
         self.post_message(self.Selected(self))
@@ -116,32 +126,47 @@ class ZoneRow(Horizontal):
     def compose(self) -> ComposeResult:
         yield from (self.label, self.ally, self.flip, self.charge_space)
 
-    def show(self, session: Session) -> None:
+    def show(self, session: Session, marks: Marks) -> None:
         t, state = session.table, session.state
         player = state.players[self.owner]
         zs = player.zones[self.zone]
         lk = session.look
-        defending = lk.turn == self.owner and lk.defended == self.zone
+        here = (self.owner, self.zone)
+        defending = marks.defended == here
+        changed = {part for pid, zone, part in marks.changed if (pid, zone) == here}
         restyle(self, defending, "-defending")  # 4 lines in the compact layout
-        marker = "▶ " if defending else ""
-        label = [f"[b]{marker}{self.zone.upper()}[/b]", f"energy {len(zs.energy)}",
-                 "[reverse]CHARGED[/]" if zs.charged else ""]
+        restyle(self.label, "label" in changed, "-changed")
+        marker = "▶ " if defending else "✱ " if "label" in changed else ""
+        label = [f"[b]{marker}{self.zone.upper()}[/b]"]
+        if defending and marks.force is not None:  # the force it must stop (R5.2)
+            label.append(f"⚔ F{marks.force}")
+        label += [f"energy {len(zs.energy)}", "[reverse]CHARGED[/]" if zs.charged else ""]
         self.label.set("\n".join(label).rstrip("\n"))
+        restyle(self.ally, "ally" in changed, "-changed")
+        ally_mark = "✱" if "ally" in changed else ""
         if zs.ally is not None:
-            self.ally.show_card(zs.ally.card, describe.card_lines(t, zs.ally.card), "")
+            self.ally.show_card(zs.ally.card, describe.card_lines(t, zs.ally.card), "",
+                                ally_mark)
         else:
-            self.ally.show_card(None, [], "no ally")
+            self.ally.show_card(None, [], "no ally", ally_mark)
         flip = self.flip
+        attacking = marks.attacking == here
         restyle(flip, defending and lk.flipped is not None, "-active")
         restyle(flip, zs.flip is not None and zs.flip.counterattacked, "-sideways")
+        restyle(flip, attacking, "-attacking")
+        restyle(flip, "flip" in changed, "-changed")
+        mark = ("⚔" if attacking else "") + ("✱" if "flip" in changed else "")
         if zs.flip is not None:
             flip.show_card(zs.flip.card, describe.card_lines(t, zs.flip.card, self.owner,
-                                                            self.zone, zs.flip), "")
+                                                            self.zone, zs.flip), "", mark)
+        elif defending and marks.incoming is not None:  # the card it must stop, here
+            flip.show_card(None, [], f"flip space, attacked by\n⚔ {marks.incoming}", mark)
         else:
-            flip.show_card(None, [], "flip space")
-        self.charge_space.set(self._charge_space(session))
+            flip.show_card(None, [], "flip space", mark)
+        restyle(self.charge_space, "charge" in changed, "-changed")
+        self.charge_space.set(self._charge_space(session, "charge" in changed))
 
-    def _charge_space(self, session: Session) -> str:
+    def _charge_space(self, session: Session, changed: bool = False) -> str:
         """What sits in this zone's charge space (R1.5), sideways when charged.
         The charge shows on the second line, so a two-line row keeps it."""
         t, player = session.table, session.state.players[self.owner]
@@ -162,6 +187,8 @@ class ZoneRow(Horizontal):
         else:
             first = f"Discard [b]{len(player.discard)}[/b]"
             rest = f"top: {escape(t.name(player.discard[-1]))}" if player.discard else "empty"
+        if changed:
+            first = f"✱ {first}"
         return "\n".join([first, sideways, rest]).rstrip("\n")
 
     def on_click(self, event) -> None:
@@ -194,18 +221,22 @@ class Mat(Vertical):
             yield self.advantages
             yield from self.rows
 
-    def show(self, session: Session) -> None:
+    def show(self, session: Session, marks: Marks) -> None:
         t, state = session.table, session.state
         player = state.players[self.owner]
         acting = session.actor == self.owner
         restyle(self, acting, "-acting")  # only the mat's own border depends on it
         score = "●" * player.score + "○" * max(0, 3 - player.score)
         turn = " · [reverse] to act [/]" if acting else ""
-        title = f"[b]{describe.character(t, self.owner)}[/b] · score {score} {player.score}/3{turn}"
+        scored = marks.scored == self.owner
+        restyle(self, scored, "-scored")
+        point = " [reverse] ★ point! [/]" if scored else ""
+        title = (f"[b]{describe.character(t, self.owner)}[/b] · score {score} "
+                 f"{player.score}/3{point}{turn}")
         if title != self._title:
             self._title = self.border_title = title
         for row in self.rows:
-            row.show(session)
+            row.show(session, marks)
         if player.advantages:
             names = " · ".join(
                 f"[b]{escape(t.name(a.card))}[/b] [{ZONE_STYLE[a.zone]}]({a.zone})[/]"
@@ -226,8 +257,9 @@ class StatusPanel(FixedText):
 
     def show(self, session: Session, hint: str | None) -> None:
         state = session.state
-        self.set(f"{describe.status(session.table, state, session.look)}\n"
-                 f"{hint or f'[dim]{describe.next_step(state, session.look)}[/]'}")
+        if hint is None:  # the step's keys ("": the step hints are off)
+            hint = f"[dim]{describe.next_step(state, session.look)}[/]"
+        self.set(f"{describe.status(session.table, state, session.look)}\n{hint}")
 
 
 class DecidingPanel(Text):
@@ -247,6 +279,52 @@ class DecidingPanel(Text):
             title, lines = f"Deciding: {' · '.join(head)} · i: all", body
         else:
             title, lines = "Deciding (R5.2) · i: all", head + body
+        if title != self.border_title:
+            self.border_title = title
+        self.set("\n".join(lines))
+        return True
+
+
+class PointPanel(Text):
+    """A point's moment (play/point.py): who scored, and how it came about,
+    each line with its rule; kept until a person acts after it."""
+
+    def show(self, point: PointStory | None) -> bool:
+        if point is None:
+            return False
+        if point.title != self.border_title:
+            self.border_title = point.title
+        self.set("\n".join(point.lines))
+        return True
+
+
+class RecapPanel(Text):
+    """The other player's latest moves, in words (the computer's turn), kept
+    until the player to act makes a move: a computer's moves no longer
+    flash by in the status line. The cards they touched carry ✱ on the
+    board. In the compact layout it takes the log's place (app.tcss)."""
+
+    def show(self, session: Session, recap: Recap, computer: PlayerId | None) -> bool:
+        """Show the run if it is the reader's to read; whether it is."""
+        if not recap.for_reader(session.actor):
+            return False
+        lines = [f"{i}. {said}" for i, said in enumerate(recap.said, 1)]
+        title = recap_title(recap, computer)
+        if self.screen.has_class("-compact"):
+            # the log's few rows, shared with the card being decided on (its
+            # title and a line of it): no border, the title leads the last moves
+            side = self.parent
+            room = side.size.height if isinstance(side, Widget) else 0
+            if side is not None and side.has_class("-deciding"):
+                room -= 2
+            room = max(1, room)
+            if len(lines) > room:
+                title += f", last {room} of {len(lines)}"
+                lines = lines[-room:]
+            lines[0] = f"[b]{title}:[/b] {lines[0]}"
+            title = ""
+        else:
+            lines.append("[dim]✱ on the board: what these moves changed[/]")
         if title != self.border_title:
             self.border_title = title
         self.set("\n".join(lines))
@@ -458,7 +536,11 @@ class Board(Vertical):
         yield self.status
         yield self.mats[1]
 
-    def show(self, session: Session, hint: str | None = None) -> None:
+    def show(self, session: Session, hint: str | None = None,
+             marks: Marks | None = None) -> None:
+        """`marks`: what to mark beside the cards (play/recap.py); without
+        them, those the look alone gives (the attack, no changes)."""
+        marks = marks or marks_of(session)
         for mat in self.mats:
-            mat.show(session)
+            mat.show(session, marks)
         self.status.show(session, hint)

@@ -73,7 +73,7 @@ class KeyBar(Static):
 
         def width(items: list[tuple[Binding, bool | None]]) -> int:
             return sum(cell_len(b.key_display or self.app.get_key_display(b)) + 1 +
-                       cell_len(b.description) + gap for b, _ in items) - gap
+                       cell_len(b.description) + (not on) + gap for b, on in items) - gap
 
         for rank in sorted({self.spare[b.id] for b, _ in shown if b.id in self.spare},
                            reverse=True):
@@ -105,13 +105,16 @@ class KeyBar(Static):
         x = 0
         for binding, allowed in self.fitting(self.shown_now(), gap):
             key = binding.key_display or self.app.get_key_display(binding)
+            # a key that is off now is dim and marked ✗ too: dim alone is a
+            # colour, lost with NO_COLOR (issue 29 point 10)
+            off = "" if allowed else "✗"
             item = (f"[b $footer-key-foreground]{escape(key)}[/] "
-                    f"[$footer-description-foreground]{escape(binding.description)}[/]")
+                    f"[$footer-description-foreground]{escape(binding.description)}{off}[/]")
             style = " ".join(([] if allowed else ["dim"]) +  # None: shown, but not now
                              (["on $block-hover-background"] if binding.key == self.hovered
                               else []))
             parts.append(f"[{style}]{item}[/]" if style else item)
-            width = cell_len(key) + 1 + cell_len(binding.description)
+            width = cell_len(key) + 1 + cell_len(binding.description) + len(off)
             spans.append((x, x + width, binding.key))
             x += width + gap
         markup = (" " * gap).join(parts)

@@ -47,9 +47,13 @@ SHOTS = [
     Shot("rules", "The rules browser (? then r), searching by rule ID", "midgame",
          ("question_mark", "r", "R", "6")),
     Shot("decks", "The deck editor: a legal deck, its statistics drawn", "@decks",
-         ("plus", "plus", "plus", "plus", "down") * 15),
+         ("k",) + ("plus", "plus", "plus", "plus", "down") * 15),  # k: constructed, 60
     Shot("review", "Looking back on a game: a move in words, the coach's word on it, the "
          "turns with their points and marks", "@review", ("v",)),
+    Shot("point", "A point's moment: how it came about, each step with its rule (R10.2)",
+         "point", ("d",)),
+    Shot("settings", "Settings: auto-flip, step hints, the theme, the think time", "midgame",
+         ("g",)),
 ]
 DECKS = "@decks"
 REVIEW = "@review"

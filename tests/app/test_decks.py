@@ -56,6 +56,9 @@ async def test_a_new_user_builds_saves_plays_and_resumes_after_the_deck_file_is_
         editor = app.screen
         assert isinstance(editor, DeckEditorScreen)
         assert "✗ 1 problem" in screen_text(app)
+        assert editor.draft.starter  # a new deck: the 30-card starter format (R1.1)
+        await pilot.press("k")  # constructed (R13), the footer's Format
+        await pilot.pause()
         await build_legal_deck(pilot)
         assert editor.draft.total == 60
         assert "✓ Legal — 60 cards, Aang, constructed (R13)" in screen_text(app)

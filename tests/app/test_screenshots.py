@@ -25,9 +25,11 @@ EXPECTED: dict[str, tuple[list[str], list[str]]] = {
     "compact": (["Burning Lash", "Knuckle Sandwich"], ["top: Flare"]),
     "medium": (["Burning Lash", "top: Flare"], []),
     "rules": (["The rules", "R6.1 Colour ranks"], []),
-    "decks": (["Legal", "60 cards", "Aang (AME176)"], []),
+    "decks": (["Legal", "60 cards", "Aang · fox", "(AME176)"], []),
     "review": (["Review", "move 70/104", "Coach:", "?!", "Turns", "both players' cards"],
                ["%"]),
+    "point": (["★ Point to", "R10.2", "the strike to stop", "Who defends the next"], []),
+    "settings": (["Settings", "Auto-flip", "Step hints", "Think time"], ["TEXTUAL_THEME"]),
 }
 
 

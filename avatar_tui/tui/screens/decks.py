@@ -33,6 +33,7 @@ from avatar_tui.decklib.library import (
     random_starter,
 )
 from avatar_tui.io.terminal_text import message, quote
+from avatar_tui.model.cards import ChamberCard, SignatureMove
 from avatar_tui.model.common import ZONES
 from avatar_tui.play.plain import escape
 from avatar_tui.tui.screens.choice import ChoiceScreen
@@ -117,6 +118,21 @@ def matchup_text(results: list[Matchup]) -> str:
     return "\n".join(lines)
 
 
+def chamber_label(catalog: Catalog, chamber: ChamberCard) -> str:
+    """A chamber in the picker: its character, traits and the names of its
+    signature moves, front / back (R1.2), then its number — six Aangs
+    differ only in their moves."""
+    def move(side: str | SignatureMove) -> str:
+        if isinstance(side, SignatureMove):
+            return side.name
+        found = catalog.signatures.get(side)
+        return found.name if found is not None else side
+
+    traits = " ".join(chamber.traits)
+    return (f"{chamber.name} · {traits} · {move(chamber.front)} / {move(chamber.back)} "
+            f"({chamber.id})")
+
+
 class DeckEditorScreen(Screen[str | None]):
     """Build, keep and test a deck."""
 
@@ -137,7 +153,7 @@ class DeckEditorScreen(Screen[str | None]):
         Binding("d", "delete", "Delete", show=False),
         Binding("m", "import", "Import", show=False),
         Binding("e", "export", "Export", show=False),
-        Binding("k", "starter", "Format", show=False),
+        Binding("k", "starter", "Format"),
         Binding("t", "test", "Test"),
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("escape", "leave", "Back", show=False),
@@ -157,7 +173,9 @@ class DeckEditorScreen(Screen[str | None]):
         self.deck_name: str | None = None  # the file it is saved as
         self.saved_name: str | None = None  # what the screen answers when it closes
         self.dirty = False
-        self.draft = DeckDraft(self.catalog, self.catalog.chamber("aang").id)
+        # a new deck starts in the 30-card starter format (R1.1): the deck a
+        # new player builds first; k turns it constructed (R13)
+        self.draft = DeckDraft(self.catalog, self.catalog.chamber("aang").id, starter=True)
         self.results: list[Matchup] = []
         self.testing = False
         self.message_line = ""
@@ -191,7 +209,7 @@ class DeckEditorScreen(Screen[str | None]):
                 yield Static(id="card-text")
             with VerticalScroll(id="decks-right"):
                 yield Static(id="deck-title")
-                yield Select([(f"{c.name} ({c.id})", c.id) for c in chambers],
+                yield Select([(chamber_label(self.catalog, c), c.id) for c in chambers],
                              value=self.draft.chamber if known else Select.NULL,
                              allow_blank=not known, id="chamber",
                              compact=True)
@@ -558,7 +576,8 @@ class DeckEditorScreen(Screen[str | None]):
 
     def action_new(self) -> None:
         def new() -> None:
-            self.load_draft(DeckList(name="New deck", chamber=self.draft.chamber), None)
+            self.load_draft(DeckList(name="New deck", chamber=self.draft.chamber, starter=True),
+                            None)
             self.dirty = False
             self.refresh_deck()
 

@@ -20,8 +20,16 @@ from textual.widgets import OptionList, Static
 from avatar_tui.play.controller import GameController
 from avatar_tui.play.keys import GAME_KEYS, KEY_NAMES, OTHER_KEYS, STEP_KEYS, BoardKey, key_name
 from avatar_tui.play.modes import DemoMode
+from avatar_tui.play.recap import marks_of
 from avatar_tui.tui import layout
-from avatar_tui.tui.board import Board, DecidingPanel, EventLog, RuleHelp
+from avatar_tui.tui.board import (
+    Board,
+    DecidingPanel,
+    EventLog,
+    PointPanel,
+    RecapPanel,
+    RuleHelp,
+)
 from avatar_tui.tui.keybar import KeyBar
 from avatar_tui.tui.layout import MIN_SIZE, WIDE_SIZE
 from avatar_tui.tui.perf.compositor import PartialCompositor
@@ -59,6 +67,8 @@ class GameScreen(Screen[None]):
         self.board = Board(id="board")
         self.event_log = EventLog(id="log")
         self.deciding = DecidingPanel(id="deciding")
+        self.recap = RecapPanel(id="recap")
+        self.point = PointPanel(id="point")
         self.side = Vertical(id="side")
         # hidden until there is a game; a widget's own visibility, as a class
         # on the screen would restyle every widget when it changes
@@ -87,7 +97,9 @@ class GameScreen(Screen[None]):
             with self.side:
                 with VerticalScroll(id="narration", can_focus=False):
                     yield Static(id="narration-text")
+                yield self.point
                 yield self.deciding
+                yield self.recap
                 yield self.event_log
                 yield RuleHelp(id="rule-help")
         yield Static(id="too-small")
@@ -109,11 +121,19 @@ class GameScreen(Screen[None]):
         self.main.visible = session is not None
         self.set_class(isinstance(mode, DemoMode), "-demo")
         if session is not None:
-            self.board.show(session, self.game.hint)
+            point = self.game.point
+            self.board.show(session, self.game.shown_hint,
+                            marks_of(session, self.game.recap, point and point.scorer))
             self.event_log.show(session)
             deciding = self.deciding.show(session)
             if deciding != self.side.has_class("-deciding"):
                 self.side.set_class(deciding, "-deciding")  # the panel shows, or the log
+            recap = self.recap.show(session, self.game.recap, self.game.mode.computer)
+            if recap != self.side.has_class("-recap"):
+                self.side.set_class(recap, "-recap")
+            told = self.point.show(point)
+            if told != self.side.has_class("-point"):
+                self.side.set_class(told, "-point")
         if isinstance(mode, DemoMode):
             self.show_narration(*mode.narration())
         self.key_bar.refresh_keys()

@@ -61,7 +61,8 @@ class NewGameScreen(Dialog[GameSetup | str | None]):
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="cancel"),
                 Binding("ctrl+d", "decks", "Deck editor", id="decks"),
                 Binding("ctrl+g", "kept_games", "Kept games", id="kept-games"),
-                Binding("ctrl+r", "review", "Review the last game", id="review")]
+                Binding("ctrl+r", "review", "Review the last game", id="review"),
+                Binding("ctrl+o", "app.settings", "Settings", id="settings")]
 
     def __init__(self, seed: int, p1: str = "aang", p2: str = "prince_zuko",
                  can_cancel: bool = True, who: str = "two players, one keyboard",
