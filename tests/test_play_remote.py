@@ -81,6 +81,10 @@ def test_two_remote_seats_and_a_watcher_play_a_whole_game():
     watcher = table.drivers[None].host.session
     assert [str(e) for e in watcher.log] == table.hosted.lines  # the whole log, rules and all
     assert all(d.over for s, d in table.drivers.items() if s is not None)
+    # a seat's end says the moves made, never the seed that fixed the deck order (R1.6)
+    for seat in ("p1", "p2"):
+        over = table.drivers[seat].over
+        assert over.remote and over.actions == table.hosted.seq > 0 and over.seed is None
     assert not table.drivers[None].over  # a watcher gets no end dialog
 
 

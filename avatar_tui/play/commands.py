@@ -99,7 +99,14 @@ class ChooseGame:
 @dataclass(frozen=True)
 class GameOver:
     """The game is over: say who won; the answer (rematch, new, quit) goes
-    to `Host.game_over`."""
+    to `Host.game_over`. `actions` and `seed` are said when this screen may
+    know them; a seat of a hosted game (`remote`) knows its position's
+    number but not the seed (it fixed the deck order, R1.6), and has no game
+    here to review or replace: it may only ask the host for a rematch."""
+
+    actions: int | None = None
+    seed: int | None = None
+    remote: bool = False
 
 
 @dataclass(frozen=True, eq=False)

@@ -37,7 +37,7 @@ class Headless:
         self.asked: Ask | None = None  # the question waiting for an answer
         self.offers: list[Offer] = []
         self.new_game: ChooseGame | None = None
-        self.over = False  # the game-over dialog is up
+        self.over: GameOver | None = None  # the game-over dialog is up, saying this
         self.left = False
         self.shows = 0
         self.notes: list[str] = []
@@ -59,7 +59,7 @@ class Headless:
         elif isinstance(command, ChooseGame):
             self.new_game = command
         elif isinstance(command, GameOver):
-            self.over = True
+            self.over = command
         elif isinstance(command, Think):
             self.searches.append(command)
             if self.think_at_once:

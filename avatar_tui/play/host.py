@@ -375,7 +375,8 @@ class Host:
         if session is None or not self.game.mode.asks:
             return []
         if session.over:
-            return [GameOver()]
+            state = session.state
+            return [GameOver(actions=len(state.history), seed=state.setup.seed)]
         if session.pending_question and not self.game.mode.waiting:
             return self.choose()
         return []

@@ -265,7 +265,8 @@ class RemoteHost(Host):
         if session is None:
             return []
         if session.over:
-            return [GameOver()] if self.seat is not None else []
+            seq = session.seq if isinstance(session, RemoteSession) else None
+            return [GameOver(actions=seq, remote=True)] if self.seat is not None else []
         if session.pending_question and session.legal:
             return self.choose()
         return []

@@ -24,6 +24,7 @@ from avatar_tui.engine import Event
 from avatar_tui.io.settings import Settings
 from avatar_tui.io.storage import SaveStore
 from avatar_tui.model.actions import Action
+from avatar_tui.model.common import PlayerId
 from avatar_tui.model.state import GameState
 from avatar_tui.play.commands import (
     After,
@@ -140,8 +141,10 @@ class AvatarApp(App[None]):
                 self.notify(f"Settings not saved: {err}", severity="warning")
         self.carry_out(self.host.settings_changed(think_changed))
 
+    bottom: PlayerId = "p1"  # whose mat is at the bottom: p1 on a shared screen
+
     def get_default_screen(self) -> GameScreen:
-        return GameScreen(self.game, ready=self.game_screen_ready)
+        return GameScreen(self.game, ready=self.game_screen_ready, bottom=self.bottom)
 
     @property
     def game_screen(self) -> GameScreen:

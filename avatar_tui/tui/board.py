@@ -16,7 +16,7 @@ from textual.widget import Widget
 from textual.widgets import OptionList, Static
 
 from avatar_tui.cardlib import rules_help
-from avatar_tui.model.common import ZONES, PlayerId, Zone
+from avatar_tui.model.common import ZONES, PlayerId, Zone, other
 from avatar_tui.play import describe
 from avatar_tui.play.describe import ZONE_STYLE
 from avatar_tui.play.plain import escape
@@ -524,11 +524,14 @@ class RuleHelp(Static):
 
 
 class Board(Vertical):
-    """Both mats, p2 on top, p1 at the bottom, and the status between."""
+    """Both mats and the status between: the `bottom` player's mat nearest
+    the screen's reader (p1 on a shared screen; a seat's own on its screen)."""
 
-    def __init__(self, **kw):
+    def __init__(self, bottom: PlayerId = "p1", **kw):
         super().__init__(**kw)
-        self.mats = [Mat("p2", top=True, id="mat-p2"), Mat("p1", top=False, id="mat-p1")]
+        top = other(bottom)
+        self.mats = [Mat(top, top=True, id=f"mat-{top}"),
+                     Mat(bottom, top=False, id=f"mat-{bottom}")]
         self.status = StatusPanel(id="status-panel")
 
     def compose(self) -> ComposeResult:

@@ -49,7 +49,7 @@ def put(app: AvatarApp, command: Ask | GameOver) -> None:
             else:
                 app.carry_out(app.host.game_over(answer))
 
-        app.push_screen(GameOverScreen(session.table), answered)
+        app.push_screen(GameOverScreen(session.table, command), answered)
         return
     question = command.question
 

@@ -22,6 +22,8 @@ class RemoteApp(AvatarApp):
                                   Awaitable[None]],
                  send: Callable[[Frame], Awaitable[None]]):
         super().__init__(None)
+        if seat in ("p1", "p2"):
+            self.bottom = seat  # a seat's own mat nearest its player
         self.follow = follow
         self.send_frame = send
         self.host = RemoteHost(self.game, seat, url, self.send)

@@ -225,3 +225,26 @@ def test_the_new_game_screen_offers_every_kind_of_computer_player():
 
     assert {kind for _, kind in OPPONENTS} == {HOT_SEAT, *COMPUTER_KINDS}
     assert all(OpponentField(kind).initial == kind for kind in COMPUTER_KINDS)
+
+
+async def test_a_hosted_seats_game_over_names_no_seed_and_offers_only_a_rematch():
+    """A seat of a hosted game (play/remote.py) knows the moves made but not
+    the seed, which fixed the deck order (R1.6); it has no game here to
+    replace or review, so n and v do nothing and are not offered."""
+    from avatar_tui.play.commands import GameOver
+
+    app = make_app(scenario("final_point"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("d")
+        await pilot.pause()
+        app.pop_screen()
+        table = app.session.table
+        app.push_screen(GameOverScreen(table, GameOver(actions=57, remote=True)))
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Actions: 57" in text and "seed" not in text
+        assert "n new game" not in text and "v review" not in text
+        await pilot.press("n", "v")
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)

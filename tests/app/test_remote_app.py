@@ -68,3 +68,25 @@ async def test_a_seat_plays_from_the_app():
         await client.close()
         await server.stop()
         await asyncio.sleep(0)
+
+
+async def test_a_seat_sees_its_own_mat_at_the_bottom():
+    """p2 at its own screen has its mat nearest it, as p1 has on a shared one."""
+    hosted = HostedGame.new(setup_for(9, "aang", "katara"), {"p1": "heuristic"})
+    server = GameServer(hosted, Seats.fresh())
+    await server.start()
+    url = server.urls()["p2"]
+    client = Client(url)
+    app = RemoteApp("p2", url, lambda deliver, said: follow(client, deliver, said, retry=0.2),
+                    client.send)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            assert await until(pilot, lambda: app.session is not None)
+            await pilot.pause()
+            top, bottom = (app.screen.query_one(f"#mat-{p}") for p in ("p1", "p2"))
+            assert bottom.region.y > top.region.y
+            assert bottom.owner == "p2" and not bottom.top and top.top
+    finally:
+        await client.close()
+        await server.stop()
+        await asyncio.sleep(0)

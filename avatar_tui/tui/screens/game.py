@@ -17,6 +17,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 
+from avatar_tui.model.common import PlayerId
 from avatar_tui.play.controller import GameController
 from avatar_tui.play.keys import GAME_KEYS, KEY_NAMES, OTHER_KEYS, STEP_KEYS, BoardKey, key_name
 from avatar_tui.play.modes import DemoMode
@@ -55,7 +56,8 @@ class GameScreen(Screen[None]):
         *[_binding(k) for k in OTHER_KEYS],
     ]
 
-    def __init__(self, game: GameController, ready: Callable[[], None] = lambda: None, **kw):
+    def __init__(self, game: GameController, ready: Callable[[], None] = lambda: None,
+                 bottom: PlayerId = "p1", **kw):
         super().__init__(**kw)
         # a key repaints the rows that changed, not the whole board: most of a
         # key's frame was repainting rows that had not changed
@@ -64,7 +66,7 @@ class GameScreen(Screen[None]):
         self.ready = ready  # called once the board's widgets are mounted
         self.narration_where = ""  # the narration panel's title: the demo and step
         # kept: show() runs after every move
-        self.board = Board(id="board")
+        self.board = Board(bottom, id="board")  # whose mat is nearest the reader
         self.event_log = EventLog(id="log")
         self.deciding = DecidingPanel(id="deciding")
         self.recap = RecapPanel(id="recap")

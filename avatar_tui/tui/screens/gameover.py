@@ -12,6 +12,7 @@ from textual.widgets import Static
 from avatar_tui.engine import Table
 from avatar_tui.model.common import other
 from avatar_tui.play import describe
+from avatar_tui.play.commands import GameOver
 from avatar_tui.tui.screens.dialog import Dialog
 
 Answer = Literal["rematch", "new", "quit", "review"]
@@ -26,9 +27,17 @@ class GameOverScreen(Dialog[Answer | None]):
         Binding("escape", "close", "Look at the board", id="close"),
     ]
 
-    def __init__(self, table: Table):
+    def __init__(self, table: Table, over: GameOver | None = None):
         super().__init__()
         self.table = table
+        self.over = over or GameOver(actions=len(table.state.history),
+                                     seed=table.state.setup.seed)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A hosted game's seat has no game here to replace or review."""
+        if self.over.remote and parameters and parameters[0] in ("new", "review"):
+            return False
+        return True
 
     def compose(self) -> ComposeResult:
         t = self.table
@@ -42,13 +51,18 @@ class GameOverScreen(Dialog[Answer | None]):
             f"Score: {describe.character(t, winner)} {state.players[winner].score} — "
             f"{describe.character(t, loser)} {state.players[loser].score}",
             f"Turns played: {state.turn_number}",
-            f"Actions: {len(state.history)} · seed {state.setup.seed}",
         ]
+        over = self.over
+        if over.actions is not None:
+            lines.append(f"Actions: {over.actions}" + (
+                f" · seed {over.seed}" if over.seed is not None else ""))
         with Vertical(classes="dialog gameover"):
             yield Static("[b]Game over[/b] (R10.5: first to 3 points)", classes="dialog-title")
             yield Static("\n".join(lines))
-            yield Static("[dim]r rematch (same characters, next seed) · n new game · v review "
-                         "the game · q quit · escape looks at the board[/]", classes="dialog-keys")
+            keys = ("r rematch (it starts when the other seat asks too) · q quit" if over.remote
+                    else "r rematch (same characters, next seed) · n new game · v review "
+                    "the game · q quit")
+            yield Static(f"[dim]{keys} · escape looks at the board[/]", classes="dialog-keys")
 
     def action_answer(self, answer: Answer) -> None:
         self.dismiss(answer)

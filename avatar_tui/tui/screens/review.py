@@ -81,7 +81,7 @@ class ReviewScreen(Screen[ContinueFrom | None]):
         self.advice: dict[int, Advice] = {}
         self.coaching = False
         self.note = ""  # a refusal's reason, until the next step
-        self.board = Board(id="board")
+        self.board = Board(review.viewer or "p1", id="board")
         self.key_bar = KeyBar(self.BINDINGS, id="keys",
                               spare={"turn-back": 3, "start": 2, "end": 2, "reveal": 1})
 
