@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from avatar_tui.engine import Event, IllegalAction, without_secret_move
+from avatar_tui.io.settings import Settings
 from avatar_tui.model.actions import Action
 from avatar_tui.model.common import PlayerId
 from avatar_tui.model.state import GameSetup, GameState
@@ -61,6 +62,11 @@ class GameController:
         self.kept_notes: list[str] = []  # where the games this run replaced went, in words
         self.mode: Mode = (DemoMode(self, demo) if demo is not None else
                            VsComputer(self, bot) if bot is not None else HotSeat(self))
+
+    def use(self, settings: Settings) -> None:
+        """The player's settings (io/settings.py) that change how the game goes."""
+        self.auto_flip, self.step_hints, self.think = \
+            settings.auto_flip, settings.hints, settings.think
 
     @property
     def shown_hint(self) -> str | None:

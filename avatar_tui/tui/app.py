@@ -10,8 +10,6 @@ writer once it is drawn."""
 
 from __future__ import annotations
 
-import os
-from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Literal
 
@@ -21,7 +19,6 @@ from textual.message import Message
 from textual.timer import Timer
 
 from avatar_tui.engine import Event
-from avatar_tui.io.settings import Settings
 from avatar_tui.io.storage import SaveStore
 from avatar_tui.model.actions import Action
 from avatar_tui.model.common import PlayerId
@@ -41,10 +38,10 @@ from avatar_tui.play.commands import Thought as Result
 from avatar_tui.play.controller import GameController
 from avatar_tui.play.host import Host
 from avatar_tui.play.session import Session
-from avatar_tui.tui import dialogs, layout, palette, safety, sharing, themes
+from avatar_tui.tui import dialogs, preferences, safety, sharing, themes
 from avatar_tui.tui.board import CardView, ZoneRow
 from avatar_tui.tui.perf import heap, warm
-from avatar_tui.tui.screens.game import BOARD_COMMANDS, GameScreen, too_small
+from avatar_tui.tui.screens.game import BOARD_COMMANDS, GameScreen
 
 if TYPE_CHECKING:
     from avatar_tui.bots import BotSeat
@@ -54,6 +51,17 @@ if TYPE_CHECKING:
 # the first frame draws none of them (issue 16).
 
 Start = Literal["ask", "resume", "new"]
+
+
+def _to_host(method: str, *given: object):
+    """A key's action that hands the key to the host (play/host.py) and
+    carries out what it decides."""
+
+    def action(self: AvatarApp) -> None:
+        self.carry_out(getattr(self.host, method)(*given))
+
+    action.__doc__ = f"The host's {method}{given or ''}."
+    return action
 
 
 class AvatarApp(App[None]):
@@ -82,18 +90,12 @@ class AvatarApp(App[None]):
         themes.register(self)  # the colour-blind-safe one among Textual's
         self.freeze_startup_heap = freeze_startup_heap
         self.store = store
-        # the settings chosen last time (g; the theme also by ctrl+p), the
-        # theme unless TEXTUAL_THEME names one
-        self.settings = store.load_settings() if store is not None else Settings()
-        saved = self.settings.theme
-        if saved in self.available_themes and "TEXTUAL_THEME" not in os.environ:
-            self.theme = saved
         self.start_mode = start
         self.initial_game = game
         self.initial_kept = kept
         self.game = GameController(store, bot=bot, demo=demo)  # all but the widgets
         self.host = Host(self.game, seed=seed)  # what happens next
-        self.use_settings(self.settings)
+        self.settings = preferences.load(self)  # g; the theme also by ctrl+p
         self.timers: dict[str, tuple[Timer, TimerFired]] = {}  # the pauses running, by kind
         self.sub_title = self.game.mode.subtitle
 
@@ -103,43 +105,11 @@ class AvatarApp(App[None]):
         return self.game.session
 
     def watch_theme(self, theme: str) -> None:
-        if getattr(self, "settings", None) is None or theme == self.settings.theme:
-            return
-        self.settings = replace(self.settings, theme=theme)
-        if self.store is not None:
-            try:
-                self.store.save_settings(self.settings)
-            except OSError:
-                pass  # a lost preference; the game itself is saved elsewhere
-
-    def use_settings(self, chosen: Settings) -> None:
-        """Hand the settings the game uses to the controller."""
-        game = self.game
-        game.auto_flip, game.step_hints, game.think = chosen.auto_flip, chosen.hints, \
-            chosen.think
+        preferences.theme_changed(self, theme)
 
     def action_settings(self) -> None:
         """g (the board), ctrl+o (the new-game screen): the settings screen."""
-        from avatar_tui.tui.screens.settings import SettingsScreen
-
-        if isinstance(self.screen, SettingsScreen):
-            return
-        self.push_screen(SettingsScreen(self.settings, self.theme), self.settings_chosen)
-
-    def settings_chosen(self, chosen: Settings | None) -> None:
-        if chosen is None:
-            return
-        think_changed = chosen.think != self.settings.think
-        self.settings = chosen
-        if chosen.theme in self.available_themes and chosen.theme != self.theme:
-            self.theme = chosen.theme
-        self.use_settings(chosen)
-        if self.store is not None:
-            try:
-                self.store.save_settings(chosen)
-            except OSError as err:
-                self.notify(f"Settings not saved: {err}", severity="warning")
-        self.carry_out(self.host.settings_changed(think_changed))
+        preferences.open_screen(self)
 
     bottom: PlayerId = "p1"  # whose mat is at the bottom: p1 on a shared screen
 
@@ -164,18 +134,7 @@ class AvatarApp(App[None]):
         return self.game.mode.allows(action, parameters) if action in BOARD_COMMANDS else True
 
     def action_command_palette(self) -> None:
-        """ctrl+p: Textual's command palette, but not on a terminal too small
-        for the board, where no key but q acts (tui/layout.py) and the
-        palette has no room (tui/palette.py); the too-small message says so."""
-        width, height = self.size
-        if layout.choose(width, height).kind == "too-small":
-            refused = too_small("ctrl+p", width, height, layout.MIN_SIZE)
-            if self.screen is self.game_screen:
-                self.game_screen.show_too_small(refused)
-            else:
-                self.notify(refused, severity="warning")
-            return
-        palette.open_palette(self)
+        dialogs.command_palette(self)  # not where the board has no room
 
     def open_game(self) -> None:
         self.carry_out(self.host.open(self.start_mode, self.initial_game, self.initial_kept))
@@ -283,29 +242,16 @@ class AvatarApp(App[None]):
     def action_play(self, name: str) -> None:
         self.carry_out(self.host.press(name))
 
-    def action_choose(self) -> None:
-        self.carry_out(self.host.choose())
-
-    def action_undo(self) -> None:
-        self.carry_out(self.host.undo())
-
-    def action_new_game(self) -> None:
-        self.carry_out(self.host.ask_new_game())
-
-    def action_hint(self) -> None:
-        self.carry_out(self.host.hint())
-
     def action_demo_step(self, delta: int = 0) -> None:
         self.carry_out(self.host.demo_step(delta))
 
-    def action_demo_auto(self) -> None:
-        self.carry_out(self.host.demo_auto(True))
-
-    def action_demo_stop(self) -> None:
-        self.carry_out(self.host.demo_auto(False))
-
-    def action_take_over(self) -> None:
-        self.carry_out(self.host.take_over())
+    action_choose = _to_host("choose")
+    action_undo = _to_host("undo")
+    action_new_game = _to_host("ask_new_game")
+    action_hint = _to_host("hint")
+    action_demo_auto = _to_host("demo_auto", True)
+    action_demo_stop = _to_host("demo_auto", False)
+    action_take_over = _to_host("take_over")
 
     def action_quit(self) -> None:
         """Every quit (q, ctrl+q, game over) asks first if moves would be lost."""
@@ -314,27 +260,15 @@ class AvatarApp(App[None]):
     # ---------------------------------------------------------------- looking
 
     def action_explain(self) -> None:
-        """The explain panel: every move now, possible or not, and why."""
-        if self.session is not None and not self.session.over:
-            from avatar_tui.tui.screens.explain import ExplainScreen
-
-            self.push_screen(ExplainScreen(self.session))
+        dialogs.explain(self)
 
     def action_help(self) -> None:
-        # imported here: the help leads to the rules browser, whose Markdown
-        # widget (markdown-it, pygments) is a large part of a start otherwise
-        from avatar_tui.tui.screens.help import HelpScreen
-
-        self.push_screen(HelpScreen())
+        dialogs.help_screen(self)
 
     def action_moves(self) -> None:
-        if self.session is not None:
-            from avatar_tui.tui.screens.privacy import PrivacyScreen
-
-            self.push_screen(PrivacyScreen(self.session.table, self.game.actor))
+        dialogs.own_moves(self)
 
     def action_inspect(self) -> None:
-        """The inspector, at the focused card (tab, a click) or the flipped one."""
         dialogs.inspect(self, self.focused)
 
     # ---------------------------------------------------------------- mouse

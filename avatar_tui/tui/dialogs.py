@@ -115,3 +115,45 @@ def inspect(app: AvatarApp, focused: Widget | None) -> None:
     spots = table_cards(session.table)
     index = next((i for i, spot in enumerate(spots) if (spot.card, spot.owner) == wanted), 0)
     app.push_screen(InspectorScreen(session.table, spots, index))
+
+
+def command_palette(app: AvatarApp) -> None:
+    """ctrl+p: Textual's command palette (tui/palette.py), but not on a
+    terminal too small for the board, where no key but q acts
+    (tui/layout.py) and the palette has no room; the too-small message says so."""
+    from avatar_tui.tui import layout, palette
+    from avatar_tui.tui.screens.game import too_small
+
+    width, height = app.size
+    if layout.choose(width, height).kind != "too-small":
+        palette.open_palette(app)
+        return
+    refused = too_small("ctrl+p", width, height, layout.MIN_SIZE)
+    if app.screen is app.game_screen:
+        app.game_screen.show_too_small(refused)
+    else:
+        app.notify(refused, severity="warning")
+
+
+def explain(app: AvatarApp) -> None:
+    """The explain panel: every move now, possible or not, and why."""
+    if app.session is not None and not app.session.over:
+        from avatar_tui.tui.screens.explain import ExplainScreen
+
+        app.push_screen(ExplainScreen(app.session))
+
+
+def help_screen(app: AvatarApp) -> None:
+    # imported here: the help leads to the rules browser, whose Markdown
+    # widget (markdown-it, pygments) is a large part of a start otherwise
+    from avatar_tui.tui.screens.help import HelpScreen
+
+    app.push_screen(HelpScreen())
+
+
+def own_moves(app: AvatarApp) -> None:
+    """The acting player's signature moves, behind the privacy screen (R1.6)."""
+    if app.session is not None:
+        from avatar_tui.tui.screens.privacy import PrivacyScreen
+
+        app.push_screen(PrivacyScreen(app.session.table, app.game.actor))
