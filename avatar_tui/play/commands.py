@@ -80,6 +80,7 @@ class Offer:
     text: str
     about: str
     labels: tuple[str, ...] = ("OK",)
+    can_cancel: bool = False  # escape dismisses it (the answer None)
 
 
 @dataclass(frozen=True)
@@ -153,7 +154,7 @@ class Save:
 
 @dataclass(frozen=True)
 class Leave:
-    """The player asked to quit (the front end checks nothing is lost)."""
+    """Quit now: nothing would be lost (`Host.quit` checked, play/safety.py)."""
 
 
 Command = Show | Ask | Offer | ChooseGame | GameOver | Think | After | Save | Leave

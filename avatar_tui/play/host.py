@@ -21,14 +21,13 @@ from avatar_tui.model.actions import Action
 from avatar_tui.model.common import PlayerId
 from avatar_tui.model.state import GameSetup, GameState
 from avatar_tui.notation.scenario import ScenarioError
-from avatar_tui.play import describe, questions, seats
+from avatar_tui.play import describe, questions, safety, seats
 from avatar_tui.play.commands import (
     After,
     Ask,
     ChooseGame,
     Commands,
     GameOver,
-    Leave,
     Offer,
     Save,
     Show,
@@ -66,6 +65,7 @@ class Host:
         self.hint_search: tuple[int, int] | None = None
         self.demo_due: int | None = None  # the auto-play step that waits (its token)
         self.resumable: tuple[dict[str, str], GameState, list[Event]] | None = None
+        self.after_claim: Callable[[], Commands] | None = None  # opens once the lock is settled
 
     @property
     def session(self) -> Session | None:
@@ -76,6 +76,11 @@ class Host:
         return self._tokens
 
     # ---------------------------------------------------------------- opening
+
+    def start(self, start: str, game: tuple[GameState, list[Event]] | None = None,
+              kept: str | None = None) -> Commands:
+        """The data directory claimed (one writer, play/safety.py), then `open`."""
+        return safety.claim(self, lambda: self.open(start, game, kept))
 
     def open(self, start: str, game: tuple[GameState, list[Event]] | None = None,
              kept: str | None = None) -> Commands:
@@ -239,6 +244,8 @@ class Host:
 
     def offered(self, about: str, index: int | None) -> Commands:
         """The answer to an `Offer` (index of its label; None: dismissed)."""
+        if about in (safety.LOCK, safety.UNSAVED, safety.SAVED_ELSEWHERE):
+            return safety.answered(self, about, index)
         if about == "resume":
             resumable, self.resumable = self.resumable, None
             if index == 0 and resumable is not None:
@@ -249,7 +256,7 @@ class Host:
         if about == "new-game-now":
             return self.ask_new_game(can_cancel=False)
         if about == "not-started":
-            return self.prompt() if self.session is not None else [Leave()]
+            return self.prompt() if self.session is not None else self.quit()
         if about == "computer-stopped":
             return self.changed()
         return []
@@ -387,8 +394,13 @@ class Host:
         if answer == "new":
             return self.ask_new_game()
         if answer == "quit":
-            return [Leave()]
+            return self.quit()
         return []
+
+    def quit(self) -> Commands:
+        """Every quit (q, ctrl+q, game over): at once, or a question first
+        when moves would be lost (play/safety.py)."""
+        return safety.quit(self)
 
     def save_shown(self, failed: Callable[[], None]) -> Commands:
         """Hand the game shown to the save writer (a thread: the board never

@@ -23,7 +23,7 @@ from avatar_tui.engine import Event, IllegalAction
 from avatar_tui.model.actions import Action, NotationError, parse_action
 from avatar_tui.model.state import GameState
 from avatar_tui.play import describe
-from avatar_tui.play.commands import Commands, GameOver, Leave, Show
+from avatar_tui.play.commands import Commands, GameOver, Show
 from avatar_tui.play.controller import GameController
 from avatar_tui.play.host import Host
 from avatar_tui.play.modes import DEMO_COMMANDS, PLAYER_COMMANDS, Mode, Params
@@ -277,5 +277,5 @@ class RemoteHost(Host):
             self.game.hint = "Rematch asked: it starts when the other seat asks too."
             return [Show()]
         if answer == "quit":
-            return [Leave()]
+            return self.quit()
         return []

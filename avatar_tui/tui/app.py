@@ -38,7 +38,7 @@ from avatar_tui.play.commands import Thought as Result
 from avatar_tui.play.controller import GameController
 from avatar_tui.play.host import Host
 from avatar_tui.play.session import Session
-from avatar_tui.tui import dialogs, preferences, safety, sharing, themes
+from avatar_tui.tui import dialogs, preferences, sharing, themes
 from avatar_tui.tui.board import CardView, ZoneRow
 from avatar_tui.tui.perf import heap, warm
 from avatar_tui.tui.screens.game import BOARD_COMMANDS, GameScreen
@@ -124,9 +124,8 @@ class AvatarApp(App[None]):
 
     def game_screen_ready(self) -> None:
         """Start once the board's widgets are mounted, so a game given at
-        launch is on the first frame. The data directory is claimed first
-        (one writer, `safety.claim`)."""
-        safety.claim(self, self.open_game)
+        launch is on the first frame."""
+        self.open_game()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The board's keys (bound to the app's actions) are on when the
@@ -137,7 +136,7 @@ class AvatarApp(App[None]):
         dialogs.command_palette(self)  # not where the board has no room
 
     def open_game(self) -> None:
-        self.carry_out(self.host.open(self.start_mode, self.initial_game, self.initial_kept))
+        self.carry_out(self.host.start(self.start_mode, self.initial_game, self.initial_kept))
         self.call_after_refresh(self.warm_models)
 
     def warm_models(self) -> None:
@@ -163,7 +162,7 @@ class AvatarApp(App[None]):
             elif isinstance(command, Save):
                 self.call_after_refresh(self.save_shown)
             elif isinstance(command, Leave):
-                self.action_quit()
+                self.exit()
             elif isinstance(command, ChooseGame):
                 dialogs.choose_game(self, command)
             elif isinstance(command, Offer):
@@ -255,7 +254,7 @@ class AvatarApp(App[None]):
 
     def action_quit(self) -> None:
         """Every quit (q, ctrl+q, game over) asks first if moves would be lost."""
-        safety.request_quit(self)
+        self.carry_out(self.host.quit())
 
     # ---------------------------------------------------------------- looking
 

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 def offer(app: AvatarApp, command: Offer) -> None:
     """A message or a choice outside the game; its answer to `Host.offered`."""
     app.push_screen(ChoiceScreen(command.title, command.text, list(command.labels),
-                                 can_cancel=False),
+                                 can_cancel=command.can_cancel),
                     lambda index: app.carry_out(app.host.offered(command.about, index)))
 
 

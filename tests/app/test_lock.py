@@ -230,7 +230,7 @@ async def test_no_lock_may_quit_at_once(data_dir, monkeypatch):
 
 
 def test_a_game_saved_elsewhere_never_goes_to_the_root_an_empty_home_names(monkeypatch, tmp_path):
-    from avatar_tui.tui.safety import elsewhere_dirs
+    from avatar_tui.play.safety import elsewhere_dirs
 
     monkeypatch.setenv("HOME", "")
     assert all(folder.parent != folder for folder in elsewhere_dirs()), elsewhere_dirs()
