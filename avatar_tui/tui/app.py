@@ -48,7 +48,7 @@ if TYPE_CHECKING:
     from avatar_tui.play.demo import Demo
 
 # The dialogs, the hint and the demos are imported where they are opened:
-# the first frame draws none of them (issue 16).
+# the first frame draws none of them, and a start is quicker without them.
 
 Start = Literal["ask", "resume", "new"]
 
@@ -79,6 +79,7 @@ class AvatarApp(App[None]):
 
     CSS_PATH = ["app.tcss", "screens.tcss"]
     TITLE = "avatar-tui"
+    bottom: PlayerId = "p1"  # whose mat is at the bottom: p1 on a shared screen
 
     def __init__(self, store: SaveStore | None = None, *, start: Start = "ask",
                  game: tuple[GameState, list[Event]] | None = None, seed: int | None = None,
@@ -111,21 +112,15 @@ class AvatarApp(App[None]):
         """g (the board), ctrl+o (the new-game screen): the settings screen."""
         preferences.open_screen(self)
 
-    bottom: PlayerId = "p1"  # whose mat is at the bottom: p1 on a shared screen
-
     def get_default_screen(self) -> GameScreen:
-        return GameScreen(self.game, ready=self.game_screen_ready, bottom=self.bottom)
+        # the game opens once the board's widgets are mounted: on the first frame
+        return GameScreen(self.game, ready=self.open_game, bottom=self.bottom)
 
     @property
     def game_screen(self) -> GameScreen:
         screen = self.screen_stack[0]
         assert isinstance(screen, GameScreen)
         return screen
-
-    def game_screen_ready(self) -> None:
-        """Start once the board's widgets are mounted, so a game given at
-        launch is on the first frame."""
-        self.open_game()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The board's keys (bound to the app's actions) are on when the

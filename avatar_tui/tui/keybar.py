@@ -106,7 +106,7 @@ class KeyBar(Static):
         for binding, allowed in self.fitting(self.shown_now(), gap):
             key = binding.key_display or self.app.get_key_display(binding)
             # a key that is off now is dim and marked ✗ too: dim alone is a
-            # colour, lost with NO_COLOR (issue 29 point 10)
+            # colour, lost with NO_COLOR
             off = "" if allowed else "✗"
             item = (f"[b $footer-key-foreground]{escape(key)}[/] "
                     f"[$footer-description-foreground]{escape(binding.description)}{off}[/]")

@@ -7,7 +7,7 @@ their meaning — green, yellow, red as $success, $warning, $error — in
 colours that stay distinct without red–green vision: bluish green, yellow
 and vermilion, with sky blue and orange for what is highlighted. Colour
 is never the only sign anyway: every zone, pip and mark has its letter or
-glyph beside it (issue 29 point 10)."""
+glyph beside it."""
 
 from __future__ import annotations
 

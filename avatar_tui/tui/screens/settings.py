@@ -34,7 +34,7 @@ def theme_options(available: list[str]) -> list[tuple[str, str]]:
 
 def said(on: bool, help_text: str) -> str:
     """A switch's state in words before its help: a switch's knob is a
-    colour and a place, so its state is written too (issue 29 point 10)."""
+    colour and a place, so its state is written too."""
     return f"[b]{'on' if on else 'off'}[/b] · {help_text}"
 
 
