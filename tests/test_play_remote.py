@@ -86,6 +86,10 @@ def test_two_remote_seats_and_a_watcher_play_a_whole_game():
         over = table.drivers[seat].over
         assert over.remote and over.actions == table.hosted.seq > 0 and over.seed is None
     assert not table.drivers[None].over  # a watcher gets no end dialog
+    # nobody is offered a new game the host does not keep: a seat may ask for the rematch
+    assert "r rematch" in table.drivers["p1"].host.status()
+    watching = table.drivers[None].host.status()
+    assert "rematch" in watching and "n new game" not in watching
 
 
 def test_no_undo_over_the_network_and_a_watcher_only_looks():

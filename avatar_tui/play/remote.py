@@ -209,7 +209,11 @@ class RemoteHost(Host):
         if self.mode.connection != "connected":
             parts.append(f"[b]{escape(self.mode.connection)}[/b]")
         actor = session.actor
-        if session.over or actor is None or self.mode.connection != "connected":
+        if session.over:  # no new game here: the host keeps the game (and its rematch)
+            parts.append("[dim]The game is over: " + (
+                "a rematch starts when both seats ask · q quit" if self.seat is None
+                else "r rematch (when the other seat asks too) · q quit") + "[/]")
+        elif actor is None or self.mode.connection != "connected":
             pass
         elif self.seat is None:
             parts.append(f"[dim]watching: {describe.character(session.table, actor)} "
