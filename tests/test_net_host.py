@@ -272,3 +272,31 @@ def test_a_client_that_never_reads_never_stalls_the_game(tmp_path, monkeypatch):
         await server.stop()
 
     run(scenario())
+
+
+def test_a_seat_faster_than_the_rate_is_slowed_not_cut_off(tmp_path, monkeypatch):
+    """A program on a seat may send faster than RATE (here a tiny rate and
+    burst): its frames wait their turn and every one is answered; the
+    connection stays open."""
+    from avatar_tui.net import host as host_module
+
+    monkeypatch.setattr(host_module, "RATE", 50.0)
+    monkeypatch.setattr(host_module, "BURST", 2)
+
+    async def scenario():
+        server = await started(tmp_path)
+        urls = server.urls()
+        p1 = await joined(urls["p1"])
+        for _ in range(12):  # out of turn or not: each gets its answer
+            await p1.send({"type": "act", "action": "p1: focus"})
+        answers = []
+        while len(answers) < 12:
+            frame = await p1.receive(timeout=10)
+            assert frame is not None, "the seat was cut off"
+            if frame["type"] in ("refused", "position"):
+                answers.append(frame)
+        assert all(f["type"] == "refused" for f in answers)
+        await p1.close()
+        await server.stop()
+
+    run(scenario())

@@ -18,6 +18,7 @@ from avatar_tui.bots.kinds import COMPUTER_KINDS
 from avatar_tui.cli import args as cli_args
 from avatar_tui.cli.simulate import _bot_kind, _character
 from avatar_tui.io import terminal_text
+from avatar_tui.io.addresses import EVERY_ADDRESS, is_loopback, reach
 
 DEFAULT_PORT = 8765
 MISSING = ('avatar-tui host needs aiohttp, the optional extra "net": pip install ".[net]"')
@@ -137,18 +138,15 @@ def _setup(args: argparse.Namespace):
 def url_address(host: str) -> str:
     """The address the printed URLs name: the one listened on, or for
     "every address" (0.0.0.0, ::) this computer's host name."""
-    if host in ("0.0.0.0", "::", ""):
+    if host in EVERY_ADDRESS:
         return socket.gethostname()
     return host
 
 
 def exposure_warning(host: str) -> str | None:
-    from avatar_tui.net.host import is_loopback
-
     if is_loopback(host):
         return None
-    where = "every network this computer is on" if host in ("0.0.0.0", "::", "") else host
-    return ("WARNING: avatar-tui host is reachable from " + where + ". Anyone who can reach "
+    return ("WARNING: avatar-tui host is reachable from " + reach(host) + ". Anyone who can reach "
             "it can watch the game; a seat needs its URL, whose token is the only password, "
             "and nothing is encrypted (ws://). Host on 127.0.0.1 (the default) unless you "
             "trust that network.")

@@ -10,8 +10,10 @@ rules of docs/protocol.md, and the limits it leaves to the host:
 - the newest connection on a seat takes it: the older one gets `error` and
   is closed;
 - a frame over 64 KiB, one that is not JSON, or one of an unknown type gets
-  `error`; more than RATE frames a second (after a burst of BURST) closes the
-  connection; nothing a client sends stops the host;
+  `error`; past RATE frames a second (after a burst of BURST) a seat is read
+  more slowly — a program playing a seat as fast as the host answers is
+  slowed, never cut off — and a watcher, who sends nothing, is closed;
+  nothing a client sends stops the host;
 - each connection has its own bounded send queue and a send timeout: a
   client that does not read is closed (it may rejoin and gets the current
   position then), and never stalls the game or anyone else;
@@ -23,7 +25,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import ipaddress
 import json
 import secrets
 import time
@@ -49,16 +50,6 @@ BEHIND = 1024 * 1024  # bytes written but not yet taken by a client before it is
 MAX_WATCHERS = 64
 
 
-def is_loopback(host: str) -> bool:
-    """Whether `host` is reachable from this computer only."""
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
-
-
 @dataclass(eq=False)
 class Connection:
     receiver: PlayerId | None  # None: a watcher
@@ -76,15 +67,14 @@ class Connection:
         size = getattr(self.transport, "get_write_buffer_size", None)
         return size() if size is not None else 0
 
-    def within_rate(self) -> bool:
-        """A token bucket: BURST frames at once, RATE a second after."""
+    def pace(self) -> float:
+        """A token bucket, BURST frames at once and RATE a second after: the
+        seconds to wait before this frame is read (0: at once)."""
         now = time.monotonic()
         self.allowance = min(BURST, self.allowance + (now - self.checked) * RATE)
         self.checked = now
-        if self.allowance < 1:
-            return False
         self.allowance -= 1
-        return True
+        return max(0.0, -self.allowance / RATE)
 
 
 class GameServer:
@@ -198,6 +188,13 @@ class GameServer:
                 if conn.closing:
                     break
                 if msg.type == WSMsgType.TEXT:
+                    wait = conn.pace()
+                    if wait and conn.receiver is None:  # a watcher's flood: it sends nothing
+                        self._send(conn, frames.error(f"more than {RATE:.0f} frames a second"))
+                        self._send_close(conn)
+                        break
+                    if wait:  # a seat's next frame waits its turn: slowed, not cut off
+                        await asyncio.sleep(wait)
                     self._received(conn, msg.data)
                 elif msg.type == WSMsgType.BINARY:
                     self._send(conn, frames.error("frames are JSON in text frames"))
@@ -268,10 +265,6 @@ class GameServer:
     # ---------------------------------------------------------------- frames in
 
     def _received(self, conn: Connection, text: str) -> None:
-        if not conn.within_rate():
-            self._send(conn, frames.error(f"more than {RATE:.0f} frames a second"))
-            self._send_close(conn)
-            return
         if len(text.encode()) > MESSAGE_LIMIT:
             self._send(conn, frames.error(f"a frame over {MESSAGE_LIMIT // 1024} KiB"))
             return

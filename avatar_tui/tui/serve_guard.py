@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import ipaddress
 import json
 import logging
 import os
@@ -41,6 +40,8 @@ from typing import Any
 from aiohttp import WSCloseCode, WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
+
+from avatar_tui.io.addresses import is_loopback, reach
 
 log = logging.getLogger("textual-serve")
 
@@ -63,21 +64,11 @@ OVER_BUDGET = (f"avatar-tui serve: more input than {BURST // 1024} KiB at once "
 NOT_THE_PAGES = "avatar-tui serve: a message that is not the page's"
 
 
-def is_loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
-
-
 def exposure_warning(host: str) -> str | None:
     """The warning for serving beyond this computer; None on loopback."""
     if is_loopback(host):
         return None
-    where = "every network this computer is on" if host in ("0.0.0.0", "::", "") else host
-    return ("WARNING: avatar-tui serve is reachable from " + where + ". Anyone who can "
+    return ("WARNING: avatar-tui serve is reachable from " + reach(host) + ". Anyone who can "
             "reach it can open games and press keys in them; there is no password. "
             "Serve on 127.0.0.1 (the default) unless you trust that network.")
 
