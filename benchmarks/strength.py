@@ -46,7 +46,7 @@ PAIRINGS = [("aang", "prince_zuko"), ("kinto", "prince_zuko"), ("katara", "uncle
             ("king_bumi", "commander_zhao"), ("malu", "afiko"), ("jojo", "kinto")]
 # the master's comparisons at about equal CPU per decision (measured: see
 # the README, "The master")
-FAIR = [("master:20", "expert:16"), ("master:20", "flatmc:24")]
+FAIR = [("master:16", "expert:16"), ("master:16", "flatmc:24")]
 
 
 def make_player(spec: str, seed: int):

@@ -190,7 +190,7 @@ def test_the_search_for_a_move_keeps_to_its_budget_and_spends_it_on_the_close_ca
     searched = focused = 0
     for state, legal in many_choices():
         pid = legal[0].player
-        bot = CountingMaster(1, worlds=8, confirm=0)
+        bot = CountingMaster(1, worlds=8, halving=True)
         ranked = bot.analyse(observation(state, pid), legal, settle=True)
         assert 0 < bot.cut <= 8 * len(candidates(legal))
         assert {e.action for e in ranked} <= set(legal)

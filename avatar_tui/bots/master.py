@@ -18,17 +18,21 @@ mended, from its observation only (R1.6).
   is never chosen, whatever the noise of the deal says.
 - **The heuristic's move unless another is clearly better**, as the expert
   decides it (a lead beyond MARGIN and NOISE_Z standard errors).
-- **Its search spent on the close calls** (`_halving`): every move is tried
+- **Less predictable opening choice.** Who defends the next opening (R10.5)
+  is drawn among the choices within OPEN_SPREAD of the best estimate, from
+  the bot's own seeded generator: the same seed still gives the same game.
+
+Two refinements are options, off by default because at equal CPU they did
+not beat the expert (README, "The master"):
+
+- **Its search spent on the close calls** (`halving`): every move is tried
   in the same worlds, and ROUNDS times in its budget the moves that cannot
   beat the heuristic's, and the worse half of the rest, are dropped; it
   stops once the heuristic's move is alone or clearly beaten.
 - **A move other than the heuristic's confirmed by whole games**
-  (`_confirmed`): a cut playout's value leans on the board model, so in
-  CONFIRM fresh worlds both moves are played to the end of the game
+  (`confirm` worlds): a cut playout's value leans on the board model, so in
+  that many fresh worlds both moves are played to the end of the game
   (R10.5), and the heuristic's move stands if it wins more of them.
-- **Less predictable opening choice.** Who defends the next opening (R10.5)
-  is drawn among the choices within OPEN_SPREAD of the best estimate, from
-  the bot's own seeded generator: the same seed still gives the same game.
 
 It thinks for `think` seconds per decision, or by a fixed number of
 `worlds` (no clock: the moves are then fixed by the seed). Every candidate
@@ -69,7 +73,7 @@ from avatar_tui.model.state import GameState
 DEFAULT_THINK = 1.0  # seconds per decision in interactive play (a move within ~2 s)
 HORIZON = 1  # points of real play after the position before the move (None: to the end)
 NOISE_Z = 2.0  # a move must lead the heuristic's by this many standard errors
-CONFIRM = 16  # worlds played to the end of the game to confirm a move other than the heuristic's
+CONFIRM = 0  # worlds played to the end to confirm a move other than the heuristic's (0: none)
 ROUNDS = 4  # a search for a move drops moves this many times in its budget
 OPEN_SPREAD = 0.02  # opening choices this close to the best estimate are drawn at random
 
@@ -150,7 +154,7 @@ class MasterBot(ExpertBot):
     def __init__(self, seed: int = 0, think: float = DEFAULT_THINK, worlds: int | None = None,
                  horizon: int | None = HORIZON, filter_moves: bool = True,
                  open_spread: float = OPEN_SPREAD, z: float = NOISE_Z,
-                 halving: bool = True, rounds: int = ROUNDS, confirm: int = CONFIRM):
+                 halving: bool = False, rounds: int = ROUNDS, confirm: int = CONFIRM):
         super().__init__(seed, think=think, worlds=worlds)
         self.z = z
         self.halving = halving
