@@ -240,3 +240,17 @@ def test_a_move_other_than_the_heuristics_is_confirmed_by_whole_games():
         assert bot.full == 6  # both moves in each of the 3 worlds
     unconfirmed = Rigged(True, confirm=0)
     assert unconfirmed.choose(obs, legal) == legal[1] and unconfirmed.full == 0
+
+
+def test_the_pointless_power_count_finds_a_random_players_and_none_of_the_masters():
+    """benchmarks/pointless.py checks each power use in the real game: a
+    random player makes pointless ones; the master, in the same games, none."""
+    sys.path.insert(0, str(ROOT))
+    from benchmarks.pointless import play as counted
+
+    jobs = [(seed, "katara", "uncle_iroh", "p1") for seed in (1, 2, 3)]
+    randoms = [counted((*job, "random", "heuristic")) for job in jobs]
+    assert sum(r["uses"] for r in randoms) > 0
+    assert sum(len(r["pointless"]) for r in randoms) > 0
+    masters = [counted((*job, "master:2", "heuristic")) for job in jobs]
+    assert all(r["pointless"] == [] for r in masters)
