@@ -153,3 +153,104 @@ def test_simulate_plays_master():
                           capture_output=True, text=True, timeout=300, cwd=ROOT)
     assert done.returncode == 0, done.stderr[-2000:]
     assert "master" in done.stdout
+
+
+class CountingMaster(MasterBot):
+    """Counts the cut playouts and the playouts to the end of the game."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.cut = self.full = 0
+
+    def playout_from(self, state, me, start):
+        self.cut += 1
+        return super().playout_from(state, me, start)
+
+    def playout_to_end(self, state, me):
+        self.full += 1
+        return super().playout_to_end(state, me)
+
+
+def many_choices(least: int = 3):
+    """Positions of a real game with at least `least` distinct moves worth
+    trying (a pointless power use is not one)."""
+    from avatar_tui.bots.expert import candidates
+
+    for state, legal in positions(seeds=[3, 4, 5], limit=200):
+        if len(candidates(legal)) >= least and all(a.verb != "power" for a in legal):
+            yield state, legal
+
+
+def test_the_search_for_a_move_keeps_to_its_budget_and_spends_it_on_the_close_calls():
+    """Successive halving: at most `worlds` playouts per distinct move in all,
+    and the moves dropped early were tried in fewer worlds than the two it
+    ends with (the heuristic's and its best rival)."""
+    from avatar_tui.bots.expert import candidates
+
+    searched = focused = 0
+    for state, legal in many_choices():
+        pid = legal[0].player
+        bot = CountingMaster(1, worlds=8, halving=True)
+        ranked = bot.analyse(observation(state, pid), legal, settle=True)
+        assert 0 < bot.cut <= 8 * len(candidates(legal))
+        assert {e.action for e in ranked} <= set(legal)
+        searched += 1
+        tried = sorted((e.worlds for e in ranked), reverse=True)
+        if len(tried) > 2 and tried[1] > tried[-1]:
+            focused += 1
+        if searched == 12:
+            break
+    assert searched == 12 and focused > 0
+    # without halving, every move is tried in the same number of worlds
+    state, legal = next(many_choices())
+    flat = MasterBot(1, worlds=8, halving=False).analyse(
+        observation(state, legal[0].player), legal, settle=True)
+    assert len({e.worlds for e in flat}) == 1
+
+
+def test_a_move_other_than_the_heuristics_is_confirmed_by_whole_games():
+    """The heuristic's move stands when playouts to the end of the game say
+    it wins more often than the move the cut playouts preferred."""
+    from avatar_tui.bots.expert import candidates
+
+    state, legal = next(s for s in many_choices(2) if s[1][0].verb != "open")
+    obs = observation(state, legal[0].player)
+    legal = candidates(legal)
+
+    class Rigged(CountingMaster):
+        def __init__(self, favour_default: bool, **kwargs):
+            super().__init__(1, worlds=4, **kwargs)
+            self.favour_default = favour_default
+
+        def analyse(self, obs, legal, settle=False):
+            from avatar_tui.bots.expert import Estimate
+
+            self.last_default = legal[0]
+            return [Estimate(legal[1], 0.9, 4, (0.5, 0.01)), Estimate(legal[0], 0.4, 4)]
+
+        def playout_to_end(self, state, me):
+            super().playout_to_end(state, me)
+            # the move made is the one whose playout comes first in each world
+            self.flip = not getattr(self, "flip", False)
+            return float(self.flip != self.favour_default)
+
+    for favour_default, expected in ((True, legal[0]), (False, legal[1])):
+        bot = Rigged(favour_default, confirm=3)
+        assert bot.choose(obs, legal) == expected
+        assert bot.full == 6  # both moves in each of the 3 worlds
+    unconfirmed = Rigged(True, confirm=0)
+    assert unconfirmed.choose(obs, legal) == legal[1] and unconfirmed.full == 0
+
+
+def test_the_pointless_power_count_finds_a_random_players_and_none_of_the_masters():
+    """benchmarks/pointless.py checks each power use in the real game: a
+    random player makes pointless ones; the master, in the same games, none."""
+    sys.path.insert(0, str(ROOT))
+    from benchmarks.pointless import play as counted
+
+    jobs = [(seed, "katara", "uncle_iroh", "p1") for seed in (1, 2, 3)]
+    randoms = [counted((*job, "random", "heuristic")) for job in jobs]
+    assert sum(r["uses"] for r in randoms) > 0
+    assert sum(len(r["pointless"]) for r in randoms) > 0
+    masters = [counted((*job, "master:2", "heuristic")) for job in jobs]
+    assert all(r["pointless"] == [] for r in masters)
