@@ -9,6 +9,9 @@ time, ROUNDS times each, with the minimal app between them as a reference
 of the machine's speed at that moment. Printed: per round the median key of
 each, in CPU time and wall clock, the rows repainted per key, and the ratio
 now / before; then the medians of the rounds with their spread (min-max).
+Where both pressed the same keys (the same game), each key's CPU time now
+over before, the median of all those per-key ratios (with its quartiles),
+less shaken by the machine's drift than the medians apart.
 Measured and printed, never asserted.
 """
 
@@ -59,6 +62,7 @@ def main(argv: list[str]) -> None:
     rows: dict[str, list[float]] = {k: [] for k in (
         "old_cpu", "new_cpu", "old_wall", "new_wall", "min_cpu", "cpu_ratio", "wall_ratio",
         "old_rows", "new_rows")}
+    paired: list[float] = []
     with tempfile.TemporaryDirectory(prefix="avatar-tui-versus-") as tmp:
         old_root = unpack(commit, Path(tmp))
         run(["keys", "app", "3"], old_root)  # unmeasured: both compile their bytecode
@@ -71,6 +75,8 @@ def main(argv: list[str]) -> None:
             ref = run(["keys", "minimal", str(new["widgets"]), "7", "30"], None)
             if old["keys"] != new["keys"]:
                 print("  (the two trees pressed different keys: medians compare unlike games)")
+            else:
+                paired += [n / o for n, o in zip(new["cpu"], old["cpu"], strict=True)]
             for tag, data in (("old", old), ("new", new)):
                 rows[f"{tag}_cpu"].append(med(data["cpu"]) * 1000)
                 rows[f"{tag}_wall"].append(med(data["latencies"]) * 1000)
@@ -86,6 +92,10 @@ def main(argv: list[str]) -> None:
     print(f"median of {rounds} rounds (min-max), {len(new['cpu'])} keys each:")
     for name in rows:
         print(f"  {name:10} {spread(rows[name])}")
+    if len(paired) >= 4:
+        q1, mid, q3 = statistics.quantiles(paired, n=4)
+        print(f"  per key, now/before cpu: median {mid:.2f}, quartiles {q1:.2f}-{q3:.2f} "
+              f"({len(paired)} keys)")
 
 
 if __name__ == "__main__":
