@@ -22,6 +22,9 @@ from textual.css.stylesheet import Stylesheet
 from textual.dom import DOMNode
 from textual.widget import Widget
 
+# enough for every state of the board's marks and panels, with any card
+# focused; past it the cache starts over rather than grow without end
+LIMIT = 4096
 _FLAGS = ("_has_hover_style", "_has_focus_within", "_has_order_style", "_has_odd_or_even")
 
 
@@ -68,6 +71,8 @@ class StyleCache:
         caught: dict[tuple, RulesMap] = {}  # Textual puts the rules here if it may cache them
         sheet.apply(node, animate=False, cache=caught)
         if len(caught) == 1:
+            if len(self._found) >= LIMIT:
+                self._found.clear()
             flags = tuple(getattr(node, name) for name in _FLAGS)
             self._found[key] = (next(iter(caught.values())), flags)
 
