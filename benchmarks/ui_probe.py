@@ -12,7 +12,13 @@ headless driver throws frames away without turning them into terminal
 output, so the probe does that step itself (the same for both apps), and a
 frame costs here what it costs in a terminal. Times are
 `time.monotonic()`, one clock for every process on the machine, so the
-parent can measure from before it started this process.
+parent can measure from before it started this process; a key's time is
+also given in CPU time of this process (`time.process_time()`), which other
+work on a shared machine does not stretch.
+
+AVATAR_TUI_PROBE_ROOT, when set, is the source tree to import the app from
+(an older commit unpacked elsewhere), so two versions can be measured by the
+same probe.
 """
 
 from __future__ import annotations
@@ -26,7 +32,7 @@ import time
 from pathlib import Path
 
 SIZE = (120, 40)
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(os.environ.get("AVATAR_TUI_PROBE_ROOT") or Path(__file__).resolve().parents[1])
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
@@ -51,6 +57,7 @@ class FrameProbe:
     _after_change: asyncio.Event | None = None
     _armed = False
     change_frame: float = 0.0
+    change_cpu: float = 0.0
 
     def wait_for_change(self) -> asyncio.Event:
         """An event set by the first frame after the next change."""
@@ -70,6 +77,7 @@ class FrameProbe:
             if self._armed and self._after_change is not None:
                 self.dirty_counts.append(dirty)
                 self.change_frame = self.last_frame
+                self.change_cpu = time.process_time()
                 self._armed = False
                 self._after_change.set()
                 self._after_change = None
@@ -189,13 +197,15 @@ def first_frame(kind: str, widgets: int) -> None:
     app.run(headless=True, size=SIZE)
 
 
-async def _press(app, key: str, char: str | None) -> float | None:
+async def _press(app, key: str, char: str | None) -> tuple[float, float] | None:
     """Send one key as the driver would; the seconds from then to the first
-    frame after the change it caused (None: no change was painted)."""
+    frame after the change it caused, wall clock and CPU time (None: no
+    change was painted)."""
     from textual import events
 
     painted = app.wait_for_change()
     start = time.monotonic()
+    cpu = time.process_time()
     event = events.Key(key, char)
     event.set_sender(app)
     app._driver.send_message(event)
@@ -203,7 +213,7 @@ async def _press(app, key: str, char: str | None) -> float | None:
         await asyncio.wait_for(painted.wait(), timeout=2.0)
     except TimeoutError:
         return None
-    return app.change_frame - start
+    return app.change_frame - start, app.change_cpu - cpu
 
 
 async def keys_app(max_actions: int) -> None:
@@ -218,6 +228,8 @@ async def keys_app(max_actions: int) -> None:
     key_of = {k.name: k.key for k in GAME_KEYS}
     app = make_game_app()
     latencies: list[float] = []
+    cpu: list[float] = []
+    pressed: list[str] = []
     updated: list[int] = []
     missed = 0
     async with app.run_test(size=SIZE) as pilot:
@@ -245,22 +257,28 @@ async def keys_app(max_actions: int) -> None:
             if took is None:
                 missed += 1
             elif app.acted:
-                latencies.append(took)
+                latencies.append(took[0])
+                cpu.append(took[1])
+                pressed.append(name)
                 updated.append(app.dirty_counts[0] if app.dirty_counts else 0)
-    emit({"latencies": latencies, "updated": updated, "widgets": widgets, "missed": missed})
+    emit({"latencies": latencies, "cpu": cpu, "keys": pressed, "updated": updated,
+          "widgets": widgets, "missed": missed})
 
 
 async def keys_minimal(widgets: int, updated: int, presses: int) -> None:
     app = MinimalApp(widgets, updated)
     latencies: list[float] = []
+    cpu: list[float] = []
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         for _ in range(presses):
             took = await _press(app, "space", " ")
             await pilot.pause()
             if took is not None:
-                latencies.append(took)
-    emit({"latencies": latencies, "updated": [updated] * len(latencies), "widgets": widgets})
+                latencies.append(took[0])
+                cpu.append(took[1])
+    emit({"latencies": latencies, "cpu": cpu, "updated": [updated] * len(latencies),
+          "widgets": widgets})
 
 
 async def rss_app(limit: int = 0) -> None:

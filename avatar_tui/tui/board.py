@@ -24,6 +24,7 @@ from avatar_tui.play.point import PointStory
 from avatar_tui.play.recap import Marks, Recap, marks_of, recap_title
 from avatar_tui.play.session import Session
 from avatar_tui.tui.perf.markup import parsed
+from avatar_tui.tui.perf.restyle import StylePass
 from avatar_tui.tui.perf.rowcache import RowCache
 
 
@@ -93,17 +94,6 @@ class CardView(FixedText, can_focus=True):
         self.post_message(self.Selected(self))
 
 
-def restyle(widget: Widget, on: bool, name: str) -> None:
-    """Give or take a class that only `widget`'s own style depends on
-    (app.tcss: -acting, -defending, -active, -sideways). Nothing happens when
-    it is already so; otherwise only the widget is restyled, where set_class
-    would restyle everything inside it too (and check the class name's
-    spelling with a CSS tokenizer on every call, changed or not)."""
-    if on != widget.has_class(name):
-        widget.set_class(on, name, update=False)
-        widget.app.stylesheet.update_nodes([widget])
-
-
 class ZoneRow(Horizontal):
     """One zone (R1.4): its label and energy, ally space, flip space, and
     the charge space (R1.5: chamber / deck / discard pile)."""
@@ -126,7 +116,10 @@ class ZoneRow(Horizontal):
     def compose(self) -> ComposeResult:
         yield from (self.label, self.ally, self.flip, self.charge_space)
 
-    def show(self, session: Session, marks: Marks) -> None:
+    def show(self, session: Session, marks: Marks, styles: StylePass) -> None:
+        """`styles`: the board's one restyle of the classes changed (app.tcss:
+        -defending, -changed, -active, -sideways, -attacking style only the
+        widget they are on)."""
         t, state = session.table, session.state
         player = state.players[self.owner]
         zs = player.zones[self.zone]
@@ -134,15 +127,15 @@ class ZoneRow(Horizontal):
         here = (self.owner, self.zone)
         defending = marks.defended == here
         changed = {part for pid, zone, part in marks.changed if (pid, zone) == here}
-        restyle(self, defending, "-defending")  # 4 lines in the compact layout
-        restyle(self.label, "label" in changed, "-changed")
+        styles.set(self, defending, "-defending")  # 4 lines in the compact layout
+        styles.set(self.label, "label" in changed, "-changed")
         marker = "▶ " if defending else "✱ " if "label" in changed else ""
         label = [f"[b]{marker}{self.zone.upper()}[/b]"]
         if defending and marks.force is not None:  # the force it must stop (R5.2)
             label.append(f"⚔ F{marks.force}")
         label += [f"energy {len(zs.energy)}", "[reverse]CHARGED[/]" if zs.charged else ""]
         self.label.set("\n".join(label).rstrip("\n"))
-        restyle(self.ally, "ally" in changed, "-changed")
+        styles.set(self.ally, "ally" in changed, "-changed")
         ally_mark = "✱" if "ally" in changed else ""
         if zs.ally is not None:
             self.ally.show_card(zs.ally.card, describe.card_lines(t, zs.ally.card), "",
@@ -151,10 +144,10 @@ class ZoneRow(Horizontal):
             self.ally.show_card(None, [], "no ally", ally_mark)
         flip = self.flip
         attacking = marks.attacking == here
-        restyle(flip, defending and lk.flipped is not None, "-active")
-        restyle(flip, zs.flip is not None and zs.flip.counterattacked, "-sideways")
-        restyle(flip, attacking, "-attacking")
-        restyle(flip, "flip" in changed, "-changed")
+        styles.set(flip, defending and lk.flipped is not None, "-active")
+        styles.set(flip, zs.flip is not None and zs.flip.counterattacked, "-sideways")
+        styles.set(flip, attacking, "-attacking")
+        styles.set(flip, "flip" in changed, "-changed")
         mark = ("⚔" if attacking else "") + ("✱" if "flip" in changed else "")
         if zs.flip is not None:
             flip.show_card(zs.flip.card, describe.card_lines(t, zs.flip.card, self.owner,
@@ -163,7 +156,7 @@ class ZoneRow(Horizontal):
             flip.show_card(None, [], f"flip space, attacked by\n⚔ {marks.incoming}", mark)
         else:
             flip.show_card(None, [], "flip space", mark)
-        restyle(self.charge_space, "charge" in changed, "-changed")
+        styles.set(self.charge_space, "charge" in changed, "-changed")
         self.charge_space.set(self._charge_space(session, "charge" in changed))
 
     def _charge_space(self, session: Session, changed: bool = False) -> str:
@@ -221,22 +214,22 @@ class Mat(Vertical):
             yield self.advantages
             yield from self.rows
 
-    def show(self, session: Session, marks: Marks) -> None:
+    def show(self, session: Session, marks: Marks, styles: StylePass) -> None:
         t, state = session.table, session.state
         player = state.players[self.owner]
         acting = session.actor == self.owner
-        restyle(self, acting, "-acting")  # only the mat's own border depends on it
+        styles.set(self, acting, "-acting")  # only the mat's own border depends on it
         score = "●" * player.score + "○" * max(0, 3 - player.score)
         turn = " · [reverse] to act [/]" if acting else ""
         scored = marks.scored == self.owner
-        restyle(self, scored, "-scored")
+        styles.set(self, scored, "-scored")
         point = " [reverse] ★ point! [/]" if scored else ""
         title = (f"[b]{describe.character(t, self.owner)}[/b] · score {score} "
                  f"{player.score}/3{point}{turn}")
         if title != self._title:
             self._title = self.border_title = title
         for row in self.rows:
-            row.show(session, marks)
+            row.show(session, marks, styles)
         if player.advantages:
             names = " · ".join(
                 f"[b]{escape(t.name(a.card))}[/b] [{ZONE_STYLE[a.zone]}]({a.zone})[/]"
@@ -540,10 +533,16 @@ class Board(Vertical):
         yield self.mats[1]
 
     def show(self, session: Session, hint: str | None = None,
-             marks: Marks | None = None) -> None:
+             marks: Marks | None = None, styles: StylePass | None = None) -> None:
         """`marks`: what to mark beside the cards (play/recap.py); without
-        them, those the look alone gives (the attack, no changes)."""
+        them, those the look alone gives (the attack, no changes).
+        `styles`: the screen's pass, restyling with its own classes (None:
+        the board restyles what it changed itself, at the end)."""
         marks = marks or marks_of(session)
+        own = styles is None
+        styles = styles or StylePass()
         for mat in self.mats:
-            mat.show(session, marks)
+            mat.show(session, marks, styles)
         self.status.show(session, hint)
+        if own:
+            styles.run(self)

@@ -34,6 +34,7 @@ from avatar_tui.tui.board import (
 from avatar_tui.tui.keybar import KeyBar
 from avatar_tui.tui.layout import MIN_SIZE, WIDE_SIZE
 from avatar_tui.tui.perf.compositor import PartialCompositor
+from avatar_tui.tui.perf.restyle import StyleCache, StylePass
 
 # the keys the app carries out (its actions: "app.undo"); the screen's own
 # are only the log's and the narration's
@@ -62,6 +63,9 @@ class GameScreen(Screen[None]):
         # a key repaints the rows that changed, not the whole board: most of a
         # key's frame was repainting rows that had not changed
         self._compositor = PartialCompositor()
+        # the styles of the board's marks and panels, as found before: a key
+        # restyles them without matching the stylesheet again (tui/perf)
+        self._styles = StyleCache()
         self.game = game  # what the board shows and which keys are on (its mode)
         self.ready = ready  # called once the board's widgets are mounted
         self.narration_where = ""  # the narration panel's title: the demo and step
@@ -123,19 +127,22 @@ class GameScreen(Screen[None]):
         self.main.visible = session is not None
         self.set_class(isinstance(mode, DemoMode), "-demo")
         if session is not None:
+            # every class a move changes, restyled in one pass at the end
+            styles = StylePass(self._styles)
             point = self.game.point
             self.board.show(session, self.game.shown_hint,
-                            marks_of(session, self.game.recap, point and point.scorer))
+                            marks_of(session, self.game.recap, point and point.scorer), styles)
             self.event_log.show(session)
-            deciding = self.deciding.show(session)
-            if deciding != self.side.has_class("-deciding"):
-                self.side.set_class(deciding, "-deciding")  # the panel shows, or the log
-            recap = self.recap.show(session, self.game.recap, self.game.mode.computer)
-            if recap != self.side.has_class("-recap"):
-                self.side.set_class(recap, "-recap")
-            told = self.point.show(point)
-            if told != self.side.has_class("-point"):
-                self.side.set_class(told, "-point")
+            # the side's classes show or hide its panels (app.tcss: #side.-recap
+            # #recap, and the log in the compact layout): only the panels are
+            # restyled, not the side nor the text inside them
+            panels = self.side.children
+            # the panel shows, or the log
+            styles.set(self.side, self.deciding.show(session), "-deciding", panels)
+            shown = self.recap.show(session, self.game.recap, self.game.mode.computer)
+            styles.set(self.side, shown, "-recap", panels)
+            styles.set(self.side, self.point.show(point), "-point", panels)
+            styles.run(self)
         if isinstance(mode, DemoMode):
             self.show_narration(*mode.narration())
         self.key_bar.refresh_keys()
