@@ -92,7 +92,7 @@ def dealt_again(decks: list[list[str]], final_decks: list[list[str]],
 def two_games():
     """A game, and the same game with the cards the players never drew
     dealt in another order: the same moves, the same sights for p1."""
-    rng = random.Random(28)
+    rng = random.Random(32)
     decks = [deck("katara", rng), deck("uncle_iroh", rng)]
     state, _ = new_game(setup(*decks))
     bots = {"p1": make_bot("heuristic", 1), "p2": make_bot("heuristic", 2)}

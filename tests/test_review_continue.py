@@ -69,7 +69,40 @@ def test_dealing_again_keeps_every_sight_and_changes_what_nobody_saw(tmp_path):
 
 def test_nothing_to_deal_again_or_no_move_left_is_said(tmp_path):
     review = load_review(GAME)
+    # at the end of the point game every card of both decks has been drawn
+    point = load_review(Path(__file__).parents[1] / "avatar_tui/tui/scenarios/point.toml")
     with pytest.raises(ReviewError, match="nothing is left to deal again"):
-        dealt_again(review, 103, seed=1)
+        dealt_again(point, point.total, seed=1)
     with pytest.raises(ReviewError, match="game is over"):
         play_on(review, review.total, SavedGames(tmp_path))
+
+
+def test_dealing_again_keeps_the_games_generator_through_a_rebuilt_deck():
+    """A deck rebuilt from the discard pile (R9.1) is shuffled by the game's
+    generator: dealt again late in a game of shuffled house decks, the
+    generator is the game's own, so every sight up to there still holds
+    (before, the new setup started the generator afresh from the seed)."""
+    from avatar_tui.bots import setup_for
+    from avatar_tui.engine import apply_in_place, new_game
+    from avatar_tui.play.review import Review
+
+    def played(seed: int) -> Review:
+        state, _ = new_game(setup_for(seed, "katara", "jojo"))
+        bots = {"p1": make_bot("heuristic", 1), "p2": make_bot("heuristic", 2)}
+        while state.phase != "over":
+            legal = legal_actions(state)
+            pid = legal[0].player
+            apply_in_place(state, bots[pid].choose(observation(state, pid), legal))
+        return Review(state, viewer="p1")
+
+    def rebuilds(review: Review) -> list[int]:
+        return [n for n in range(1, review.total + 1)
+                if any(e.rule == "R9.1" for e in review.moves[n - 1].events)]
+
+    # the premise: a game of the first seeds in which a deck was rebuilt
+    review = next(r for r in map(played, range(1, 40)) if rebuilds(r))
+    rebuilt = rebuilds(review)
+    late = rebuilt[0] + 1
+    dealt = dealt_again(review, late, seed=1)
+    assert dealt.rng == review.positions[late].rng
+    assert observation(dealt, "p1") == observation(review.positions[late], "p1")

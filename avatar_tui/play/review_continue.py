@@ -63,7 +63,7 @@ def dealt_again(review: Review, at: int, seed: int) -> GameState:
             shuffle.shuffle(tail)
             decks[pid] = start[:len(start) - m] + tail
         setup = GameSetup(
-            seed=first.setup.seed,
+            seed=_deal_seed(first),
             p1=first.setup.p1.model_copy(update={"deck": decks["p1"], "complete": True}),
             p2=first.setup.p2.model_copy(update={"deck": decks["p2"], "complete": True}),
             cards=first.setup.cards)
@@ -73,6 +73,14 @@ def dealt_again(review: Review, at: int, seed: int) -> GameState:
         unseen = {pid: max(0, m - 1) for pid, m in unseen.items()}
     raise ReviewError(f"by move {at} every card of both decks was drawn or seen: nothing is "
                       "left to deal again (R1.6)")
+
+
+def _deal_seed(first: GameState) -> int:
+    """The seed of a setup whose decks are listed as dealt: the generator as
+    the original deal left it (a seed is taken modulo 2**64; written as a
+    signed 64-bit number, which TOML can hold), so a deck rebuilt later
+    (R9.1) shuffles exactly as it did in the game reviewed."""
+    return first.rng - (1 << 64) if first.rng >= 1 << 63 else first.rng
 
 
 def _same_sights(review: Review, setup: GameSetup, at: int) -> GameState | int:
