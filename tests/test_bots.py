@@ -231,7 +231,15 @@ def test_another_players_effect_bookkeeping_is_not_observed():
     assert [s.progress for s in seen.queue[0].groups[0]] == [{}, {"order": ["skewer"]}]
     assert state.choice.step.groups[1][0].progress == {"order": ["skewer"]}  # untouched
     other_view = observation(state, "p2").state
+    # a public question (which effect first) is seen by both, each one's bookkeeping not
+    assert other_view.choice.prompt == "which first?"
+    assert other_view.choice.options == state.choice.options
+    assert [g[0].progress for g in other_view.choice.step.groups] == [{}, {"order": ["skewer"]}]
+    # a question about cards only p1 saw (R1.6): only that it is asked
+    state.choice.secret = True
+    other_view = observation(state, "p2").state
     assert other_view.choice.options == [] and other_view.choice.prompt == ""
+    assert other_view.choice.secret and other_view.choice.step is None
 
 
 def test_legal_actions_need_nothing_hidden():

@@ -17,7 +17,9 @@ Hidden, and so replaced there:
   game's random generator, from which the deck order could be recomputed;
 - the history: a `choose` answer may name a card only its chooser saw
   (looking at the top of one's deck), and the public moves are on the table;
-- a choice someone else is making, and the bookkeeping of their effects.
+- the wording and answers of a question someone else answers about cards
+  only they see (a public question stays, R1.6), and the bookkeeping of
+  their effects.
 
 A player looking at the top of their own deck (an effect's choice) sees those
 cards while they choose; a computer player remembers nothing between moves,
@@ -104,10 +106,11 @@ def observation(state: GameState, pid: PlayerId | None) -> Observation:
         players[pid].deck[:looked] = state.players[pid].deck[:looked]
     choice = state.choice
     if choice is not None:
-        if pid is not None and choice.chooser == pid:
+        if choice.chooser == pid or not choice.secret:  # the question is public (R1.6)
             choice = choice.model_copy(update={"step": _step_view(choice.step, pid)})
-        else:  # someone else's question: its wording may name a card they alone saw
-            choice = Choice(chooser=choice.chooser, prompt="", options=[], kind=choice.kind)
+        else:  # someone else's question about cards they alone saw: that it is asked
+            choice = Choice(chooser=choice.chooser, prompt="", options=[], kind=choice.kind,
+                            secret=True)
     seen = state.model_copy(update={
         "setup": setup_without_secrets(state.setup, pid, catalog, watcher=pid is None),
         "players": players,

@@ -56,6 +56,11 @@ class RemoteSession(Session):
     _words: list[str] = field(default_factory=list, repr=False)
 
     @property
+    def seen(self) -> Session:
+        """Already what this receiver may see: the host sent its observation."""
+        return self
+
+    @property
     def legal(self) -> list[Action]:
         """This seat's legal actions as the host sent them (none while an
         action it sent waits for the host's answer)."""

@@ -14,6 +14,7 @@ from avatar_tui.engine import (
     apply,
     legal_actions,
     look,
+    observation,
     shown_action,
     undo,
     why_not,
@@ -30,6 +31,7 @@ class Session:
     _legal: list[Action] | None = field(default=None, repr=False)
     _table: Table | None = field(default=None, repr=False)
     _look: Look | None = field(default=None, repr=False)
+    _seen: Session | None = field(default=None, repr=False)
 
     @property
     def legal(self) -> list[Action]:
@@ -50,6 +52,15 @@ class Session:
         if self._look is None:
             self._look = look(self.state)
         return self._look
+
+    @property
+    def seen(self) -> Session:
+        """The game as a shared screen may show it: a session over the
+        watcher's observation (R1.6), which the board draws from, as a
+        remote seat's board draws from the observation its host sends."""
+        if self._seen is None:
+            self._seen = Session(observation(self.state, None).state, self.log)
+        return self._seen
 
     @property
     def actor(self) -> PlayerId | None:
@@ -135,6 +146,7 @@ class Session:
         self._legal = None
         self._table = None
         self._look = None
+        self._seen = None
 
 
 def said(entry: HistoryEntry) -> str:

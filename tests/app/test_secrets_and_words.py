@@ -157,3 +157,34 @@ async def test_the_computers_secret_answer_is_not_named():
         text = screen_text(app)
         assert "answered a secret question (R1.6)" in text
         assert "knuckle_sandwich" not in text and "choose downdraft" not in text
+
+
+async def test_the_board_draws_what_the_shared_screen_may_see(monkeypatch):
+    """The board reads the public observation of the game (R1.6), not the
+    real state with the hidden parts left out by hand: every mat is shown a
+    state whose decks and energy are face down ("?")."""
+    from avatar_tui.engine import HIDDEN, observation
+    from avatar_tui.tui.board import Mat
+
+    from .helpers import make_app, scenario
+
+    drawn = []
+    real_show = Mat.show
+
+    def show(self, session, *args, **kw):
+        drawn.append(session.state)
+        return real_show(self, session, *args, **kw)
+
+    monkeypatch.setattr(Mat, "show", show)
+    app = make_app(scenario("midgame"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("space")
+        await pilot.pause()
+        real = app.session.state
+    assert drawn and drawn[-1] == observation(real, None).state
+    for state in drawn:
+        for p in ("p1", "p2"):
+            assert set(state.players[p].deck) <= {HIDDEN} | ({state.players[p].deck[0]}
+                                                            if state.players[p].top_revealed
+                                                            else set())

@@ -130,7 +130,9 @@ class GameScreen(Screen[None]):
             # every class a move changes, restyled in one pass at the end
             styles = StylePass(self._styles)
             point = self.game.point
-            self.board.show(session, self.game.shown_hint,
+            # the board draws what its readers may see (R1.6): a local game
+            # through the public observation, a remote seat's its own
+            self.board.show(session.seen, self.game.shown_hint,
                             marks_of(session, self.game.recap, point and point.scorer), styles)
             self.event_log.show(session)
             # the side's classes show or hide its panels (app.tcss: #side.-recap
