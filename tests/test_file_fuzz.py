@@ -32,6 +32,9 @@ from avatar_tui.cardlib.catalog import default_catalog
 from avatar_tui.decklib.library import export_text, read_deck_file
 from avatar_tui.notation.save import load_game, save_game
 
+# readers in child processes under limits: in the full run, not the edit loop
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[1]
 LONG = os.environ.get("AVATAR_TUI_LONG") == "1"
 SEED = int(os.environ.get("AVATAR_TUI_FUZZ_SEED", "25"))

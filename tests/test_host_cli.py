@@ -18,6 +18,9 @@ import pytest
 from avatar_tui.cli import main
 from avatar_tui.net.client import Client
 
+# real servers and processes on 127.0.0.1: in the full run, not the edit loop
+pytestmark = pytest.mark.slow
+
 LINE = re.compile(r"^(p1|p2|watch): avatar-tui (join|watch) (ws://127\.0\.0\.1:\d+/\S+)$")
 
 

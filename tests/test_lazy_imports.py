@@ -9,6 +9,9 @@ import sys
 
 import pytest
 
+# a fresh interpreter per check: in the full run, not the edit loop
+pytestmark = pytest.mark.slow
+
 PROBE = """
 import json, sys
 {preload}

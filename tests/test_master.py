@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from support import Play, energy_then
 from test_bots import positions
 
@@ -17,6 +18,9 @@ from avatar_tui.bots.kinds import COMPUTER_KINDS
 from avatar_tui.bots.master import MasterBot, changes_something
 from avatar_tui.engine import clone, legal_actions, playout_apply
 from avatar_tui.model.actions import parse_action
+
+# searches of whole games: in the full run, not the edit loop
+pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[1]
 

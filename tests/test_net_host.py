@@ -18,6 +18,9 @@ from avatar_tui.net.client import Client, JoinError
 from avatar_tui.net.host import MESSAGE_LIMIT, GameServer
 from avatar_tui.net.hosted import HostedGame, HostFiles, Seats
 
+# real servers and processes on 127.0.0.1: in the full run, not the edit loop
+pytestmark = pytest.mark.slow
+
 LIMIT = 120  # seconds a whole test may take
 
 
