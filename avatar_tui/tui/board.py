@@ -8,6 +8,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.geometry import Region
 from textual.message import Message
 from textual.scrollbar import ScrollBar
@@ -277,6 +278,23 @@ class DecidingPanel(Text):
         self.set("\n".join(lines))
         return True
 
+    def _last_that_fit(self, title: str, lines: list[str], room: int, width: int) -> list[str]:
+        """As many of the last lines as fit `room` rows once wrapped at
+        `width`, the first led by the title (and how many are shown when
+        not all are): a wrapped move takes more than one row."""
+        def rows(text: str) -> int:
+            if width <= 0:
+                return 1
+            return len(Content.from_markup(text).wrap(width))
+
+        shown = [f"[b]{title}:[/b] {lines[-1]}"]
+        for k in range(len(lines), 0, -1):
+            head = title if k == len(lines) else f"{title}, last {k} of {len(lines)}"
+            shown = [f"[b]{head}:[/b] {lines[-k]}", *lines[len(lines) - k + 1:]]
+            if sum(rows(line) for line in shown) <= room:
+                break
+        return shown
+
 
 class PointPanel(Text):
     """A point's moment (play/point.py): who scored, and how it came about,
@@ -308,13 +326,10 @@ class RecapPanel(Text):
             # title and a line of it): no border, the title leads the last moves
             side = self.parent
             room = side.size.height if isinstance(side, Widget) else 0
+            width = side.size.width if isinstance(side, Widget) else 0
             if side is not None and side.has_class("-deciding"):
                 room -= 2
-            room = max(1, room)
-            if len(lines) > room:
-                title += f", last {room} of {len(lines)}"
-                lines = lines[-room:]
-            lines[0] = f"[b]{title}:[/b] {lines[0]}"
+            lines = self._last_that_fit(title, lines, max(1, room), width)
             title = ""
         else:
             lines.append("[dim]✱ on the board: what these moves changed[/]")
@@ -322,6 +337,23 @@ class RecapPanel(Text):
             self.border_title = title
         self.set("\n".join(lines))
         return True
+
+    def _last_that_fit(self, title: str, lines: list[str], room: int, width: int) -> list[str]:
+        """As many of the last lines as fit `room` rows once wrapped at
+        `width`, the first led by the title (and how many are shown when
+        not all are): a wrapped move takes more than one row."""
+        def rows(text: str) -> int:
+            if width <= 0:
+                return 1
+            return len(Content.from_markup(text).wrap(width))
+
+        shown = [f"[b]{title}:[/b] {lines[-1]}"]
+        for k in range(len(lines), 0, -1):
+            head = title if k == len(lines) else f"{title}, last {k} of {len(lines)}"
+            shown = [f"[b]{head}:[/b] {lines[-k]}", *lines[len(lines) - k + 1:]]
+            if sum(rows(line) for line in shown) <= room:
+                break
+        return shown
 
 
 class KeptScrollBar(ScrollBar):

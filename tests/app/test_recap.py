@@ -78,3 +78,29 @@ async def test_the_defended_zone_shows_the_force_it_must_stop():
                             if (r.owner, r.zone) == (lk.incoming.owner, lk.incoming.zone))
             assert attacker.flip.has_class("-attacking")
             assert "⚔" in str(attacker.flip.render())
+
+
+async def test_at_80x24_the_last_moves_that_fit_are_shown_whole(monkeypatch):
+    """A long run in the compact layout: the panel shows as many of the last
+    moves as fit its rows once wrapped, led by the title saying how many,
+    and the last move is always there."""
+    from textual.content import Content
+
+    app = make_app(new(seed=2), bot=BotSeat("heuristic", "p2", seed=1, delay=NEVER))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await until_the_computer_has_flipped(app, pilot)
+        recap = app.game.recap
+        moves = [f"played a long move number {i} that wraps over more than one row "
+                 "of the narrow panel beside the board" for i in range(1, 14)]
+        monkeypatch.setattr(type(recap), "said", property(lambda _self: moves))
+        app.game_screen.show()
+        await pilot.pause()
+        panel = app.game_screen.query_one(RecapPanel)
+        side = app.game_screen.side
+        room = side.size.height - (2 if side.has_class("-deciding") else 0)
+        shown = str(panel.render())
+        rows = sum(len(Content(line).wrap(side.size.width)) for line in shown.split("\n"))
+        assert rows <= room, "moves are cut by the panel's edge"
+        assert shown.startswith("Computer's turn (p2), last ") and "of 13" in shown
+        assert "number 13 " in shown
