@@ -109,3 +109,9 @@ def test_the_default_is_the_last_finished_game_and_a_name_is_a_kept_game(tmp_pat
     assert find_game(str(GAME), tmp_path) == GAME
     with pytest.raises(ReviewError, match="no kept game"):
         find_game("nothing-here", tmp_path)
+    # a path names a file alone: not also a kept game's name it cannot be
+    with pytest.raises(ReviewError) as err:
+        find_game(str(tmp_path / "gone.toml"), tmp_path)
+    assert str(err.value).endswith("gone.toml: no such file")
+    with pytest.raises(ReviewError, match="not a file"):
+        find_game(str(tmp_path), tmp_path)

@@ -206,6 +206,9 @@ def find_game(target: str | None, data_dir: Path | str | None = None) -> Path:
     path = Path(target)
     if path.is_file():
         return path
+    if path.parent != Path(".") or path.exists():  # a path, not a name: only a file will do
+        raise ReviewError(f"{target}: no such file" if not path.exists() else
+                          f"{target}: not a file")
     try:
         return SavedGames(store.directory).find(target)
     except (GameNameError, UnknownGame) as err:
@@ -227,8 +230,11 @@ def load_review(path: Path | str, viewer: PlayerId | None = None) -> Review:
         raise ReviewError(f"{path}: cannot read it: {err.strerror or err}") from None
     except Exception as err:  # noqa: BLE001 - a setup the engine refuses
         raise ReviewError(f"{path}: cannot set the game up: {err}") from None
-    if viewer is None:
-        people = [p for p in ("p1", "p2") if p not in scenario.computer]
-        viewer = people[0] if people else "p1"  # type: ignore[assignment]
     return Review(final, scenario.title or path.stem, str(path), dict(scenario.computer),
-                  viewer)
+                  viewer or persons_seat(scenario.computer))
+
+
+def persons_seat(computer: dict[str, str]) -> PlayerId:
+    """The seat a review is seen from by default: the person's, in a game
+    against the computer; else p1."""
+    return "p2" if "p1" in computer and "p2" not in computer else "p1"

@@ -14,6 +14,7 @@ game (`observation`), else the deal is refused with the reason."""
 from __future__ import annotations
 
 import random
+import secrets
 from datetime import date
 
 from avatar_tui.engine import IllegalAction, apply, new_game, observation
@@ -101,11 +102,15 @@ def _same_sights(review: Review, setup: GameSetup, at: int) -> GameState | int:
 
 
 def play_on(review: Review, at: int, games: SavedGames, *, computer: dict[str, str] | None = None,
-            deal_again: bool = False, seed: int = 0) -> tuple[str, GameState]:
+            deal_again: bool = False, seed: int | None = None) -> tuple[str, GameState]:
     """Keep position `at` as a new game; returns its name and the state.
-    `computer`: the seats the computer plays (seat -> kind), none for hot seat."""
+    `computer`: the seats the computer plays (seat -> kind), none for hot seat;
+    `seed`: how the unseen cards are dealt again (None: a new one from the
+    system, never the clock)."""
     if review.positions[at].phase == "over":
         raise ReviewError("the game is over at this point (R10.5): step back to play on")
+    if seed is None:
+        seed = secrets.randbelow(2**32)
     state = dealt_again(review, at, seed) if deal_again else review.positions[at]
     how = "dealt again" if deal_again else "same deal"
     title = f"{review.title}, played on from move {at} ({how})"

@@ -278,23 +278,6 @@ class DecidingPanel(Text):
         self.set("\n".join(lines))
         return True
 
-    def _last_that_fit(self, title: str, lines: list[str], room: int, width: int) -> list[str]:
-        """As many of the last lines as fit `room` rows once wrapped at
-        `width`, the first led by the title (and how many are shown when
-        not all are): a wrapped move takes more than one row."""
-        def rows(text: str) -> int:
-            if width <= 0:
-                return 1
-            return len(Content.from_markup(text).wrap(width))
-
-        shown = [f"[b]{title}:[/b] {lines[-1]}"]
-        for k in range(len(lines), 0, -1):
-            head = title if k == len(lines) else f"{title}, last {k} of {len(lines)}"
-            shown = [f"[b]{head}:[/b] {lines[-k]}", *lines[len(lines) - k + 1:]]
-            if sum(rows(line) for line in shown) <= room:
-                break
-        return shown
-
 
 class PointPanel(Text):
     """A point's moment (play/point.py): who scored, and how it came about,

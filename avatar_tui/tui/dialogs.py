@@ -84,14 +84,13 @@ def review_the_game(app: AvatarApp, over: GameOver) -> None:
     """The game just finished, in the review screen; back to its end (and
     the game-over dialog) when the review is left, or the game played on
     from the position chosen."""
-    from avatar_tui.play.review import Review
+    from avatar_tui.play.review import Review, persons_seat
     from avatar_tui.tui.screens.review import open_review
 
     session = app.session
     assert session is not None
-    people = [p for p in ("p1", "p2") if p not in app.game.computer]
     review = Review(session.state, "the game just played", computer=app.game.computer,
-                    viewer=people[0] if people else "p1")  # type: ignore[arg-type]
+                    viewer=persons_seat(app.game.computer))
     review.end()  # where the game just was: step back from its end
 
     def then(name: str | None) -> None:

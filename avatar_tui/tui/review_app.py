@@ -41,8 +41,6 @@ def run_review(review: Review, worlds: int | None = None, seed: int | None = Non
 
 def play_on_from(chosen: ContinueFrom, store: SaveStore, seed: int | None = None) -> int:
     """Keep the chosen position as a new game and play it in the game app."""
-    import secrets
-
     from avatar_tui.play import seats
     from avatar_tui.play.review import ReviewError
     from avatar_tui.play.review_continue import play_on
@@ -50,8 +48,7 @@ def play_on_from(chosen: ContinueFrom, store: SaveStore, seed: int | None = None
 
     try:
         name, _ = play_on(chosen.review, chosen.at, store.games, computer=chosen.computer,
-                          deal_again=chosen.deal_again,
-                          seed=secrets.randbelow(2**32) if seed is None else seed)
+                          deal_again=chosen.deal_again, seed=seed)
         state, events, computer = store.games.load(name)
     except (ReviewError, OSError) as err:
         print(terminal_text.message(f"avatar-tui review: {err}"), file=sys.stderr)

@@ -268,8 +268,6 @@ def open_review(app, review: Review, then: Callable[[str | None], None]) -> None
     game when the player chose to play on (the app's store keeps it), or
     None when they left the review (or the new game could not be kept: the
     review shows why first)."""
-    import secrets
-
     from avatar_tui.play.review import ReviewError
     from avatar_tui.play.review_continue import play_on
 
@@ -282,7 +280,7 @@ def open_review(app, review: Review, then: Callable[[str | None], None]) -> None
             return
         try:
             name, _ = play_on(chosen.review, chosen.at, store.games, computer=chosen.computer,
-                              deal_again=chosen.deal_again, seed=secrets.randbelow(2**32))
+                              deal_again=chosen.deal_again)
         except (ReviewError, OSError) as err:
             app.notify(str(err), title="Cannot play on from here", severity="error")
             then(None)
