@@ -137,3 +137,17 @@ def test_data_that_names_a_catalog_is_refused() -> None:
     with pytest.raises(ValueError, match="never carries its card catalog"):
         GameSetup.model_validate({**data, "catalog": {"cards": {}}},
                                  context={"catalog": default_catalog()})
+
+
+def test_a_rematch_is_played_with_the_cards_of_the_game_before() -> None:
+    from avatar_tui.play.controller import GameController
+    from avatar_tui.play.headless import Headless
+    from avatar_tui.play.host import Host
+
+    catalog = reprinted()
+    host = Host(GameController(), seed=1)
+    front = Headless(host)
+    front.run(host.play(*new_game(only_plain(catalog))))
+    front.run(host.rematch())
+    assert host.session is not None
+    assert host.session.state.setup.seed == 4 and host.session.state.setup.catalog is catalog
