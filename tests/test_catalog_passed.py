@@ -151,3 +151,22 @@ def test_a_rematch_is_played_with_the_cards_of_the_game_before() -> None:
     front.run(host.rematch())
     assert host.session is not None
     assert host.session.state.setup.seed == 4 and host.session.state.setup.catalog is catalog
+
+
+def test_a_rematch_of_a_game_with_its_own_cards_keeps_them() -> None:
+    # a scenario's inline cards are part of its setup (docs/notation.md): a
+    # rematch deals the same decks, so it needs the same cards
+    from avatar_tui.play.controller import GameController
+    from avatar_tui.play.headless import Headless
+    from avatar_tui.play.host import Host
+    from tests.support import Play, energy_then
+
+    game = Play(energy_then("big", "boon"), energy_then("big", "friend"), complete=False)
+    host = Host(GameController(), seed=1)
+    front = Headless(host)
+    front.run(host.play(game.state, game.events))
+    front.run(host.rematch())
+    assert host.session is not None
+    again = host.session.state
+    assert again.setup.seed == game.setup.seed + 1
+    assert again.setup.cards == game.setup.cards

@@ -189,7 +189,7 @@ class Host:
 
         return self.start_game(GameSetup(seed=seed, p1=reshuffled(last.p1, seed, "p1"),
                                          p2=reshuffled(last.p2, seed, "p2"),
-                                         catalog=last.catalog))
+                                         cards=last.cards, catalog=last.catalog))
 
     def resume(self, ask: bool) -> Commands:
         """Resume the saved game: with `ask`, offer resume or a new game."""
