@@ -95,6 +95,7 @@ def make_game_app():
     """The app as `avatar-tui play --scenario` builds it, saving to a
     private directory, with the command-line entry point's imports."""
     import avatar_tui.cli  # noqa: F401 - the imports of the real start
+    from avatar_tui.cardlib.catalog import default_catalog
     from avatar_tui.engine import apply, legal_actions, new_game
     from avatar_tui.io.storage import SaveStore
     from avatar_tui.model.state import GameSetup, PlayerSetup
@@ -132,7 +133,8 @@ def make_game_app():
     # made from trusted values, unvalidated, as launch.game_with_decks makes
     # the setup of a game started with decks, so no validator is built before
     # the first frame
-    setup = GameSetup.model_construct(seed=7, p1=PlayerSetup.model_construct(chamber="aang"),
+    setup = GameSetup.model_construct(catalog=default_catalog(),
+                                      seed=7, p1=PlayerSetup.model_construct(chamber="aang"),
                                       p2=PlayerSetup.model_construct(chamber="prince_zuko"))
     state, events = new_game(setup)
     # past the opening question, so the first frame is the board, not a dialog

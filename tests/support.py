@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from pydantic import TypeAdapter
 
+from avatar_tui.cardlib.catalog import default_catalog
 from avatar_tui.engine import IllegalAction, apply, legal_actions, new_game, view
 from avatar_tui.engine.events import Event
 from avatar_tui.engine.view import lookup
@@ -65,7 +66,7 @@ class Play:
         inline = [c for c in BASE_CARDS if c["id"] not in {x["id"] for x in cards or []}]
         inline += cards or []
         # database ids cannot be inline ids: drop test cards a deck names from the database
-        self.setup = GameSetup(
+        self.setup = GameSetup(catalog=default_catalog(),
             seed=seed,
             p1=PlayerSetup(chamber=p1_chamber, deck=p1, complete=complete),
             p2=PlayerSetup(chamber=p2_chamber, deck=p2, complete=complete),

@@ -203,13 +203,16 @@ def check_choice(state: GameState, met: Counter) -> None:
 
 
 def random_setup(seed: int):
+    from avatar_tui.cardlib.catalog import default_catalog
     from avatar_tui.model.state import GameSetup, PlayerSetup
 
     rnd = random.Random(seed)
     if seed % 2:
-        return GameSetup(seed=seed, p1=random_deck(rnd), p2=random_deck(rnd))
+        return GameSetup(catalog=default_catalog(),
+                         seed=seed, p1=random_deck(rnd), p2=random_deck(rnd))
     chambers = house_chambers()
-    return GameSetup(seed=seed, p1=PlayerSetup(chamber=rnd.choice(chambers)),
+    return GameSetup(catalog=default_catalog(),
+                     seed=seed, p1=PlayerSetup(chamber=rnd.choice(chambers)),
                      p2=PlayerSetup(chamber=rnd.choice(chambers)))
 
 

@@ -62,7 +62,8 @@ def deck(character: str, rng: random.Random) -> list[str]:
 
 
 def setup(p1: list[str], p2: list[str]) -> GameSetup:
-    return GameSetup(seed=9, p1=PlayerSetup(chamber="katara", deck=p1, complete=True),
+    return GameSetup(catalog=default_catalog(),
+                     seed=9, p1=PlayerSetup(chamber="katara", deck=p1, complete=True),
                      p2=PlayerSetup(chamber="uncle_iroh", deck=p2, complete=True))
 
 

@@ -207,7 +207,7 @@ def test_a_deck_enters_the_game_whole_and_shuffled_by_the_seed():
 def test_a_deck_game_saves_the_decks_themselves(tmp_path: Path):
     """The save holds every card of both decks: it replays with no deck file."""
     deck = legal_deck()
-    setup = GameSetup(seed=3, p1=player_setup(deck, CATALOG, 3, "p1"),
+    setup = GameSetup(catalog=default_catalog(), seed=3, p1=player_setup(deck, CATALOG, 3, "p1"),
                       p2=PlayerSetup(chamber="prince_zuko"))
     state, _ = new_game(setup)
     for _ in range(40):

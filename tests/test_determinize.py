@@ -146,7 +146,7 @@ def test_an_opponents_own_deck_is_guessed_and_still_never_contradicted():
 
     catalog = default_catalog()
     own = catalog.deck_cards(catalog.starter_deck("kinto"))  # a Zuko with Kinto's cards
-    setup = GameSetup(seed=4, p1=PlayerSetup(chamber="aang"),
+    setup = GameSetup(catalog=default_catalog(), seed=4, p1=PlayerSetup(chamber="aang"),
                       p2=PlayerSetup(chamber="prince_zuko", deck=own, complete=True))
     state, _ = new_game(setup)
     bots = {"p1": HeuristicBot(1), "p2": HeuristicBot(2)}

@@ -8,6 +8,7 @@ from depth import depth
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from avatar_tui.cardlib.catalog import default_catalog
 from avatar_tui.engine import IllegalAction, apply, can_undo, legal_actions, new_game, undo, view
 from avatar_tui.engine.table import Table
 from avatar_tui.model.actions import Action
@@ -16,7 +17,7 @@ from avatar_tui.model.state import GameSetup, GameState, PlayerSetup
 
 
 def house_game(seed: int) -> GameState:
-    setup = GameSetup(seed=seed, p1=PlayerSetup(chamber="aang"),
+    setup = GameSetup(catalog=default_catalog(), seed=seed, p1=PlayerSetup(chamber="aang"),
                       p2=PlayerSetup(chamber="prince_zuko"))
     return new_game(setup)[0]
 
@@ -115,7 +116,8 @@ def test_replaying_a_recorded_game_gives_an_identical_state():
 
 def test_the_state_serialises_to_json_and_back_losslessly():
     state = play_random(3, 90)
-    back = GameState.model_validate_json(state.model_dump_json())
+    back = GameState.model_validate_json(state.model_dump_json(),
+                                         context={"catalog": state.setup.catalog})
     assert back == state
     assert view(back) == view(state)
     assert [str(a) for a in legal_actions(back)] == [str(a) for a in legal_actions(state)]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+from avatar_tui.cardlib.catalog import default_catalog
 from avatar_tui.engine import apply, legal_actions, new_game, undo
 from avatar_tui.model.actions import Action, parse_action
 from avatar_tui.model.state import GameSetup, GameState, HistoryEntry, PlayerSetup
@@ -12,7 +13,8 @@ from avatar_tui.notation.save import scenario_text
 
 
 def start() -> GameState:
-    setup = GameSetup(seed=3, p1=PlayerSetup(chamber="aang"), p2=PlayerSetup(chamber="prince_zuko"))
+    setup = GameSetup(catalog=default_catalog(),
+                      seed=3, p1=PlayerSetup(chamber="aang"), p2=PlayerSetup(chamber="prince_zuko"))
     return new_game(setup)[0]
 
 
@@ -50,6 +52,7 @@ def test_state_json_and_saves_keep_the_notation_text() -> None:
     assert data["history"] == [{"action": str(h.action), "revealed": h.revealed,
                                 "secret": h.secret, "unasked": [str(a) for a in h.unasked]}
                                for h in state.history]
-    assert GameState.model_validate_json(state.model_dump_json()) == state
+    context = {"catalog": state.setup.catalog}
+    assert GameState.model_validate_json(state.model_dump_json(), context=context) == state
     text = scenario_text(state)
     assert all(str(h.action) in text.splitlines() for h in state.history)

@@ -101,7 +101,8 @@ class FirstFrame(AvatarApp):
 
 default_catalog()  # a first run fills the catalog cache; a second finds it
 if sys.argv[2] == "start":
-    setup = GameSetup.model_construct(seed=7, p1=PlayerSetup.model_construct(chamber="aang"),
+    setup = GameSetup.model_construct(catalog=default_catalog(),
+                                      seed=7, p1=PlayerSetup.model_construct(chamber="aang"),
                                       p2=PlayerSetup.model_construct(chamber="prince_zuko"))
     state, events = new_game(setup)
     state, more = apply(state, legal_actions(state)[0])

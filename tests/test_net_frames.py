@@ -120,7 +120,8 @@ def test_a_hidden_chamber_is_null_until_revealed_and_the_character_is_named():
 def test_the_observation_travels_and_reads_back():
     for _, _, after, _ in positions(1, seed=9):
         frame = json.loads(json.dumps(position(after, "p2", game=1, seq=1, log=[])))
-        again = GameState.model_validate(frame["observation"])
+        again = GameState.model_validate(frame["observation"],
+                                         context={"catalog": after.setup.catalog})
         assert again == observation(after, "p2").state
 
 

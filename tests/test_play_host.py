@@ -10,6 +10,7 @@ import random
 from pathlib import Path
 
 from avatar_tui.bots import BotSeat
+from avatar_tui.cardlib.catalog import default_catalog
 from avatar_tui.engine import apply, legal_actions, new_game
 from avatar_tui.model.state import GameSetup, PlayerSetup
 from avatar_tui.notation.scenario import load_scenario
@@ -27,7 +28,7 @@ LIMIT = 3000  # moves: every game below ends well before
 
 
 def setup(seed: int) -> GameSetup:
-    return GameSetup(seed=seed, p1=PlayerSetup(chamber="aang"),
+    return GameSetup(catalog=default_catalog(), seed=seed, p1=PlayerSetup(chamber="aang"),
                      p2=PlayerSetup(chamber="prince_zuko"))
 
 

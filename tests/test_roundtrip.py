@@ -60,10 +60,12 @@ def play_and_check(seed: int) -> list[str]:
     first action, save or undo that does not round-trip."""
     rnd = random.Random(seed)
     if seed % 3 == 2:
-        setup = GameSetup(seed=seed, p1=random_deck(rnd), p2=random_deck(rnd))
+        setup = GameSetup(catalog=default_catalog(),
+                          seed=seed, p1=random_deck(rnd), p2=random_deck(rnd))
     else:
         chambers = house_chambers()
-        setup = GameSetup(seed=seed, p1=PlayerSetup(chamber=rnd.choice(chambers)),
+        setup = GameSetup(catalog=default_catalog(),
+                          seed=seed, p1=PlayerSetup(chamber=rnd.choice(chambers)),
                           p2=PlayerSetup(chamber=rnd.choice(chambers)))
     state, _ = new_game(setup)
     made: list[str] = []

@@ -2,6 +2,7 @@
 
 from support import Play, energy_then
 
+from avatar_tui.cardlib.catalog import default_catalog
 from avatar_tui.engine import new_game
 from avatar_tui.model.state import GameSetup, PlayerSetup
 
@@ -57,7 +58,8 @@ def test_r2_4_tie_with_a_deck_run_out_leaves_the_choice_to_p1():
 
 def test_r2_1_a_deck_not_given_in_full_is_the_starter_deck_shuffled_by_seed():
     def deck(seed: int) -> list[str]:
-        setup = GameSetup(seed=seed, p1=PlayerSetup(chamber="aang", deck=["skewer"]),
+        setup = GameSetup(catalog=default_catalog(),
+                          seed=seed, p1=PlayerSetup(chamber="aang", deck=["skewer"]),
                           p2=PlayerSetup(chamber="prince_zuko"))
         state, _ = new_game(setup)
         p1 = state.players["p1"]
@@ -77,9 +79,12 @@ def test_the_new_state_is_what_validation_would_make():
     from avatar_tui.engine import new_game as start
     from avatar_tui.model.state import GameSetup, GameState, PlayerSetup
 
-    state, _ = start(GameSetup(seed=3, p1=PlayerSetup(chamber="aang"),
+    state, _ = start(GameSetup(catalog=default_catalog(), seed=3, p1=PlayerSetup(chamber="aang"),
                                p2=PlayerSetup(chamber="prince_zuko")))
-    assert GameState.model_validate(state.model_dump()) == state
+    # the catalog is the reader's, never in the data (GameSetup.catalog)
+    again = GameState.model_validate(state.model_dump(),
+                                     context={"catalog": state.setup.catalog})
+    assert again == state
     lists = [z.energy for p in state.players.values() for z in p.zones.values()]
     lists += [p.advantages for p in state.players.values()]
     assert len({id(x) for x in lists}) == len(lists)

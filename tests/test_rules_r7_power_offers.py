@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from depth import depth
 
+from avatar_tui.cardlib.catalog import default_catalog
 from avatar_tui.engine import apply_in_place, legal_actions, new_game
 from avatar_tui.engine.powers import powers_of
 from avatar_tui.engine.table import Table
@@ -49,7 +50,8 @@ def offered_power_is_allowed(t: Table, a) -> str | None:
 def test_powers_are_offered_only_where_r7_3_allows_and_within_r7_1s_limits(game_no):
     rng = random.Random(game_no)
     p1, p2 = rng.choice(HOUSE), rng.choice(HOUSE)
-    state, _ = new_game(GameSetup(seed=10_000 + game_no, p1=PlayerSetup(chamber=p1),
+    state, _ = new_game(GameSetup(catalog=default_catalog(),
+                                  seed=10_000 + game_no, p1=PlayerSetup(chamber=p1),
                                   p2=PlayerSetup(chamber=p2)))
     spent: set[tuple] = set()  # limited powers used, keyed by what their limit spans
     for _ in range(2000):

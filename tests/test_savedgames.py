@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from avatar_tui.cardlib.catalog import default_catalog
 from avatar_tui.engine import apply, legal_actions, new_game
 from avatar_tui.io.names import NAME_LIMIT
 from avatar_tui.io.savedgames import (
@@ -28,7 +29,7 @@ DAY = date(2026, 11, 27)
 
 
 def game(seed: int = 1, steps: int = 6, p1: str = "aang", p2: str = "prince_zuko"):
-    state, _ = new_game(GameSetup(seed=seed, p1=PlayerSetup(chamber=p1),
+    state, _ = new_game(GameSetup(catalog=default_catalog(), seed=seed, p1=PlayerSetup(chamber=p1),
                                   p2=PlayerSetup(chamber=p2)))
     for _ in range(steps):
         state, _ = apply(state, legal_actions(state)[0])

@@ -18,6 +18,7 @@ import pytest
 from depth import depth
 
 from avatar_tui import engine
+from avatar_tui.cardlib.catalog import default_catalog
 from avatar_tui.engine import stats
 from avatar_tui.engine.table import Table
 from avatar_tui.model.effects import SkipZones
@@ -35,9 +36,11 @@ def board(state: GameState) -> str:
 def setup(seed: int) -> GameSetup:
     rnd = random.Random(seed)
     if seed % 3 == 2:
-        return GameSetup(seed=seed, p1=random_deck(rnd), p2=random_deck(rnd))
+        return GameSetup(catalog=default_catalog(),
+                         seed=seed, p1=random_deck(rnd), p2=random_deck(rnd))
     chambers = house_chambers()
-    return GameSetup(seed=seed, p1=PlayerSetup(chamber=rnd.choice(chambers)),
+    return GameSetup(catalog=default_catalog(),
+                     seed=seed, p1=PlayerSetup(chamber=rnd.choice(chambers)),
                      p2=PlayerSetup(chamber=rnd.choice(chambers)))
 
 

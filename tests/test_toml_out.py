@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from pydantic import TypeAdapter
 
-from avatar_tui.cardlib.catalog import DeckList
+from avatar_tui.cardlib.catalog import DeckList, default_catalog
 from avatar_tui.decklib.library import DeckStore, deck_toml, parse_deck_toml
 from avatar_tui.engine import apply, legal_actions, new_game
 from avatar_tui.io import terminal_text
@@ -53,7 +53,7 @@ HOSTILE_CARDS = TypeAdapter(list[AnyCard]).validate_python([
 
 
 def hostile_game():
-    setup = GameSetup(
+    setup = GameSetup(catalog=default_catalog(),
         seed=5,
         p1=PlayerSetup(chamber="test_chamber", deck=["test_wall"] * 30, complete=True),
         p2=PlayerSetup(chamber="prince_zuko", deck=["test_wall", "flare"]),
@@ -97,7 +97,7 @@ def test_the_save_keeps_its_layout():
 
 
 def test_an_empty_game_and_a_fresh_scenario_read_back():
-    state, _ = new_game(GameSetup(seed=3, p1=PlayerSetup(chamber="aang"),
+    state, _ = new_game(GameSetup(catalog=default_catalog(), seed=3, p1=PlayerSetup(chamber="aang"),
                                   p2=PlayerSetup(chamber="prince_zuko")))
     text = scenario_text(state)
     back = parse_scenario(text, Path("empty.toml"))

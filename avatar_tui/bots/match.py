@@ -12,7 +12,7 @@ from avatar_tui.bots.expert import ExpertBot
 from avatar_tui.bots.heuristic import HeuristicBot
 from avatar_tui.bots.kinds import SEEDED_WORLDS
 from avatar_tui.bots.master import MasterBot
-from avatar_tui.cardlib.catalog import DeckList, default_catalog
+from avatar_tui.cardlib.catalog import Catalog, DeckList, default_catalog
 from avatar_tui.decklib.library import player_setup
 from avatar_tui.engine import actor_of, apply_in_place, legal_actions, new_game, observation
 from avatar_tui.model.common import PLAYERS, PlayerId
@@ -108,9 +108,10 @@ def play_game(setup: GameSetup, bots: Mapping[PlayerId, Bot],
 Side = str | DeckList  # a character's house starter deck, or a deck list
 
 
-def side_setup(side: Side, seed: int, pid: PlayerId) -> PlayerSetup:
+def side_setup(side: Side, seed: int, pid: PlayerId,
+               catalog: Catalog | None = None) -> PlayerSetup:
     if isinstance(side, DeckList):
-        return player_setup(side, default_catalog(), seed, pid)
+        return player_setup(side, catalog or default_catalog(), seed, pid)
     return PlayerSetup(chamber=side)
 
 
@@ -118,12 +119,17 @@ def side_name(side: Side) -> str:
     return side.name if isinstance(side, DeckList) else side
 
 
-def setup_for(seed: int, p1: Side, p2: Side) -> GameSetup:
-    return GameSetup(seed=seed, p1=side_setup(p1, seed, "p1"), p2=side_setup(p2, seed, "p2"))
+def setup_for(seed: int, p1: Side, p2: Side, catalog: Catalog | None = None) -> GameSetup:
+    """A game of two sides with this catalog (None: the installed one, as
+    the simulation runner and the benchmarks play)."""
+    catalog = catalog or default_catalog()
+    return GameSetup(seed=seed, p1=side_setup(p1, seed, "p1", catalog),
+                     p2=side_setup(p2, seed, "p2", catalog), catalog=catalog)
 
 
 def play_seeded(seed: int, p1: Side, p2: Side, bot1: str, bot2: str,
-                options: Mapping[str, float | int] | None = None) -> GameResult:
+                options: Mapping[str, float | int] | None = None,
+                catalog: Catalog | None = None) -> GameResult:
     """One game fixed entirely by its arguments: the setup's seed and each
     bot's own seed derive from `seed`. `options` go to an expert bot (its
     `worlds`; a `think` time budget makes the game depend on the clock)."""
@@ -132,7 +138,7 @@ def play_seeded(seed: int, p1: Side, p2: Side, bot1: str, bot2: str,
     bots = {"p1": make_bot(bot1, bot_seed(seed, "p1"), **opts),
             "p2": make_bot(bot2, bot_seed(seed, "p2"), **opts)}
     try:
-        return play_game(setup_for(seed, p1, p2), bots)[1]
+        return play_game(setup_for(seed, p1, p2, catalog), bots)[1]
     except Exception as err:
         raise GameError(f"the game with seed {seed} ({side_name(p1)} {bot1} v "
                         f"{side_name(p2)} {bot2}) stopped: "

@@ -132,7 +132,7 @@ def _setup(args: argparse.Namespace):
         if isinstance(deck, str):
             return deck
         sides.append(seat_setup(Seat(deck=deck), catalog, seed, pid))
-    return GameSetup(seed=seed, p1=sides[0], p2=sides[1])
+    return GameSetup(seed=seed, p1=sides[0], p2=sides[1], catalog=catalog)
 
 
 def url_address(host: str) -> str:

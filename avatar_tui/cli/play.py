@@ -66,7 +66,8 @@ def game_with_decks(deck1: str | None, deck2: str | None, seed: int | None = Non
     # is read from a file, so the setup is built without validating (which
     # would build its validators before the first frame)
     setup = GameSetup.model_construct(seed=seed, p1=seat_setup(seats[0], catalog, seed, "p1"),
-                                      p2=seat_setup(seats[1], catalog, seed, "p2"))
+                                      p2=seat_setup(seats[1], catalog, seed, "p2"),
+                                      catalog=catalog)
     return new_game(setup)
 
 

@@ -147,16 +147,18 @@ class Matchup:
 
 
 def house_matchups(deck: DeckList, games: int, seed: int = 1, bot: str = "heuristic",
-                   advance=lambda: None, stopped=lambda: False) -> list[Matchup]:
+                   advance=lambda: None, stopped=lambda: False,
+                   catalog: Catalog | None = None) -> list[Matchup]:
     """The deck against each house starter deck, `games` games each between
     two computer players (the games of `simulate`, seeds seed, seed+1, ...),
     the deck sitting as p1 in even games and p2 in odd ones. `advance` is
-    called after every game; `stopped()` true ends early."""
+    called after every game; `stopped()` true ends early. `catalog`: the
+    games' cards (None: the installed database)."""
     from avatar_tui.bots import characters, play_seeded
     from avatar_tui.cardlib.catalog import default_catalog
     from avatar_tui.decklib.wilson import wilson
 
-    catalog = default_catalog()
+    catalog = catalog or default_catalog()
     results = []
     for character in characters():
         wins = played = 0
@@ -165,7 +167,7 @@ def house_matchups(deck: DeckList, games: int, seed: int = 1, bot: str = "heuris
                 return results
             as_p1 = i % 2 == 0
             sides = (deck, character) if as_p1 else (character, deck)
-            result = play_seeded(seed + i, *sides, bot, bot)
+            result = play_seeded(seed + i, *sides, bot, bot, catalog=catalog)
             wins += result.winner == ("p1" if as_p1 else "p2")
             played += 1
             advance()

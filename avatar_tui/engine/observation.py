@@ -48,7 +48,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from avatar_tui.cardlib.catalog import Catalog, default_catalog
+from avatar_tui.cardlib.catalog import Catalog
 from avatar_tui.engine import rng as rngmod
 from avatar_tui.engine.game import clone
 from avatar_tui.engine.table import catalog_for
@@ -150,12 +150,13 @@ def deck_pool(setup: GameSetup, pid: PlayerId) -> tuple[str, ...]:
     ps = getattr(setup, pid)
     if setup.cards:
         return _pool_from(catalog_for(setup), ps.chamber, tuple(ps.deck), ps.complete)
-    return _pool_cached(ps.chamber, tuple(ps.deck), ps.complete)
+    return _pool_cached(catalog_for(setup), ps.chamber, tuple(ps.deck), ps.complete)
 
 
 @lru_cache(maxsize=256)
-def _pool_cached(chamber: str, deck: tuple[str, ...], complete: bool) -> tuple[str, ...]:
-    return _pool_from(default_catalog(), chamber, deck, complete)
+def _pool_cached(catalog: Catalog, chamber: str, deck: tuple[str, ...],
+                 complete: bool) -> tuple[str, ...]:
+    return _pool_from(catalog, chamber, deck, complete)
 
 
 def _pool_from(catalog: Catalog, chamber_ref: str, deck: tuple[str, ...],

@@ -7,28 +7,40 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from avatar_tui.cardlib.catalog import Catalog, default_catalog
+from avatar_tui.cardlib.catalog import Catalog
 from avatar_tui.engine.events import BoardEvent, Event
 from avatar_tui.model.cards import DeckCard, SignatureMove
 from avatar_tui.model.common import PlayerId, Zone
 from avatar_tui.model.state import GameSetup, GameState, PlayerState, ZoneState
 
 
+class NoCatalog(ValueError):
+    """A setup that holds no card catalog came to the engine."""
+
+
 @lru_cache(maxsize=64)
-def _with_inline(key: tuple[str, ...]) -> Catalog:
+def _with_inline(base: Catalog, key: tuple[str, ...]) -> Catalog:
+    # keyed by the base catalog itself (it compares by identity) and the
+    # inline cards' JSON: two games with the same scenario share one catalog
     from pydantic import TypeAdapter
 
     from avatar_tui.model.cards import AnyCard
 
     adapter = TypeAdapter(AnyCard)
-    return default_catalog().with_inline(adapter.validate_json(k) for k in key)
+    return base.with_inline(adapter.validate_json(k) for k in key)
 
 
 def catalog_for(setup: GameSetup) -> Catalog:
-    """The database, plus the game's inline scenario cards if it has any."""
+    """The catalog the setup holds, plus the game's inline scenario cards
+    if it has any. The engine has no catalog of its own: whoever made the
+    setup chose it (GameSetup.catalog)."""
+    base = setup.catalog
+    if base is None:
+        raise NoCatalog("this game's setup holds no card catalog: give GameSetup its "
+                        "catalog= (or validate it with context={'catalog': ...})")
     if not setup.cards:
-        return default_catalog()
-    return _with_inline(tuple(c.model_dump_json() for c in setup.cards))
+        return base
+    return _with_inline(base, tuple(c.model_dump_json() for c in setup.cards))
 
 
 class Table:

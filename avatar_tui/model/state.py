@@ -8,7 +8,7 @@ losslessly; the engine mutates copies of them, never the caller's."""
 # further down is written in quotes.
 
 from collections.abc import Sequence
-from typing import Annotated, Any, ClassVar, Literal, Self
+from typing import Annotated, Any, ClassVar, Literal, Protocol, Self, runtime_checkable
 
 from pydantic import (
     BaseModel,
@@ -17,6 +17,8 @@ from pydantic import (
     Field,
     PlainSerializer,
     PlainValidator,
+    ValidationInfo,
+    field_validator,
     model_validator,
 )
 from typing_extensions import TypedDict
@@ -141,13 +143,50 @@ class PlayerSetup(Model):
     complete: bool = Field(default=False, strict=True)  # True: the deck is exactly `deck`
 
 
+@runtime_checkable
+class CardSource(Protocol):
+    """What a setup's `catalog` is: the card database (cardlib.catalog's
+    Catalog, which the model may not import). Only what tells it from the
+    plain data a file or a frame holds is named here."""
+
+    def card(self, card_id: str) -> Any: ...
+
+    def with_inline(self, entries: Any) -> Any: ...
+
+
 class GameSetup(Model):
-    """What fixes a game before any action (docs/notation.md scenario header)."""
+    """What fixes a game before any action (docs/notation.md scenario header).
+
+    `catalog` is the card database the game's cards come from (plus the
+    inline `cards`): the engine reads it and nothing else. It is the
+    reader's, not the game's data: never dumped, never in a save, a
+    scenario file or a frame; it compares by identity. A setup read from
+    data takes it from the reader, `model_validate(data, context={"catalog":
+    c})`; a setup without one is refused by the engine (engine/table.py)."""
 
     seed: int = Field(default=0, strict=True)
     p1: PlayerSetup
     p2: PlayerSetup
     cards: list[AnyCard] = []  # inline card definitions
+    catalog: Any = Field(default=None, exclude=True, repr=False, validate_default=True)
+
+    @field_validator("catalog", mode="plain")
+    @classmethod
+    def _catalog_of_the_reader(cls, value: Any, info: ValidationInfo) -> Any:
+        if value is None:
+            return (info.context or {}).get("catalog")
+        if not isinstance(value, CardSource):
+            # data (a file, a frame) that names a catalog: only the reader gives one
+            raise ValueError("a game's data never carries its card catalog")
+        return value
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Self:
+        # a deep copy of a game is a copy of its data: the catalog it reads
+        # is shared, as it is by every other copy (and compared by identity)
+        memo = {} if memo is None else memo
+        if self.catalog is not None:
+            memo[id(self.catalog)] = self.catalog
+        return super().__deepcopy__(memo)
 
 
 # ------------------------------------------------------------------ cards in play

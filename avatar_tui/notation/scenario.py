@@ -174,7 +174,8 @@ def parse_scenario(raw_text: str, path: Path, catalog: Catalog | None = None) ->
             if full.canonical(card_id) is None:
                 hint = " (a chamber, not a deck card)" if full.find_chamber(card_id) else ""
                 raise _fail(path, place, f"unknown card {_q(card_id)}{hint}")
-    setup = GameSetup(seed=data.seed, p1=data.p1.setup(), p2=data.p2.setup(), cards=inline)
+    setup = GameSetup(seed=data.seed, p1=data.p1.setup(), p2=data.p2.setup(), cards=inline,
+                      catalog=base)
     intro, lines = _parse_actions(data.actions, _first_action_line(raw_text), path)
     _check_expects(data.expect, len(lines), path)
     return Scenario(path, data.title, setup, lines, data.expect, intro, dict(data.computer))

@@ -188,7 +188,8 @@ class Host:
         from avatar_tui.decklib.library import reshuffled
 
         return self.start_game(GameSetup(seed=seed, p1=reshuffled(last.p1, seed, "p1"),
-                                         p2=reshuffled(last.p2, seed, "p2")))
+                                         p2=reshuffled(last.p2, seed, "p2"),
+                                         cards=last.cards, catalog=last.catalog))
 
     def resume(self, ask: bool) -> Commands:
         """Resume the saved game: with `ask`, offer resume or a new game."""

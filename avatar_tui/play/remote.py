@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from avatar_tui.cardlib.catalog import Catalog, default_catalog
 from avatar_tui.engine import Event, IllegalAction
 from avatar_tui.model.actions import Action, NotationError, parse_action
 from avatar_tui.model.state import GameState
@@ -107,7 +108,10 @@ class RemoteSession(Session):
             words = []
         self._words = words
         self.waiting = False
-        self._set(GameState.model_validate(frame["observation"]))
+        # the cards are this screen's own catalog, as the first position's
+        # (the host sends no catalog: the client checked it has the same card data)
+        self._set(GameState.model_validate(frame["observation"],
+                                           context={"catalog": self.state.setup.catalog}))
         return new_game
 
 
@@ -165,8 +169,11 @@ class RemoteHost(Host):
     decided as ever; the positions come from `received`."""
 
     def __init__(self, game: GameController, seat: str | None, url: str,
-                 send: Callable[[dict[str, Any]], None]):
+                 send: Callable[[dict[str, Any]], None], catalog: Catalog | None = None):
         super().__init__(game)
+        # the positions' cards: this screen's catalog (None: the installed
+        # one, which the client checked is the host's card data)
+        self.catalog = catalog or default_catalog()
         self.seat = seat
         self.send = send
         game.mode = RemoteMode(game, seat, url)
@@ -233,7 +240,8 @@ class RemoteHost(Host):
         session = self.session
         first = not isinstance(session, RemoteSession)
         if first:
-            session = RemoteSession(GameState.model_validate(frame["observation"]),
+            session = RemoteSession(GameState.model_validate(frame["observation"],
+                                                             context={"catalog": self.catalog}),
                                     seat=self.seat, send=self._send_action)
             self.game.session = session
         assert isinstance(session, RemoteSession)

@@ -67,7 +67,7 @@ def dealt_again(review: Review, at: int, seed: int) -> GameState:
             seed=_deal_seed(first),
             p1=first.setup.p1.model_copy(update={"deck": decks["p1"], "complete": True}),
             p2=first.setup.p2.model_copy(update={"deck": decks["p2"], "complete": True}),
-            cards=first.setup.cards)
+            cards=first.setup.cards, catalog=first.setup.catalog)
         found = _same_sights(review, setup, at)
         if isinstance(found, GameState):
             return found

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from rich.console import Console
 
+from avatar_tui.cardlib.catalog import default_catalog
 from avatar_tui.engine import Event, apply, legal_actions, new_game
 from avatar_tui.io.storage import SaveStore
 from avatar_tui.model.actions import Action
@@ -28,7 +29,7 @@ KEY_OF = {k.name: k.key for k in GAME_KEYS}
 
 
 def default_setup(seed: int = 1) -> GameSetup:
-    return GameSetup(seed=seed, p1=PlayerSetup(chamber="aang"),
+    return GameSetup(catalog=default_catalog(), seed=seed, p1=PlayerSetup(chamber="aang"),
                      p2=PlayerSetup(chamber="prince_zuko"))
 
 

@@ -3,6 +3,7 @@ saving after every action, until it is killed."""
 
 import asyncio
 
+from avatar_tui.cardlib.catalog import default_catalog
 from avatar_tui.engine import new_game
 from avatar_tui.io.storage import SaveStore
 from avatar_tui.model.state import GameSetup, PlayerSetup
@@ -15,7 +16,7 @@ KEYS = [("pay", "p"), ("overpay", "o"), ("flip", "space"), ("skip", "k"), ("focu
 
 
 async def main() -> None:
-    setup = GameSetup(seed=11, p1=PlayerSetup(chamber="aang"),
+    setup = GameSetup(catalog=default_catalog(), seed=11, p1=PlayerSetup(chamber="aang"),
                       p2=PlayerSetup(chamber="prince_zuko"))
     app = AvatarApp(SaveStore(), game=new_game(setup), seed=11)
     async with app.run_test(size=(120, 40)) as pilot:

@@ -74,12 +74,14 @@ def test_the_step_hint_names_only_the_power_keys_the_card_has():
     state, _ = scenario("midgame")  # Burning Lash: one power, and Gan Jin Tribe's in its zone
     words = plain(describe.next_step(state, look(state)))
     assert "· 1 power · a ally's power · f focus" in words
+    from avatar_tui.cardlib.catalog import default_catalog
     from avatar_tui.engine import apply, new_game
     from avatar_tui.model.actions import parse_action
     from avatar_tui.model.state import GameSetup, PlayerSetup
 
     # house decks, seed 10486: p1 flips Katara, an ally, whose power cannot be used (R7.3)
-    game, _ = new_game(GameSetup(seed=10486, p1=PlayerSetup(chamber="aang"),
+    game, _ = new_game(GameSetup(catalog=default_catalog(),
+                                 seed=10486, p1=PlayerSetup(chamber="aang"),
                                  p2=PlayerSetup(chamber="prince_zuko")))
     for line in ("p1: open p1", "p1: flip"):
         game, _ = apply(game, parse_action(line))

@@ -372,7 +372,7 @@ async def test_a_rematch_keeps_both_decks_and_shuffles_them_again():
 
     catalog = default_catalog()
     deck = random_starter(catalog, catalog.chamber("katara"), 3)
-    setup = GameSetup(seed=9, p1=player_setup(deck, catalog, 9, "p1"),
+    setup = GameSetup(catalog=default_catalog(), seed=9, p1=player_setup(deck, catalog, 9, "p1"),
                       p2=PlayerSetup(chamber="kinto"))
     app = make_app(new_game(setup))
     async with app.run_test(size=SIZE) as pilot:

@@ -3,6 +3,7 @@ message), and the inspector's words."""
 
 from __future__ import annotations
 
+from avatar_tui.cardlib.catalog import default_catalog
 from avatar_tui.engine import new_game
 from avatar_tui.model.state import GameSetup, PlayerSetup
 from avatar_tui.tui.screens.inspector import InspectorScreen
@@ -53,7 +54,8 @@ async def test_the_inspector_names_a_card_once_without_its_id_twice():
 
 
 async def test_commander_zhao_is_named_whole_at_120_columns():
-    game = new_game(GameSetup(seed=4, p1=PlayerSetup(chamber="commander_zhao"),
+    game = new_game(GameSetup(catalog=default_catalog(),
+                              seed=4, p1=PlayerSetup(chamber="commander_zhao"),
                               p2=PlayerSetup(chamber="prince_zuko")))
     app = make_app(game)
     async with app.run_test(size=(120, 40)) as pilot:

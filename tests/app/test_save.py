@@ -9,6 +9,7 @@ import random
 import pytest
 from pydantic import TypeAdapter
 
+from avatar_tui.cardlib.catalog import default_catalog
 from avatar_tui.engine import apply, legal_actions, new_game
 from avatar_tui.model.cards import AnyCard
 from avatar_tui.model.state import GameSetup, PlayerSetup
@@ -17,7 +18,7 @@ from avatar_tui.notation.scenario import ScenarioError, load_scenario
 
 
 def default_setup(seed: int) -> GameSetup:
-    return GameSetup(seed=seed, p1=PlayerSetup(chamber="aang"),
+    return GameSetup(catalog=default_catalog(), seed=seed, p1=PlayerSetup(chamber="aang"),
                      p2=PlayerSetup(chamber="prince_zuko"))
 
 INLINE = TypeAdapter(list[AnyCard]).validate_python([
@@ -59,7 +60,7 @@ def test_a_finished_game_reads_back_identical(tmp_path):
 
 
 def test_inline_cards_and_odd_strings_are_written_back(tmp_path):
-    setup = GameSetup(
+    setup = GameSetup(catalog=default_catalog(),
         seed=4,
         p1=PlayerSetup(chamber="test_chamber",
                        deck=["test_wall"] * 9 + ["test_boon", "test_friend"] * 10, complete=True),

@@ -135,7 +135,9 @@ class NewGameScreen(Dialog[GameSetup | str | None]):
         players = self.deck_picker.players(seed)
         if isinstance(players, str):
             return None
-        return GameSetup(seed=seed, p1=players[0], p2=players[1])
+        # the cards the deck picker read the decks with are the game's
+        return GameSetup(seed=seed, p1=players[0], p2=players[1],
+                         catalog=self.deck_picker.catalog)
 
     def update_preview(self) -> None:
         setup = self.setup()
