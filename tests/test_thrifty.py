@@ -1,0 +1,74 @@
+"""The master's playout policy (bots/thrifty.py): the heuristic, but an ally
+or an advantage it can afford is focused instead (R5.6) when paying for it
+would leave too little energy to stop the next attack (R5.3, R6.2)."""
+
+from __future__ import annotations
+
+from support import Play, energy_then
+from test_bots import positions
+
+from avatar_tui.bots import HeuristicBot, observation
+from avatar_tui.bots.thrifty import ENERGY_KEPT, ENERGY_KEPT_TO_REPLACE, ThriftyHeuristic
+from avatar_tui.engine import legal_actions
+
+# p2 holds 10 energy when it first defends: 3 in each zone (support.energy_then)
+# and the green one p1's counterattack from green gives it (R4.2)
+CARDS = [
+    {"id": "banner", "name": "Banner", "type": "advantage",
+     "cost": {"green": 3, "yellow": 3, "red": 1}},
+    {"id": "mentor", "name": "Mentor", "type": "ally", "cost": {"green": 3}},
+]
+
+
+def p2_flips(*cards: str) -> Play:
+    """p1 opens and counterattacks from green; p2 flips `cards` in green."""
+    game = Play(p1=energy_then("wall", "filler", discard=("big",) * 4),
+                p2=energy_then(*cards, "filler", "filler"), cards=CARDS)
+    game.do("p1: open p1", "p1: flip", "p1: pay", "p2: flip")
+    return game
+
+
+def choices(game: Play) -> tuple[str, str]:
+    """(the heuristic's move, the thrifty policy's move) for p2 now."""
+    obs, legal = observation(game.state, "p2"), legal_actions(game.state)
+    return str(HeuristicBot(1).choose(obs, legal)), str(ThriftyHeuristic(1).choose(obs, legal))
+
+
+def test_an_advantage_that_would_leave_too_little_energy_is_focused():
+    game = p2_flips("banner")  # 10 energy, 7 to pay: 3 left
+    assert 10 - 7 < ENERGY_KEPT
+    assert choices(game) == ("p2: pay", "p2: focus")
+
+
+def test_a_cheap_ally_or_advantage_is_paid_for_as_the_heuristic_does():
+    assert choices(p2_flips("friend")) == ("p2: pay", "p2: pay")  # 9 left
+    assert choices(p2_flips("boon")) == ("p2: pay", "p2: pay")
+
+
+def test_an_ally_that_would_replace_one_needs_more_energy_left():
+    game = p2_flips("friend", "mentor")
+    game.do("p2: pay", "p2: flip")  # Friend in green (9 energy left), Mentor flipped there
+    assert game.v("players.p2.zones.green.ally") == "friend"
+    assert ENERGY_KEPT <= 9 - 3 < ENERGY_KEPT_TO_REPLACE
+    assert choices(game) == ("p2: pay", "p2: focus")
+    # in an empty ally space the same ally is paid for (p2 plays it first)
+    assert choices(p2_flips("mentor")) == ("p2: pay", "p2: pay")
+
+
+def test_everything_but_allies_and_advantages_is_the_heuristics_choice():
+    from avatar_tui.engine import Table
+    from avatar_tui.model.cards import AdvantageCard, AllyCard
+
+    compared = 0
+    for state, legal in positions(seeds=range(4), limit=200):
+        if len(legal) < 2:
+            continue
+        pid = legal[0].player
+        me = state.players[pid]
+        face = me.zones[me.defending].flip if me.defending else None
+        if face is not None and isinstance(Table(state).card(face.card), AllyCard | AdvantageCard):
+            continue
+        obs = observation(state, pid)
+        assert ThriftyHeuristic(3).choose(obs, legal) == HeuristicBot(3).choose(obs, legal)
+        compared += 1
+    assert compared > 50
