@@ -146,6 +146,28 @@ def test_the_opening_choice_varies_with_the_seed_when_the_estimates_are_close():
     assert once == MasterBot(4, worlds=2, horizon=1, open_spread=0.0).choose(obs, legal)
 
 
+def test_an_opening_choice_the_guard_refused_is_never_drawn():
+    """Defending the opening costs (README, "The master"): when the search's
+    best opening choice leads the policy's only within the noise, the
+    policy's choice is made, whatever the spread (the draw used to put the
+    refused choice back among those drawn, even with no spread)."""
+    from avatar_tui.bots.expert import Estimate
+
+    game = Play(p1=energy_then("filler"), p2=energy_then("filler"))
+    obs, legal = observation(game.state, "p1"), legal_actions(game.state)
+    mine, theirs = (next(a for a in legal if a.word == w) for w in ("p1", "p2"))
+
+    class Rigged(MasterBot):
+        def analyse(self, obs, legal, settle=False):
+            self.last_default = theirs  # the policy: the opponent defends
+            # defending it ourselves leads by 0.02, within the noise (one standard error, 0.03)
+            return [Estimate(mine, 0.53, 16, (0.02, 0.03)), Estimate(theirs, 0.51, 16)]
+
+    for seed in range(12):
+        for spread in (0.0, 0.02, 1.0):
+            assert Rigged(seed, worlds=16, open_spread=spread).choose(obs, legal) == theirs
+
+
 def test_master_is_a_computer_kind():
     assert "master" in COMPUTER_KINDS and "master" in BOT_KINDS
     assert make_bot("master", 3, worlds=2).kind == "master"

@@ -169,9 +169,11 @@ class MasterBot(ExpertBot):
             return legal[0]
         ranked = self.analyse(obs, legal, settle=True)
         chosen = self._decided(ranked)
-        if chosen.action.verb == "open" and chosen.worlds:
-            # who defends the opening: any choice about as good, drawn by its own generator
-            close = [e for e in ranked if e.win >= chosen.win - self.open_spread]
+        if chosen.action.verb == "open" and chosen.worlds and self.open_spread > 0:
+            # who defends the opening: any choice about as good, drawn by its own
+            # generator; never one the guard just refused (a lead within the noise)
+            close = [e for e in ranked
+                     if chosen.win - self.open_spread <= e.win <= chosen.win]
             return close[self.chooser.randrange(len(close))].action
         return chosen.action
 
