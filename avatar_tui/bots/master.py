@@ -17,16 +17,18 @@ mended, from its observation only (R1.6).
   counterattack. An intercept-lowering power with no counterattack in sight
   is never chosen, whatever the noise of the deal says.
 - **The opening choice by the search alone.** Who defends the next opening
-  (R10.5) can be drawn among the choices within `open_spread` of the best
-  estimate, from the bot's own seeded generator, to be less predictable;
+  (R10.5) can be drawn among the choices within `open_spread` below the
+  chosen one (never one its guard refused), from the bot's own seeded
+  generator, to be less predictable;
   OPEN_SPREAD is 0 because it costs: at 0.02 the search's noise put the
   master on the opening's defence in 9 of 60 game starts (the expert in
   none), and between two heuristic players the one that always defends
   the opening wins about 21% of games (README, "The master").
 - **A thriftier playout policy** (`bots/thrifty.py`): the heuristic, but
   an ally or an advantage is focused instead of paid for when paying would
-  leave too little energy to stop the next attack. Its own moves and both
-  players' moves in the playouts are the thrifty policy's.
+  leave too little energy to stop the next attack. The master's own move
+  starts from this policy's choice, and both players play it in the
+  playouts.
 - **A lighter guard than the expert's**: another move is chosen when it
   leads the policy's move by more than MARGIN and NOISE_Z standard errors,
   both smaller than the expert's (measured: README, "The master").

@@ -7,9 +7,10 @@ the deck order or the opponent's face-down cards), and the move made is
 put in words against the best one (`bots/verdict.py`): "pay for Skewer:
 best; you chose focus: much weaker ??".
 
-Which player: the expert, not the master. Issue 30 measured them level
-(the master is not yet the stronger one), and the expert's fixed search is
-the cheaper of the two at a given number of worlds.
+Which player: the expert, not the master. The coach must put a number on
+every move the player could have made, and the master leaves some out of
+its search on purpose (a power use that changes nothing that matters,
+bots/master.py), which a learner may well have made and needs marked.
 
 The budget is fixed (`worlds` per decision, no clock) and each decision's
 search is seeded by the coach's seed and the move's number alone, not by
