@@ -9,20 +9,19 @@ its Wilson 95% interval and each side's measured CPU per decision.
     python benchmarks/strength.py --games 1 --worlds 1 --pairings 1 --json  # a smoke run
 
 A player is `KIND[:WORLDS][:KEY=VALUE...]`: `expert:16`, `master:8`,
-`master:12:horizon=1`, `master:20:halving=1:confirm=16` (the master's
-options, off by default), `flatmc:4` (benchmarks/flat_mc.py, the plain flat
-Monte Carlo yardstick), `heuristic`. WORLDS is a fixed search per decision,
-never a clock, so a result depends on the arguments alone; the budgets of
-`--fair` (FAIR) were chosen to cost about the same CPU per decision, and
-every comparison prints what each side really spent (CPU seconds of its
-process, decisions with more than one legal move), so the claim of equal
-budgets can be checked on each run.
+`master:12:z=2.0:margin=0.03` (the master with the expert's guard),
+`flatmc:4` (benchmarks/flat_mc.py, the plain flat Monte Carlo yardstick),
+`heuristic`, `thrifty` (the master's playout player, bots/thrifty.py).
+WORLDS is a fixed search per decision, never a clock, so a result depends
+on the arguments alone; the budgets of `--fair` (FAIR) were chosen to cost
+about the same CPU per decision, and every comparison prints what each
+side really spent (CPU seconds of its process, decisions with more than
+one legal move), so the claim of equal budgets can be checked on each run.
 
-Measured (README, "The master"): master:16 v expert:16 48.0% (95% CI
-41.3–54.9, 204 games, seeds 101–117) and v flatmc:24 86.3% (80.9–90.3);
-with halving and a 16-world whole-game check, master:20 v expert:16 46.1%
-(39.4–52.9, 204 games, seeds 101–117, 0.066 s v 0.064 s CPU a decision).
-The goal against the expert is not met.
+Measured (README, "The master"; `--fair --total 400 --seed 1001`, 408
+games a comparison): master:16 v expert:16 53.2% (95% CI 48.3–58.0, 0.051 s
+v 0.049 s CPU a decision) and v flatmc:24 90.9% (87.8–93.3). The goal is
+met against flat Monte Carlo, not against the expert.
 
 Each pairing (A, B) is played `--games` times with the first player as p1
 and as many times with it as p2, on the same seeds, so neither the seat
@@ -73,6 +72,10 @@ def make_player(spec: str, seed: int):
         from benchmarks.flat_mc import FlatMonteCarloBot
 
         return FlatMonteCarloBot(seed, **options)
+    if kind == "thrifty":  # the master's playout player, alone (bots/thrifty.py)
+        from avatar_tui.bots.thrifty import ThriftyHeuristic
+
+        return ThriftyHeuristic(seed)
     return make_bot(kind, seed, **options)
 
 
