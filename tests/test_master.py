@@ -147,7 +147,8 @@ def test_the_opening_choice_varies_with_the_seed_when_the_estimates_are_close():
 
 
 def test_an_opening_choice_the_guard_refused_is_never_drawn():
-    """Defending the opening costs (README, "The master"): when the search's
+    """Defending the opening attack (R3.1, R3.2) costs, and the player scored
+    against chooses who does (R10.5; README, "The master"): when the search's
     best opening choice leads the policy's only within the noise, the
     policy's choice is made, whatever the spread (the draw used to put the
     refused choice back among those drawn, even with no spread)."""
