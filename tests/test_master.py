@@ -13,7 +13,8 @@ from support import Play, energy_then
 from test_bots import positions
 
 from avatar_tui.bots import BOT_KINDS, HeuristicBot, make_bot, observation, play_game, setup_for
-from avatar_tui.bots.expert import ExpertBot, board_value
+from avatar_tui.bots.expert import ExpertBot
+from avatar_tui.bots.game_model import game_value
 from avatar_tui.bots.kinds import COMPUTER_KINDS
 from avatar_tui.bots.master import MasterBot, changes_something
 from avatar_tui.engine import clone, legal_actions, playout_apply
@@ -94,7 +95,7 @@ def test_the_horizon_counts_from_before_the_move():
     assert state.players["p1"].score == 1  # the move itself conceded the point
     master = MasterBot(1, worlds=1, horizon=1)
     master.policy = Counting()
-    assert master.playout_from(clone(state), "p2", start) == board_value(state, "p2")
+    assert master.playout_from(clone(state), "p2", start) == game_value(state, "p2")
     assert master.policy.calls == 0
     expert = ExpertBot(1, worlds=1, horizon=1)
     expert.policy = Counting()

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -235,10 +235,11 @@ def points_scored(state: GameState) -> int:
 
 
 def play_on(state: GameState, policy: HeuristicBot, me: PlayerId, start: int,
-            horizon: int | None, limit: int) -> float:
+            horizon: int | None, limit: int,
+            value: Callable[[GameState, PlayerId], float] = board_value) -> float:
     """`policy` plays both seats on `state` until `horizon` points have been
     scored since `start` (None: to the end) or `limit` actions; 1 or 0 when
-    the game ended, else the board model's chance for `me` (`board_value`)."""
+    the game ended, else `value`'s chance for `me` (the expert's: `board_value`)."""
     for _ in range(limit):
         if state.phase == "over" or (horizon is not None
                                      and points_scored(state) - start >= horizon):
@@ -249,4 +250,4 @@ def play_on(state: GameState, policy: HeuristicBot, me: PlayerId, start: int,
         playout_apply(state, action)
     if state.phase == "over":
         return 1.0 if state.winner == me else 0.0
-    return board_value(state, me)
+    return value(state, me)

@@ -5,10 +5,14 @@ mended, from its observation only (R1.6).
 - **Even look-ahead.** Every candidate move gets the same real play: a
   playout's horizon (HORIZON points) is counted from the score *before* the
   move, so a move that ends the point (R10.2) is not judged on one point
-  more than a move that concedes it a step later. The playout is then
-  valued by the expert's board model (`board_value`); with `horizon` None
-  it runs to the end of the game (R10.5) and is worth 1 or 0 (at equal CPU
+  more than a move that concedes it a step later. With `horizon` None it
+  runs to the end of the game (R10.5) and is worth 1 or 0 (at equal CPU
   that noisier estimate lost to the expert: README, "The master").
+- **A board valued for the whole game** (`bots/game_model.py`): a playout
+  cut at its horizon is worth the game's chance read from the board and
+  the score by a model fitted on thrifty players' games. The expert's
+  board model reads only the next point and counts every later point as
+  even, though energy, allies and charges stay from point to point.
 - **No pointless power uses.** A payment power (R7.1) is a candidate only
   when, tried in the first world dealt, it changes something that matters
   (`changes_something`): the look's energy, charges, allies or advantages,
@@ -56,6 +60,7 @@ from avatar_tui.bots.expert import (
     play_on,
     points_scored,
 )
+from avatar_tui.bots.game_model import game_value
 from avatar_tui.bots.thrifty import ThriftyHeuristic
 from avatar_tui.engine import (
     Look,
@@ -245,5 +250,6 @@ class MasterBot(ExpertBot):
     def playout_from(self, state: GameState, me: PlayerId, start: int) -> float:
         """The policy's play on `state` until `horizon` points have been scored
         since `start` (the points before the move: the same real play for
-        every candidate) or the game ends (`expert.play_on`)."""
-        return play_on(state, self.policy, me, start, self.horizon, MAX_PLAYOUT * 3)
+        every candidate) or the game ends (`expert.play_on`), valued by the
+        master's game model (`game_value`)."""
+        return play_on(state, self.policy, me, start, self.horizon, MAX_PLAYOUT * 3, game_value)
