@@ -4,6 +4,7 @@ would leave too little energy to stop the next attack (R5.3, R6.2)."""
 
 from __future__ import annotations
 
+import pytest
 from support import Play, energy_then
 from test_bots import positions
 
@@ -72,3 +73,23 @@ def test_everything_but_allies_and_advantages_is_the_heuristics_choice():
         assert ThriftyHeuristic(3).choose(obs, legal) == HeuristicBot(3).choose(obs, legal)
         compared += 1
     assert compared > 50
+
+
+def test_no_look_is_built_when_no_power_use_is_offered(monkeypatch):
+    """The heuristic numbers the powers by a whole look before it checks
+    whether any is offered; the thrifty policy skips that when none is (the
+    same answer, for less CPU in the master's playouts)."""
+    import avatar_tui.bots.heuristic as heuristic
+
+    def no_look(state):
+        raise AssertionError("a look was built with no power use offered")
+
+    monkeypatch.setattr(heuristic, "look", no_look)
+    game = p2_flips("wall")  # a strike that stops p1's Wall: the heuristic's bonus check runs
+    state = game.state
+    legal = legal_actions(state)
+    assert {a.verb for a in legal} >= {"pay", "focus"}
+    assert not any(a.verb == "power" for a in legal)
+    assert ThriftyHeuristic(3).choose(observation(state, "p2"), legal).verb == "pay"
+    with pytest.raises(AssertionError, match="a look was built"):
+        HeuristicBot(3).choose(observation(state, "p2"), legal)
