@@ -50,6 +50,7 @@ MAX_PLAYOUT = 600  # actions: a playout that long stops and counts the score so 
 WINNING_SCORE = 3  # R10.5
 HORIZON = 1  # points scored before a playout stops (R10.2)
 MARGIN = 0.03  # how much better than the heuristic's move a move must look
+NOISE_Z = 2.0  # ... and by how many standard errors of its lead
 # A logistic model of who wins the next point, from the board just after a
 # point (`point_features`: energy in green, yellow, red; allies; charged
 # zones; who names the opening defender), fitted by benchmarks/point_model.py
@@ -137,6 +138,7 @@ def _key(a: Action) -> tuple:
 class ExpertBot:
     kind = "expert"
     observes = True
+    noise_z = NOISE_Z
 
     def __init__(self, seed: int = 0, think: float = DEFAULT_THINK, worlds: int | None = None,
                  horizon: int = HORIZON, margin: float = MARGIN):
@@ -165,7 +167,7 @@ class ExpertBot:
         # one: its lead, world by world, beyond the margin and twice its
         # standard error (a lead within the deal's noise is no lead)
         mean, error = best.lead
-        return best.action if mean > max(self.margin, 2 * error) else default.action
+        return best.action if mean > max(self.margin, self.noise_z * error) else default.action
 
     def analyse(self, obs: Observation, legal: Sequence[Action],
                 settle: bool = False) -> list[Estimate]:
@@ -221,7 +223,7 @@ class ExpertBot:
         if worlds < self.worlds:
             return False
         mean, error = _lead(values[best], values[d])
-        return mean <= self.margin or mean > 2 * error
+        return mean <= self.margin or mean > self.noise_z * error
 
     def playout(self, state: GameState, me: PlayerId) -> float:
         """Heuristic play on `state` until the next point or the end; the

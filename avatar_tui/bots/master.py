@@ -77,7 +77,7 @@ from avatar_tui.model.state import GameState
 
 DEFAULT_THINK = 1.0  # seconds per decision in interactive play (a move within ~2 s)
 HORIZON = 1  # points of real play after the position before the move (None: to the end)
-NOISE_Z = 1.0  # a move must lead the policy's by this many standard errors (the expert: 2)
+NOISE_Z = 0.5  # a move must lead the policy's by this many standard errors (the expert: 2)
 MARGIN = 0.01  # ... and by this much (the expert: 0.03)
 OPEN_SPREAD = 0.0  # opening choices this close to the best are drawn at random (0: none)
 
@@ -160,7 +160,7 @@ class MasterBot(ExpertBot):
                  open_spread: float = OPEN_SPREAD, z: float = NOISE_Z, margin: float = MARGIN):
         super().__init__(seed, think=think, worlds=worlds, margin=margin)
         self.policy = ThriftyHeuristic(seed)  # its own moves, the playouts', and ties
-        self.z = z
+        self.noise_z = z  # the guard's, and when a fixed search may stop (`_settled`)
         self.horizon = horizon  # type: ignore[assignment]
         self.filter_moves = filter_moves
         self.open_spread = open_spread
@@ -192,7 +192,7 @@ class MasterBot(ExpertBot):
         if default is None or best is default or best.lead is None:
             return best
         mean, error = best.lead
-        return best if mean > max(self.margin, self.z * error) else default
+        return best if mean > max(self.margin, self.noise_z * error) else default
 
     def analyse(self, obs: Observation, legal: Sequence[Action],
                 settle: bool = False) -> list[Estimate]:
