@@ -35,7 +35,10 @@ mended, from its observation only (R1.6).
   playouts.
 - **A lighter guard than the expert's**: another move is chosen when it
   leads the policy's move by more than MARGIN and NOISE_Z standard errors,
-  both smaller than the expert's (measured: README, "The master").
+  both smaller than the expert's (measured: README, "The master"). A
+  fixed search stops extending a close call as soon as this guard has
+  decided it (`_settled`), so the CPU saved buys more worlds for every
+  decision.
 
 It thinks for `think` seconds per decision, or by a fixed number of
 `worlds` (no clock: the moves are then fixed by the seed). Every candidate
