@@ -223,7 +223,7 @@ class ExpertBot:
         if worlds < self.worlds:
             return False
         mean, error = _lead(values[best], values[d])
-        return mean <= self.margin or mean > self.noise_z * error
+        return mean <= self.margin or mean > 2 * error
 
     def playout(self, state: GameState, me: PlayerId) -> float:
         """Heuristic play on `state` until the next point or the end; the

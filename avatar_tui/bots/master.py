@@ -36,9 +36,10 @@ mended, from its observation only (R1.6).
 - **A lighter guard than the expert's**: another move is chosen when it
   leads the policy's move by more than MARGIN and NOISE_Z standard errors,
   both smaller than the expert's (measured: README, "The master"). A
-  fixed search stops extending a close call as soon as this guard has
-  decided it (`_settled`), so the CPU saved buys more worlds for every
-  decision.
+  fixed search still extends a close call, as the expert's does, until
+  the lead is two standard errors clear or gone (`_settled`): stopping
+  as soon as the lighter guard had decided, and spending the CPU saved on
+  more worlds for every decision, lost (README, "The master").
 
 It thinks for `think` seconds per decision, or by a fixed number of
 `worlds` (no clock: the moves are then fixed by the seed). Every candidate
@@ -163,7 +164,7 @@ class MasterBot(ExpertBot):
                  open_spread: float = OPEN_SPREAD, z: float = NOISE_Z, margin: float = MARGIN):
         super().__init__(seed, think=think, worlds=worlds, margin=margin)
         self.policy = ThriftyHeuristic(seed)  # its own moves, the playouts', and ties
-        self.noise_z = z  # the guard's, and when a fixed search may stop (`_settled`)
+        self.noise_z = z  # the guard's (a fixed search still settles at two, `_settled`)
         self.horizon = horizon  # type: ignore[assignment]
         self.filter_moves = filter_moves
         self.open_spread = open_spread
