@@ -52,7 +52,7 @@ PAIRINGS = [("aang", "prince_zuko"), ("kinto", "prince_zuko"), ("katara", "uncle
             ("king_bumi", "commander_zhao"), ("malu", "afiko"), ("jojo", "kinto")]
 # the master's comparisons at about equal CPU per decision (measured: see
 # the README, "The master")
-FAIR = [("master:16", "expert:16"), ("master:16", "flatmc:24")]
+FAIR = [("master:12", "expert:16"), ("master:12", "flatmc:26")]
 
 
 def make_player(spec: str, seed: int):

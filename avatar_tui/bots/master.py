@@ -37,9 +37,11 @@ mended, from its observation only (R1.6).
   leads the policy's move by more than MARGIN and NOISE_Z standard errors,
   both smaller than the expert's (measured: README, "The master"). A
   fixed search still extends a close call, as the expert's does, until
-  the lead is two standard errors clear or gone (`_settled`): stopping
-  as soon as the lighter guard had decided, and spending the CPU saved on
-  more worlds for every decision, lost (README, "The master").
+  the lead is two standard errors clear or gone (`_settled`), for up to
+  EXTEND times the worlds, more than the expert's: the close calls are
+  where the search earns its keep. Stopping as soon as the lighter guard
+  had decided, and spending the CPU saved on more worlds for every
+  decision, lost (README, "The master").
 
 It thinks for `think` seconds per decision, or by a fixed number of
 `worlds` (no clock: the moves are then fixed by the seed). Every candidate
@@ -54,7 +56,6 @@ import time
 from collections.abc import Sequence
 
 from avatar_tui.bots.expert import (
-    EXTEND,
     MAX_PLAYOUT,
     MIN_WORLDS,
     Estimate,
@@ -83,6 +84,7 @@ DEFAULT_THINK = 1.0  # seconds per decision in interactive play (a move within ~
 HORIZON = 1  # points of real play after the position before the move (None: to the end)
 NOISE_Z = 0.5  # a move must lead the policy's by this many standard errors (the expert: 2)
 MARGIN = 0.01  # ... and by this much (the expert: 0.03)
+EXTEND = 5  # a close call in a fixed search gets up to this many times the worlds (the expert: 3)
 OPEN_SPREAD = 0.0  # opening choices this close to the best are drawn at random (0: none)
 
 
@@ -161,13 +163,15 @@ class MasterBot(ExpertBot):
 
     def __init__(self, seed: int = 0, think: float = DEFAULT_THINK, worlds: int | None = None,
                  horizon: int | None = HORIZON, filter_moves: bool = True,
-                 open_spread: float = OPEN_SPREAD, z: float = NOISE_Z, margin: float = MARGIN):
+                 open_spread: float = OPEN_SPREAD, z: float = NOISE_Z, margin: float = MARGIN,
+                 extend: int = EXTEND):
         super().__init__(seed, think=think, worlds=worlds, margin=margin)
         self.policy = ThriftyHeuristic(seed)  # its own moves, the playouts', and ties
         self.noise_z = z  # the guard's (a fixed search still settles at two, `_settled`)
         self.horizon = horizon  # type: ignore[assignment]
         self.filter_moves = filter_moves
         self.open_spread = open_spread
+        self.extend = extend  # a close call in a fixed search: up to this many times the worlds
         self.chooser = random.Random(seed * 31 + 5)  # its own: ties among openings
 
     def reseed(self, seed: int) -> None:
@@ -214,7 +218,7 @@ class MasterBot(ExpertBot):
         totals: list[float] = []
         while True:
             if self.worlds is not None:
-                if worlds >= self.worlds * (EXTEND if settle else 1):
+                if worlds >= self.worlds * (self.extend if settle else 1):
                     break
             elif worlds >= MIN_WORLDS and time.monotonic() >= deadline:  # type: ignore[operator]
                 break
