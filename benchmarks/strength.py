@@ -18,10 +18,10 @@ about the same CPU per decision, and every comparison prints what each
 side really spent (CPU seconds of its process, decisions with more than
 one legal move), so the claim of equal budgets can be checked on each run.
 
-Measured (README, "The master"; `--fair --total 400 --seed 1001`, 408
-games a comparison): master:16 v expert:16 53.2% (95% CI 48.3–58.0, 0.051 s
-v 0.049 s CPU a decision) and v flatmc:24 90.9% (87.8–93.3). The goal is
-met against flat Monte Carlo, not against the expert.
+Measured (README, "The master"; `--fair --total 400 --seed 2026`, 408
+games a comparison): master:12 v expert:16 62.0% (95% CI 57.2–66.6, 0.049 s
+v 0.054 s CPU a decision) and v flatmc:26 92.4% (89.4–94.6, 0.045 s v
+0.046 s). The goal is met against both.
 
 Each pairing (A, B) is played `--games` times with the first player as p1
 and as many times with it as p2, on the same seeds, so neither the seat

@@ -1,7 +1,7 @@
 """The new-game screen's choice of opponent: a second person at the same
 keyboard, or the computer at one of its strengths (easy: the random bot,
-normal: the heuristic one, hard: the expert, which searches; and the master,
-a search still being measured against the expert, by its own name)."""
+normal: the heuristic one, hard: the expert, which searches; hardest: the
+master, which beats the expert at equal CPU, README "The master")."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ OPPONENTS: list[tuple[str, str]] = [
     ("computer: easy", "random"),
     ("computer: normal", "heuristic"),
     ("computer: hard", "expert"),
-    ("computer: master (new)", "master"),
+    ("computer: hardest (master)", "master"),
 ]
 
 
