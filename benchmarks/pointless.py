@@ -2,7 +2,7 @@
 matters (issue 30: no pointless moves), counted in the real game.
 
     python benchmarks/pointless.py --games 200 --jobs 2          # master v expert
-    python benchmarks/pointless.py --games 40 --player expert:16 --opponent master:20
+    python benchmarks/pointless.py --games 40 --player expert:16 --opponent master:12
 
 Each game pits PLAYER against OPPONENT on one of strength.py's pairings,
 seats alternating. Every power use (R7.1) PLAYER makes is checked, in the
@@ -59,7 +59,7 @@ def main(argv: list[str] | None = None) -> int:
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--player", default="master:20")
+    parser.add_argument("--player", default="master:12")
     parser.add_argument("--opponent", default="expert:16")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
