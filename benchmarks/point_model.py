@@ -70,12 +70,11 @@ def fit(data: list[tuple[list[float], int]], steps: int = 3000,
 
 
 def log_loss(w: list[float], data: list[tuple[list[float], int]]) -> float:
-    total = 0.0
-    for x, y in data:
-        p = 1 / (1 + math.exp(-sum(a * b for a, b in zip(w, x, strict=True))))
-        p = min(max(p, 1e-9), 1 - 1e-9)
-        total -= y * math.log(p) + (1 - y) * math.log(1 - p)
-    return total / len(data)
+    from benchmarks.game_model import log_loss as of_chances
+
+    chances = [1 / (1 + math.exp(-sum(a * b for a, b in zip(w, x, strict=True))))
+               for x, _ in data]
+    return of_chances(chances, [y for _, y in data])
 
 
 def main(argv: list[str] | None = None) -> int:
