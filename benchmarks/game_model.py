@@ -29,20 +29,13 @@ if str(ROOT) not in sys.path:
 Sample = tuple[list[float], float, int]  # features, the expert's value, p1 won
 
 
-def one_game(seed: int) -> list[Sample]:
-    """The points of one game between two thrifty players, from p1's side."""
-    from avatar_tui.bots import observation, setup_for
-    from avatar_tui.bots.expert import board_value, points_scored
-    from avatar_tui.bots.game_model import game_features
-    from avatar_tui.bots.match import characters
-    from avatar_tui.bots.thrifty import ThriftyHeuristic
-    from avatar_tui.engine import legal_actions, new_game, playout_apply
+def after_each_point(state, bots: dict):
+    """Plays `bots` (by seat) on `state` to the end of the game, yielding the
+    state each time a point is scored (R10.2), the last one included."""
+    from avatar_tui.bots import observation
+    from avatar_tui.bots.expert import points_scored
+    from avatar_tui.engine import legal_actions, playout_apply
 
-    names = characters()
-    rnd = random.Random(seed)
-    state, _ = new_game(setup_for(seed, rnd.choice(names), rnd.choice(names)))
-    bots = {"p1": ThriftyHeuristic(2 * seed), "p2": ThriftyHeuristic(2 * seed + 1)}
-    boards: list[tuple[list[float], float]] = []
     points = 0
     while state.phase != "over":
         legal = legal_actions(state)
@@ -52,8 +45,24 @@ def one_game(seed: int) -> list[Sample]:
         playout_apply(state, action)
         if points_scored(state) != points:
             points = points_scored(state)
-            if state.phase != "over":
-                boards.append((game_features(state, "p1"), board_value(state, "p1")))
+            yield state
+
+
+def one_game(seed: int) -> list[Sample]:
+    """The points of one game between two thrifty players, from p1's side."""
+    from avatar_tui.bots import setup_for
+    from avatar_tui.bots.expert import board_value
+    from avatar_tui.bots.game_model import game_features
+    from avatar_tui.bots.match import characters
+    from avatar_tui.bots.thrifty import ThriftyHeuristic
+    from avatar_tui.engine import new_game
+
+    names = characters()
+    rnd = random.Random(seed)
+    state, _ = new_game(setup_for(seed, rnd.choice(names), rnd.choice(names)))
+    bots = {"p1": ThriftyHeuristic(2 * seed), "p2": ThriftyHeuristic(2 * seed + 1)}
+    boards = [(game_features(s, "p1"), board_value(s, "p1"))
+              for s in after_each_point(state, bots) if s.phase != "over"]
     won = int(state.winner == "p1")
     return [(x, v, won) for x, v in boards]
 

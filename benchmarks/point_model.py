@@ -25,33 +25,25 @@ if str(ROOT) not in sys.path:
 
 
 def samples(games: int, seed: int) -> list[tuple[list[float], int]]:
-    from avatar_tui.bots import HeuristicBot, observation, setup_for
+    from avatar_tui.bots import HeuristicBot, setup_for
     from avatar_tui.bots.expert import point_features
     from avatar_tui.bots.match import characters
-    from avatar_tui.engine import legal_actions, new_game, playout_apply
+    from avatar_tui.engine import new_game
+    from benchmarks.game_model import after_each_point
 
     rnd = random.Random(seed)
     names = characters()
     out: list[tuple[list[float], int]] = []
     for g in range(games):
-        state, _ = new_game(setup_for(seed + g, rnd.choice(names), rnd.choice(names)))
+        game, _ = new_game(setup_for(seed + g, rnd.choice(names), rnd.choice(names)))
         bots = {"p1": HeuristicBot(2 * g), "p2": HeuristicBot(2 * g + 1)}
         pending: list[float] | None = None
-        total = 0
-        while state.phase != "over":
-            legal = legal_actions(state)
-            pid = legal[0].player
-            action = legal[0] if len(legal) == 1 else \
-                bots[pid].choose(observation(state, pid), legal)
-            playout_apply(state, action)
-            points = state.players["p1"].score + state.players["p2"].score
-            if points != total:
-                total = points
-                scorer = 1 if state.winner == "p1" or (
-                    state.phase != "over" and state.chooser == "p2") else 0
-                if pending is not None:
-                    out.append((pending, scorer))
-                pending = point_features(state, "p1") if state.phase != "over" else None
+        for state in after_each_point(game, bots):
+            scorer = 1 if state.winner == "p1" or (
+                state.phase != "over" and state.chooser == "p2") else 0
+            if pending is not None:
+                out.append((pending, scorer))
+            pending = point_features(state, "p1") if state.phase != "over" else None
     return out
 
 
