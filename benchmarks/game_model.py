@@ -2,7 +2,7 @@
 points (bots/game_model.py, GAME_WEIGHTS), and compares it with the
 expert's (bots/expert.py, `board_value`) on points held out of the fit.
 
-    python benchmarks/game_model.py --games 4000 --jobs 2   # prints the weights
+    python benchmarks/game_model.py --jobs 2   # 6,000 games: prints the weights
 
 Two thrifty players (the master's playout player) play games between random
 pairs of house decks. Each time a point is scored and the game goes on,
@@ -67,8 +67,11 @@ def one_game(seed: int) -> list[Sample]:
     return [(x, v, won) for x, v in boards]
 
 
-def _chance(w: list[float], x: list[float]) -> float:
-    return 1 / (1 + math.exp(-max(-30.0, min(30.0, sum(a * b for a, b in zip(w, x, strict=True))))))
+def chance(w: list[float], x: list[float]) -> float:
+    """A logistic regression's chance for features `x` under weights `w`."""
+    from avatar_tui.bots.expert import logistic
+
+    return logistic(sum(a * b for a, b in zip(w, x, strict=True)))
 
 
 def fit(data: list[tuple[list[float], int]], steps: int = 12, ridge: float = 1.0) -> list[float]:
@@ -80,7 +83,7 @@ def fit(data: list[tuple[list[float], int]], steps: int = 12, ridge: float = 1.0
         grad = [ridge * wi for wi in w]
         hess = [[ridge * (i == j) for j in range(n)] for i in range(n)]
         for x, y in data:
-            p = _chance(w, x)
+            p = chance(w, x)
             for i in range(n):
                 grad[i] += (p - y) * x[i]
                 if x[i]:
@@ -115,7 +118,7 @@ def log_loss(chances: list[float], outcomes: list[int]) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=4000)
+    parser.add_argument("--games", type=int, default=6000)
     parser.add_argument("--seed", type=int, default=70000)
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args(argv)
@@ -129,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
     outcomes = [y for _, _, y in held]
     print(f"{sum(map(len, games))} points of {len(games)} games; "
           f"fitted on {len(train)}, tested on {len(held)}")
-    mine = log_loss([_chance(w, x) for x, _, _ in held], outcomes)
+    mine = log_loss([chance(w, x) for x, _, _ in held], outcomes)
     experts = log_loss([v for _, v, _ in held], outcomes)
     print(f"held-out log-loss: this model {mine:.4f}, the expert's board value {experts:.4f}, "
           f"a coin {math.log(2):.4f}")

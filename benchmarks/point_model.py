@@ -49,12 +49,14 @@ def samples(games: int, seed: int) -> list[tuple[list[float], int]]:
 
 def fit(data: list[tuple[list[float], int]], steps: int = 3000,
         rate: float = 0.05) -> list[float]:
+    from benchmarks.game_model import chance
+
     n = len(data[0][0])
     w = [0.0] * n
     for _ in range(steps):
         grad = [0.0] * n
         for x, y in data:
-            p = 1 / (1 + math.exp(-sum(a * b for a, b in zip(w, x, strict=True))))
+            p = chance(w, x)
             for i in range(n):
                 grad[i] += (p - y) * x[i]
         w = [wi - rate * gi / len(data) for wi, gi in zip(w, grad, strict=True)]
@@ -62,11 +64,10 @@ def fit(data: list[tuple[list[float], int]], steps: int = 3000,
 
 
 def log_loss(w: list[float], data: list[tuple[list[float], int]]) -> float:
+    from benchmarks.game_model import chance
     from benchmarks.game_model import log_loss as of_chances
 
-    chances = [1 / (1 + math.exp(-sum(a * b for a, b in zip(w, x, strict=True))))
-               for x, _ in data]
-    return of_chances(chances, [y for _, y in data])
+    return of_chances([chance(w, x) for x, _ in data], [y for _, y in data])
 
 
 def main(argv: list[str] | None = None) -> int:

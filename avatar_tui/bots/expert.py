@@ -97,6 +97,11 @@ def point_features(state: GameState, me: PlayerId) -> list[float]:
     return out
 
 
+def logistic(x: float) -> float:
+    """The chance that log-odds `x` stand for (kept within ±30: no overflow)."""
+    return 1 / (1 + math.exp(-max(-30.0, min(30.0, x))))
+
+
 def board_value(state: GameState, me: PlayerId) -> float:
     """`me`'s chance to win the game from a state between points: the next
     point's chance read from the board (`point_features`, POINT_WEIGHTS),
@@ -104,7 +109,7 @@ def board_value(state: GameState, me: PlayerId) -> float:
     need = WINNING_SCORE - state.players[me].score
     their_need = WINNING_SCORE - state.players[other(me)].score
     x = sum(w * f for w, f in zip(POINT_WEIGHTS, point_features(state, me), strict=True))
-    p = 1 / (1 + math.exp(-max(-30.0, min(30.0, x))))
+    p = logistic(x)
     return p * match_chance(need - 1, their_need) + (1 - p) * match_chance(need, their_need - 1)
 
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 
-from avatar_tui.bots.expert import WINNING_SCORE, match_chance
+from avatar_tui.bots.expert import WINNING_SCORE, logistic, match_chance
 from avatar_tui.model.common import ZONES, PlayerId, other
 from avatar_tui.model.state import GameState
 
@@ -72,5 +72,5 @@ def game_features(state: GameState, me: PlayerId) -> list[float]:
 
 def game_value(state: GameState, me: PlayerId) -> float:
     """`me`'s chance to win the game from a state between points."""
-    x = sum(w * f for w, f in zip(GAME_WEIGHTS, game_features(state, me), strict=True))
-    return 1 / (1 + math.exp(-max(-30.0, min(30.0, x))))
+    return logistic(sum(w * f for w, f in zip(GAME_WEIGHTS, game_features(state, me),
+                                             strict=True)))
