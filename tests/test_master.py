@@ -211,3 +211,24 @@ def test_a_close_call_is_extended_until_its_lead_is_clear_whatever_the_guard():
     assert not master._settled(4, values, totals, 0)
     clear = [0.6, 0.6, 0.6, 0.7]  # leads by 0.125 with little spread
     assert master._settled(4, [default, clear], [sum(default), sum(clear)], 0)
+
+
+def test_a_close_call_gets_up_to_extend_times_the_worlds():
+    """A fixed search that never settles (a close call to the end) stops at
+    EXTEND times its worlds: five times for the master, three for the expert."""
+    from avatar_tui.bots.master import EXTEND
+
+    class NeverSettled(MasterBot):
+        def _settled(self, worlds, values, totals, d):
+            return False
+
+    def worlds_tried(**options) -> set[int]:
+        bot = NeverSettled(1, worlds=2, **options)
+        return {e.worlds for e in bot.analyse(observation(state, legal[0].player), legal,
+                                              settle=True)}
+
+    state, legal = next((s, legal) for s, legal in positions(seeds=[3], limit=200)
+                        if len(MasterBot(1, worlds=1).analyse(
+                            observation(s, legal[0].player), legal)) > 1)
+    assert worlds_tried() == {2 * EXTEND} and EXTEND > 3
+    assert worlds_tried(extend=4) == {8}
