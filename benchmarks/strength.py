@@ -170,6 +170,11 @@ def main(argv: list[str] | None = None) -> int:
     if not matches:
         expert = f"expert:{args.worlds}" + (f":horizon={args.horizon}" if args.horizon else "")
         matches.append((expert, "heuristic", GOAL, None))
+    for spec in {s for a, b, _, _ in matches for s in (a, b)}:
+        try:
+            make_player(spec, 0)  # a bad player spec: one line now, not a worker's traceback
+        except (TypeError, ValueError) as error:
+            parser.error(f"player '{spec}': {error}")
     jobs = [(args.seed + i, p1, p2, seat, a, b)
             for a, b, _, _ in matches
             for p1, p2 in pairings for i in range(games) for seat in ("p1", "p2")]

@@ -68,6 +68,15 @@ def test_the_strength_benchmark_runs_and_counts_both_seats():
     assert data["decisions"] > 0 and data["think_s_per_decision"] > 0
 
 
+def test_a_bad_player_spec_is_one_line_before_any_game():
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "strength.py"), "--match",
+                           "master:x", "expert:16", "--games", "1"],
+                          capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.strip().splitlines()[-1] == \
+        "strength.py: error: player 'master:x': invalid literal for int() with base 10: 'x'"
+
+
 def test_only_measures_the_figures_asked_for():
     done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "run.py"), "--smoke",
                            "--json", "--only", "engine_games_per_cpu_s", "--only",
