@@ -84,3 +84,33 @@ def test_games_loads_no_textual(tmp_path, data):
     assert "textual" not in top(modules_after(tmp_path, "games"))
     help_only = modules_after(tmp_path, "games", "--help")
     assert not {"textual", "pydantic"} & top(help_only)
+
+
+def test_a_name_from_the_file_reaches_the_terminal_escaped(data, capsys):
+    """An inline chamber's name is the file's: an escape in it (a screen
+    clear) or a right-to-left override shows escaped in the list."""
+    (data / "games").mkdir(parents=True)
+    (data / "games" / "odd.toml").write_text(r'''title = "odd"
+seed = 3
+
+[p1]
+chamber = "odd_chamber"
+complete = true
+deck = ["skewer", "skewer", "skewer", "skewer", "skewer", "skewer", "skewer", "skewer",
+        "skewer", "skewer", "skewer", "skewer", "skewer", "skewer"]
+
+[p2]
+chamber = "prince_zuko"
+
+[[cards]]
+id = "odd_chamber"
+name = "Odd\u001b[2J\u202eknil"
+type = "chamber"
+traits = ["air"]
+front = { id = "odd_front", name = "front", force = 1, intercept = 1 }
+back = { id = "odd_back", name = "back", force = 1, intercept = 1 }
+''', "utf-8")
+    assert main(["games"]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\u202e" not in out, out
+    assert "Odd\\x1b[2J\\u202eknil v Prince Zuko" in out

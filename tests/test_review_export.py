@@ -69,3 +69,73 @@ def test_without_a_game_it_says_there_is_none_yet(capsys):
 def test_the_coach_goes_with_an_export(capsys):
     assert main(["review", str(GAME), "--coach"]) == 2
     assert "--coach goes with --export" in capsys.readouterr().err
+
+
+# ------------------------------------------------------------ never over a game
+
+
+def _data(tmp_path) -> Path:
+    return tmp_path / "data"
+
+
+def _refused(argv: list[str], capsys) -> str:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1, err
+    return err
+
+
+def test_an_export_onto_its_own_input_is_refused(tmp_path, capsys):
+    save = tmp_path / "game.toml"
+    save.write_bytes(GAME.read_bytes())
+    err = _refused(["review", str(save), "--export", str(save)], capsys)
+    assert "game.toml" in err and "the game it reviews" in err
+    assert save.read_bytes() == GAME.read_bytes()
+    # through another spelling of the path, a symbolic link and a hard link
+    link = tmp_path / "link.toml"
+    link.symlink_to(save)
+    hard = tmp_path / "hard.toml"
+    os.link(save, hard)
+    for target in (tmp_path / "." / "game.toml", link, hard):
+        _refused(["review", str(save), "--export", str(target)], capsys)
+    assert save.read_bytes() == GAME.read_bytes()
+
+
+def test_an_export_onto_a_kept_game_or_the_live_save_is_refused(tmp_path, capsys):
+    data = _data(tmp_path)
+    (data / "games").mkdir(parents=True)
+    kept = data / "games" / "2026-11-27-katara-v-uncle-iroh.toml"
+    kept.write_bytes(GAME.read_bytes())
+    current = data / "current.toml"
+    current.write_bytes(GAME.read_bytes())
+    elsewhere = tmp_path / "other.toml"
+    elsewhere.write_bytes(GAME.read_bytes())
+    for source in (str(GAME), "2026-11-27-katara-v-uncle-iroh", str(current)):
+        for target in (kept, current, data / "last-finished.toml"):
+            err = _refused(["review", source, "--export", str(target)], capsys)
+            assert target.name in err
+    assert kept.read_bytes() == current.read_bytes() == GAME.read_bytes()
+    assert not (data / "last-finished.toml").exists()
+
+
+def test_an_escape_in_the_title_reaches_neither_the_report_nor_the_terminal(tmp_path, capsys):
+    text = GAME.read_text(encoding="utf-8")
+    # a clipboard write (OSC 52), a window title and a screen clear
+    evil = r"Nice\u001b]52;c;ZXZpbA==\u0007\u001b]0;owned\u0007\u001b[2J\u009b2J"
+    assert text.startswith("title = ") or "\ntitle = " in text
+    lines = [f'title = "{evil}"' if line.startswith("title = ") else line
+             for line in text.splitlines()]
+    if not any(line.startswith("title = ") for line in lines):
+        lines.insert(0, f'title = "{evil}"')
+    save = tmp_path / "evil.toml"
+    save.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    out = tmp_path / "report.md"
+    assert main(["review", str(save), "--export", str(out)]) == 0
+    report = out.read_text(encoding="utf-8")
+    said = capsys.readouterr().out
+    for shown in (report, said):
+        assert "\x1b" not in shown and "\x07" not in shown and "\x9b" not in shown
+        assert "Nice\\x1b]52;c;ZXZpbA==\\x07" in shown
+    assert main(["review", str(save), "--export", "-"]) == 0
+    printed = capsys.readouterr().out
+    assert "\x1b" not in printed and printed.startswith("# Nice\\x1b]52")

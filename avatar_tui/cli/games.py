@@ -6,9 +6,8 @@ avatar_tui/io/savedgames.py, loaded only when the command runs."""
 from __future__ import annotations
 
 import argparse
-import sys
 
-_UNPRINTABLE = {n: "?" for n in (*range(0x20), *range(0x7F, 0xA0))}
+from avatar_tui.io import terminal_text
 
 
 def add_games_parser(sub) -> None:
@@ -26,8 +25,9 @@ def add_games_parser(sub) -> None:
 
 
 def printable(text: str) -> str:
-    """Text from a file, safe to print: no control characters reach the terminal."""
-    return text.translate(_UNPRINTABLE)
+    """Text from a file, safe to print: its control characters (and
+    right-to-left overrides) show escaped, as everywhere (terminal_text)."""
+    return terminal_text.visible(text)
 
 
 def run_list(args: argparse.Namespace) -> int:
@@ -82,11 +82,11 @@ def run_delete(args: argparse.Namespace) -> int:
     try:
         SavedGames().delete(args.name)
     except (GameNameError, UnknownGame) as err:
-        print(f"avatar-tui games: {printable(str(err))}", file=sys.stderr)
+        terminal_text.say(f"avatar-tui games: {err}")
         return 2
     except OSError as err:
-        print(f"avatar-tui games: {printable(args.name)}: cannot delete it: "
-              f"{err.strerror or err}", file=sys.stderr)
+        terminal_text.say(f"avatar-tui games: {args.name}: cannot delete it: "
+                          f"{err.strerror or err}")
         return 2
-    print(f"Deleted the kept game {args.name}.")
+    print(f"Deleted the kept game {printable(args.name)}.")
     return 0

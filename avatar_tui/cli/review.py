@@ -36,13 +36,19 @@ def add_review_parser(sub) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from avatar_tui.play.review import ReviewError, find_game, load_review
+    from avatar_tui.play.review import ReviewError, export_problem, find_game, load_review
 
     try:
-        review = load_review(find_game(args.game), args.player)
+        source = find_game(args.game)
+        review = load_review(source, args.player)
     except ReviewError as err:
         terminal_text.say(f"avatar-tui review: {err}")
         return 2
+    if args.export is not None and str(args.export) != "-":
+        problem = export_problem(args.export, source)
+        if problem is not None:  # a review never changes a game (README)
+            terminal_text.say(f"avatar-tui review: {problem}")
+            return 2
     if args.export is None:
         if args.coach:
             terminal_text.say("avatar-tui review: --coach goes with --export (in the review "

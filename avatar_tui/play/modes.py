@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from avatar_tui.io.terminal_text import visible
 from avatar_tui.play import describe
 from avatar_tui.play.keys import GAME_KEY_NAMES, candidates, demo_keys, key_name
 from avatar_tui.play.plain import escape
@@ -189,7 +190,8 @@ class DemoMode(Mode):
 
     @property
     def subtitle(self) -> str:
-        return f"demo: {self.demo.title}" if self.demo else ""
+        # a demo file's title: its control characters never reach the terminal
+        return f"demo: {visible(self.demo.title)}" if self.demo else ""
 
     def off(self, command: str) -> str | None:
         if command in PLAYER_COMMANDS:

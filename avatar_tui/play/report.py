@@ -10,6 +10,7 @@ import re
 from collections import Counter
 
 from avatar_tui.engine import Table
+from avatar_tui.io import terminal_text
 from avatar_tui.model.common import PlayerId
 from avatar_tui.model.state import GameState
 from avatar_tui.play.coach import Advice
@@ -97,4 +98,6 @@ def markdown(review: Review, advice: dict[int, Advice] | None = None,
         marks = Counter(a.mark for a in advice.values())
         lines.append(f"The coach looked at {len(advice)} decisions of {player}: "
                      f"{marks['??']} marked `??`, {marks['?!']} marked `?!`.")
-    return "\n".join(lines) + "\n"
+    # the title, a made-up card's or character's name come from the file:
+    # their control characters are shown escaped, in the file as on a terminal
+    return terminal_text.visible("\n".join(lines) + "\n", keep="\n")

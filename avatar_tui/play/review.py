@@ -234,6 +234,38 @@ def load_review(path: Path | str, viewer: PlayerId | None = None) -> Review:
                   viewer or persons_seat(scenario.computer))
 
 
+def export_problem(target: Path | str, source: Path | str,
+                   data_dir: Path | str | None = None) -> str | None:
+    """Why a report may not be written to `target`, or None when it may: a
+    review never changes a game, so the report goes over neither the file
+    it reviews nor a file the game keeps (the live save, the last finished
+    game, the settings, a kept game, the hosted game). Paths are compared
+    resolved (another spelling, a symbolic link) and by their inode (a hard
+    link)."""
+    target, store = Path(target), SaveStore(data_dir)
+    games, host = store.games.folder, store.directory / "host"
+    keeps = [(Path(source), "the game it reviews"),
+             (store.current, "the live save"), (store.finished, "the last finished game"),
+             (store.settings, "the settings")]
+    for folder, what in ((games, "a kept game"), (host, "the hosted game's file")):
+        keeps += [(folder, what)]
+        if folder.is_dir():
+            keeps += [(path, what) for path in folder.iterdir()]
+    whole = target.resolve()
+    for path, what in keeps:
+        inside = path.is_dir() and whole.is_relative_to(path.resolve())
+        if inside or whole == path.resolve() or _same_file(target, path):
+            return f"{target}: the report would be written over {what}; name another file"
+    return None
+
+
+def _same_file(one: Path, other: Path) -> bool:
+    try:
+        return one.samefile(other)
+    except OSError:  # either is not there (yet): not the same file
+        return False
+
+
 def persons_seat(computer: dict[str, str]) -> PlayerId:
     """The seat a review is seen from by default: the person's, in a game
     against the computer; else p1."""

@@ -25,7 +25,7 @@ class ReviewApp(App[ContinueFrom | None]):
         self.can_play_on = can_play_on
 
     def on_mount(self) -> None:
-        self.sub_title = self.review.title
+        self.sub_title = terminal_text.visible(self.review.title)  # the file's words
         self.push_screen(ReviewScreen(self.review, self.worlds, self.can_play_on), self.exit)
 
 

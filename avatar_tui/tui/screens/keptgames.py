@@ -13,17 +13,19 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from avatar_tui.io.savedgames import KeptGame, SavedGames
+from avatar_tui.io.terminal_text import visible
 from avatar_tui.tui.screens.dialog import Dialog
 
 
 def entry(game: KeptGame) -> Text:
     """Two lines: the name, then what the game is. Text, never markup: the
-    characters' names may come from a file."""
+    characters' names may come from a file, their control characters shown
+    escaped."""
     text = Text(game.name, style="bold")
     if game.problem is not None:
-        text.append(f"\n  unreadable: {game.problem}")
+        text.append(f"\n  unreadable: {visible(game.problem)}")
     else:
-        text.append(f"\n  {game.status} · {game.players} · {game.points} · "
+        text.append(f"\n  {game.status} · {visible(game.players)} · {game.points} · "
                     f"{game.played:%Y-%m-%d %H:%M}")
     return text
 
