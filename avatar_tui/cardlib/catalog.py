@@ -253,6 +253,24 @@ class Catalog:
         in file order."""
         return [self.canonical(c) or c for c, n in deck.cards.items() for _ in range(n)]
 
+    def with_house_deck(self, chamber: ChamberCard, cards: Mapping[str, int]) -> Catalog:
+        """This catalog with `cards` (ids with counts, in order) as the house
+        deck of the chamber's character: a save's own copy of the deck it
+        was played with, so a later retune of the deck leaves the game as it
+        was. The catalog itself when its deck is that already. The chamber
+        has a character (only a character's chamber is dealt a house deck)."""
+        character = chamber.character
+        assert character, "only a character's chamber has a house deck"
+        found = self.starter_deck(character)
+        if found is not None and dict(found.cards) == dict(cards) \
+                and list(found.cards) == list(cards):
+            return self
+        decks = {name: deck for name, deck in self.decks.items() if deck is not found}
+        decks[f"{character} (the game's own)"] = DeckList(
+            name=found.name if found is not None else f"{character} — the game's own",
+            chamber=chamber.id, starter=True, cards=dict(cards))
+        return Catalog(self.cards, self.chambers, self.signatures, decks)
+
     # ---- layering scenario cards on top
 
     def with_inline(self, entries: Iterable[AnyCard]) -> Catalog:

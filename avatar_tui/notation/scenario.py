@@ -10,12 +10,13 @@ import re
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
 from avatar_tui.bots.kinds import ComputerKind
 from avatar_tui.cardlib.catalog import (
+    MAX_COUNT,
     CardDataError,
     Catalog,
     default_catalog,
@@ -33,6 +34,10 @@ def _cards_adapter() -> TypeAdapter[list[AnyCard]]:
 
 
 MAX_ACTIONS = 20_000  # action lines in one file; a long game has a few hundred
+
+
+# the first line of every save the game writes (notation/save.py's header)
+SAVED_BY_THE_GAME = "# A game of avatar-tui, written in its notation"
 
 
 class ScenarioError(ValueError):
@@ -82,6 +87,10 @@ class _PlayerFile(PlayerSetup):
     model_config = ConfigDict(extra="forbid", defer_build=True)
 
     fill: _Fill | None = None
+    # the character's house deck as the game was dealt it (ids with counts,
+    # in the deck file's order): a save keeps it, so a later retune of the
+    # house deck cannot change the game (our extension, docs/notation.md)
+    house: dict[str, Annotated[int, Field(strict=True, ge=1, le=MAX_COUNT)]] | None = None
 
     def setup(self) -> PlayerSetup:
         deck = list(self.deck) + ([self.fill.card] * self.fill.count if self.fill else [])
@@ -120,6 +129,8 @@ class Scenario:
     expects: list[Expect]
     intro: list[str] = field(default_factory=list)  # narration before the first action
     computer: dict[str, str] = field(default_factory=dict)  # seat -> bot kind
+    saved: bool = False  # written by the game (notation/save.py), not by hand
+    pinned: bool = True  # both decks fixed by the file itself (`_pinned`)
 
     @property
     def name(self) -> str:
@@ -170,15 +181,50 @@ def parse_scenario(raw_text: str, path: Path, catalog: Catalog | None = None) ->
         named = [(f"{pid}.deck[{i}]", card_id) for i, card_id in enumerate(ps.deck)]
         if ps.fill is not None:
             named.append((f"{pid}.fill.card", ps.fill.card))
+        named += [(f"{pid}.house.{card_id}", card_id) for card_id in ps.house or ()]
         for place, card_id in named:
             if full.canonical(card_id) is None:
                 hint = " (a chamber, not a deck card)" if full.find_chamber(card_id) else ""
                 raise _fail(path, place, f"unknown card {_q(card_id)}{hint}")
+    base = _with_house_decks(base, full, data, path)
     setup = GameSetup(seed=data.seed, p1=data.p1.setup(), p2=data.p2.setup(), cards=inline,
                       catalog=base)
     intro, lines = _parse_actions(data.actions, _first_action_line(raw_text), path)
     _check_expects(data.expect, len(lines), path)
-    return Scenario(path, data.title, setup, lines, data.expect, intro, dict(data.computer))
+    return Scenario(path, data.title, setup, lines, data.expect, intro, dict(data.computer),
+                    saved=raw_text.startswith(SAVED_BY_THE_GAME),
+                    pinned=all(_pinned(getattr(data, pid), full) for pid in ("p1", "p2")))
+
+
+def _with_house_decks(base: Catalog, full: Catalog, data: _File, path: Path) -> Catalog:
+    """`base` with the house decks the file lists (`house`), where a player
+    is dealt one (R2.1); the same character's deck is listed once."""
+    kept: dict[str, tuple[str, dict[str, int]]] = {}
+    for pid in ("p1", "p2"):
+        ps: _PlayerFile = getattr(data, pid)
+        if ps.house is None:
+            continue
+        chamber = full.chamber(ps.chamber)
+        if not chamber.character:
+            raise _fail(path, f"{pid}.house", f"{_q(ps.chamber)} is no character's chamber, "
+                        "so it is dealt no house deck")
+        if ps.complete:
+            raise _fail(path, f"{pid}.house", "a complete deck is dealt no house deck")
+        other = kept.setdefault(chamber.character, (pid, ps.house))
+        if other[1] != ps.house or list(other[1]) != list(ps.house):
+            raise _fail(path, f"{pid}.house", f"differs from {other[0]}.house, for the same "
+                        "character")
+        base = base.with_house_deck(chamber, ps.house)
+    return base
+
+
+def _pinned(ps: _PlayerFile, catalog: Catalog) -> bool:
+    """Whether the file fixes this player's deck whatever the card data's
+    house decks become: given whole, listing its house deck, or a chamber
+    that is dealt none."""
+    chamber = catalog.chamber(ps.chamber)
+    return ps.complete or ps.house is not None or not chamber.character \
+        or catalog.starter_deck(chamber.character) is None
 
 
 def _first_action_line(raw_text: str) -> int:
