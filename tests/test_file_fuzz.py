@@ -198,7 +198,8 @@ def seed_files(folder: Path) -> dict[str, bytes]:
 def commands(kind: str, path: str, out: str, draw: bool) -> list[list[str]]:
     """Every command that reads a file of this kind."""
     if kind in ("scenario", "save"):
-        runs = [["replay", path], ["play", "--scenario", path]]
+        runs = [["replay", path], ["play", "--scenario", path],
+                ["review", path, "--export", out.removesuffix(".svg") + ".md"]]
         return runs + ([["screenshot", path, "--out", out]] if draw else [])
     if kind == "deck":
         return [["deck", "check", path], ["deck", "export", path]]
@@ -329,3 +330,70 @@ def test_mutations_change_files_and_are_fixed_by_the_seed():
         changed = [mutation(random.Random(n), data) for n in range(8)]
         assert any(c != data for c in changed), mutation.__name__
         assert changed == [mutation(random.Random(n), data) for n in range(8)]
+
+
+# ------------------------------------------------------------ the host's and the settings' files
+
+
+def _json_deep(rng: random.Random, data: bytes) -> bytes:
+    n = rng.choice([40, 500, 5000, 100_000])
+    return rng.choice([b'{"tokens": ' + b"[" * n + b"]" * n + b"}", b"[" * n + b"]" * n,
+                       b'{"game": ' + b'{"a": ' * n + b"1" + b"}" * n + b"}"])
+
+
+def _one_line(err: Exception, path: Path) -> list[str]:
+    said = str(err)
+    found = []
+    if "\n" in said or len(said) > LINE_LIMIT:
+        found.append(f"not one line: {said[:300]!r}")
+    if str(path) not in said and path.name not in said:
+        found.append(f"does not name the file: {said[:300]!r}")
+    if UNSAFE.search(said):
+        found.append(f"a control character: {said[:300]!r}")
+    return found
+
+
+def test_mutated_host_and_settings_files_are_refused_in_one_line(tmp_path):
+    """The host's seat tokens (`seats.json`, through its public loader),
+    the hosted game's save (`host/game.toml`) and `settings.toml`: a
+    broken one is one line naming the file, never a traceback."""
+    from avatar_tui.io.storage import SaveStore
+    from avatar_tui.net.hosted import HostedGame, HostFileError, HostFiles, Seats
+    from avatar_tui.notation.scenario import ScenarioError
+
+    rng = random.Random(SEED)
+    host = HostFiles(tmp_path / "data" / "host")
+    host.directory.mkdir(parents=True)
+    Seats.fresh().write(host.seats)
+    seats = host.seats.read_bytes()
+    saved = seed_files(tmp_path)["save"]
+    settings = b'theme = "textual-dark"\n'
+    failures = []
+    for i in range(CASES * 2):
+        mutated = _json_deep(rng, seats) if i % 4 == 0 else mutate(rng, seats)[0]
+        host.seats.write_bytes(mutated)
+        try:
+            Seats.read(host.seats)
+        except HostFileError as err:
+            failures += [f"seats.json {i}: {p}" for p in _one_line(err, host.seats)]
+        except Exception as err:  # noqa: BLE001 - what the test looks for
+            failures.append(f"seats.json {i}: {type(err).__name__}: {str(err)[:200]}")
+        host.game.write_bytes(mutate(rng, saved)[0])
+        try:
+            HostedGame.resume(host, 1)
+        except (ScenarioError, HostFileError) as err:
+            failures += [f"game.toml {i}: {p}" for p in _one_line(err, host.game)]
+        except Exception as err:  # noqa: BLE001
+            failures.append(f"game.toml {i}: {type(err).__name__}: {str(err)[:200]}")
+        store = SaveStore(tmp_path / f"settings-{i}")
+        store.directory.mkdir()
+        store.settings.write_bytes(mutate(rng, settings)[0])
+        try:
+            store.load_settings()
+        except Exception as err:  # noqa: BLE001 - a lost preference never stops the game
+            failures.append(f"settings.toml {i}: {type(err).__name__}: {str(err)[:200]}")
+        note = store.settings_note()
+        if note is not None:
+            failures += [f"settings.toml {i}: {p}" for p in _one_line(Exception(note),
+                                                                       store.settings)]
+    assert not failures, "\n".join(failures[:20])
