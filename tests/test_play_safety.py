@@ -76,3 +76,15 @@ def test_a_quit_with_nothing_at_risk_leaves(tmp_path):
     state, events = new_game(setup_for(5, "aang", "katara"))
     host.play(state, events)
     assert host.quit() == [Leave()]
+
+
+def test_a_kept_game_deleted_while_it_opens_is_told_not_a_crash(tmp_path):
+    # `games delete K` in another process while `play --resume K` opens it
+    host = host_on(tmp_path)
+    host.start("new")
+    state, events = new_game(setup_for(3, "aang", "katara"))
+    done = host.play(state, events, kept="deleted-meanwhile")
+    offers = [c for c in done if isinstance(c, Offer)]
+    assert offers and "deleted-meanwhile is gone" in offers[0].text
+    assert host.session is None  # nothing started on a game that is not there
+    host.game.store.lock.release()

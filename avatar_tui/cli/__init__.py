@@ -27,7 +27,7 @@ from avatar_tui.cli import host as host_command
 from avatar_tui.cli import join as join_command
 from avatar_tui.cli import play as play_command
 from avatar_tui.cli import watch as watch_command
-from avatar_tui.io.datadir import DataDirError
+from avatar_tui.io.datadir import DataDirError, ready_data_dir
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -87,10 +87,18 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+# the commands that keep games or decks in the data directory: it must be
+# usable before they start (a missing one is made), else one line
+USES_DATA = {_play, _decks, games.run_list, games.run_delete, review.run,
+             host_command.run_host, deck.run_list, deck.run_import, deck.run_export}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
+        if args.handler in USES_DATA:
+            ready_data_dir()
         return args.handler(args)
     except DataDirError as err:  # no home to keep games in: one line, before any app starts
         print(f"avatar-tui: {err}", file=sys.stderr)

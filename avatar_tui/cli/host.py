@@ -2,8 +2,10 @@
 watchers), served over WebSocket (docs/protocol.md). It prints one line per
 person to paste — `p1: avatar-tui join URL`, `p2: avatar-tui join URL`,
 `watch: avatar-tui watch URL` — and runs until ctrl+c. The game is saved
-after every action in the data directory's `host/` folder; `--resume`
-starts it again with the same URLs."""
+before every action is shown, in the data directory's `host/` folder
+(io/hostsave.py: one host per data directory); `--resume` starts it again
+with the same URLs, `--new` keeps an unfinished one among the kept games
+and hosts a new one."""
 
 from __future__ import annotations
 
@@ -46,8 +48,12 @@ def add_host_parser(sub) -> None:
                       help=f"the port (default {DEFAULT_PORT}, or the saved one with --resume)")
     host.add_argument("--host", default="127.0.0.1",
                       help="the address to listen on (default 127.0.0.1: this computer only)")
-    host.add_argument("--resume", action="store_true",
-                      help="go on with the hosted game saved in the data directory, same URLs")
+    how = host.add_mutually_exclusive_group()
+    how.add_argument("--resume", action="store_true",
+                     help="go on with the hosted game saved in the data directory, same URLs")
+    how.add_argument("--new", action="store_true",
+                     help="host a new game even when one is unfinished (that one is kept "
+                     "among the kept games: avatar-tui games lists them)")
     host.set_defaults(handler=run_host)
 
 
@@ -66,51 +72,86 @@ def run_host(args: argparse.Namespace) -> int:
     from avatar_tui.notation.scenario import ScenarioError
 
     files = HostFiles(user_data_dir() / "host")
-    if args.resume:
-        if any(getattr(args, o) for o in ("deck1", "deck2", "bot1", "bot2", "seed")):
-            say("--resume goes on with the saved game and its seats: no --deck, --bot or "
-                "--seed with it")
-            return 2
-        if not files.game.is_file():
-            say(f"{files.game}: no hosted game to resume")
-            return 2
-        try:
-            seats = Seats.read(files.seats)
-            hosted = HostedGame.resume(files, seats.game)
-        except (HostFileError, ScenarioError) as err:
-            say(str(err))
-            return 2
-    else:
-        unfinished = _unfinished(files)
-        if unfinished:
-            say(unfinished)
-            return 2
-        setup = _setup(args)
-        if isinstance(setup, str):
-            say(setup)
-            return 2
-        computer = {p: k for p, k in (("p1", args.bot1), ("p2", args.bot2)) if k}
-        seats = Seats.fresh()
-        hosted = HostedGame.new(setup, computer, files)
-    port = args.port or (seats.port if args.resume and seats.port else DEFAULT_PORT)
-    return asyncio.run(_serve(hosted, seats, files, args.host, port))
+    if args.resume and any(getattr(args, o) for o in ("deck1", "deck2", "bot1", "bot2", "seed")):
+        say("--resume goes on with the saved game and its seats: no --deck, --bot or "
+            "--seed with it")
+        return 2
+    locked = files.claim()  # one host per data directory, before anything is read
+    if locked is not None:
+        say(locked)
+        return 2
+    try:
+        if args.resume:
+            if not files.game.is_file():
+                say(f"{files.game}: no hosted game to resume")
+                return 2
+            try:
+                seats = Seats.read(files.seats)
+                hosted = HostedGame.resume(files, seats.game)
+            except (HostFileError, ScenarioError) as err:
+                say(f"{err} (avatar-tui host sets an unreadable game aside and hosts a new one)")
+                return 2
+            if hosted.over and not hosted.keep_finished():
+                say(str(hosted.save_problem))
+                return 2
+        else:
+            refused = _make_room(files, args.new)
+            if refused:
+                say(refused)
+                return 2
+            setup = _setup(args)
+            if isinstance(setup, str):
+                say(setup)
+                return 2
+            computer = {p: k for p, k in (("p1", args.bot1), ("p2", args.bot2)) if k}
+            seats = Seats.fresh()
+            try:
+                hosted = HostedGame.new(setup, computer, files)
+            except OSError as err:
+                say(f"{files.game}: cannot save the new game: {err.strerror or err}")
+                return 2
+        port = args.port or (seats.port if args.resume and seats.port else DEFAULT_PORT)
+        return asyncio.run(_serve(hosted, seats, files, args.host, port))
+    finally:
+        files.release()
 
 
-def _unfinished(files) -> str | None:
-    """Why a new game would throw away one in progress (None: it would not)."""
+def _make_room(files, new: bool) -> str | None:
+    """Before a new game takes `host/game.toml`, the game there is kept: a
+    finished one copied in among the kept games, an unfinished one moved
+    there (with --new; without it, the host refuses), an unreadable one set
+    aside as `game.broken-N.toml`. Each is said in one line. Returns why the
+    new game cannot start (None: it can)."""
+    from avatar_tui.io.savedgames import resume_line
     from avatar_tui.notation.save import load_game
-    from avatar_tui.notation.scenario import ScenarioError
+    from avatar_tui.notation.scenario import load_scenario
 
-    if not files.game.is_file():
+    if not files.has_game():
         return None
     try:
         state, _ = load_game(files.game)
-    except ScenarioError:
-        return None  # an unreadable save: a new game replaces it
-    if state.phase == "over":
+        computer = load_scenario(files.game).computer
+    except Exception as err:  # noqa: BLE001 - whatever is wrong, the file is unusable
+        try:
+            aside = files.set_aside()
+        except OSError as failed:
+            return (f"the hosted game cannot be read ({err}) nor set aside "
+                    f"({failed.strerror or failed}): it is left as it is, and no new game "
+                    "replaces it")
+        say(f"the hosted game cannot be read ({err}): it is kept as {aside}")
         return None
-    return (f"a hosted game is unfinished ({files.game}): go on with --resume, or delete "
-            "that file to host a new one")
+    try:
+        if state.phase == "over":
+            say(f"the finished hosted game is kept as {files.keep_finished(state, computer)}")
+            return None
+        if not new:
+            return (f"a hosted game is unfinished ({files.game}): go on with it with --resume, "
+                    "or host a new one with --new (the unfinished one is kept among the games)")
+        say(resume_line(files.keep_unfinished(state)))
+    except OSError as err:
+        return (f"{files.game} could not be kept in {files.games.folder} "
+                f"({err.strerror or err}), so no new game replaces it")
+    return None
 
 
 def _setup(args: argparse.Namespace):
@@ -166,16 +207,21 @@ async def _serve(hosted, seats, files, host: str, port: int) -> int:
         say(f"cannot listen on {host} port {port}: {err.strerror or err}")
         await server.stop()
         return 2
-    seats.write(files.seats)
+    try:
+        seats.write(files.seats)
+    except OSError as err:
+        say(f"{files.seats}: cannot save the seats' tokens: {err.strerror or err}")
+        await server.stop()
+        return 2
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):  # before the lines: ctrl+c at once stops cleanly
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, stop.set)
     for role, url in server.urls(url_address(host)).items():
         print(f"{role}: avatar-tui {'watch' if role == 'watch' else 'join'} {url}", flush=True)
     print(f"(game {hosted.game}, saved in {files.game}; ctrl+c stops, --resume goes on)",
           file=sys.stderr, flush=True)
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        with contextlib.suppress(NotImplementedError, RuntimeError):
-            loop.add_signal_handler(sig, stop.set)
     try:
         await stop.wait()
     finally:

@@ -8,7 +8,11 @@ records it; it must be an absolute path other than `/`. An empty HOME is no
 home (Python would read it as the root, and put the games there). With no
 home and neither variable set there is no data directory: `DataDirError`,
 one line naming the variables that can set it. A relative XDG_DATA_HOME or
-XDG_CACHE_HOME is ignored, as the XDG base directory specification says."""
+XDG_CACHE_HOME is ignored, as the XDG base directory specification says.
+
+A command that keeps games or decks first asks `ready_data_dir`: a missing
+data directory is made, and one that cannot be (a regular file, a link to
+nothing, a parent that cannot be written) is `DataDirError` too."""
 
 from __future__ import annotations
 
@@ -33,6 +37,24 @@ def user_data_dir() -> Path:
     if home is None:
         raise DataDirError(f"no place for the data directory: {problem}; {PLACES}")
     return home / ".local" / "share" / "avatar-tui"
+
+
+def ready_data_dir() -> Path:
+    """The data directory, made when it is missing; DataDirError (one line)
+    when what stands at its place is no directory or it cannot be made."""
+    path = user_data_dir()
+    if path.is_symlink() and not path.exists():
+        raise DataDirError(f"the data directory {path} is a symbolic link to nothing "
+                           f"({os.readlink(path)}); make that folder, or {PLACES}")
+    if path.exists() and not path.is_dir():
+        raise DataDirError(f"the data directory {path} is not a directory; remove it, or "
+                           f"{PLACES}")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise DataDirError(f"the data directory {path} cannot be made "
+                           f"({err.strerror or err}); {PLACES}") from None
+    return path
 
 
 def user_cache_dir() -> Path | None:

@@ -13,6 +13,7 @@ by a person is checked before it touches a path: letters, digits, `-`,
 
 from __future__ import annotations
 
+import errno
 import os
 from dataclasses import dataclass, field
 from datetime import date, datetime
@@ -221,8 +222,14 @@ class SavedGames:
         return name
 
     def take(self, name: str, target: Path) -> None:
-        """Move the kept game `name` to `target` (it becomes the current game)."""
-        os.replace(self.find(name), target)
+        """Move the kept game `name` to `target` (it becomes the current game).
+        Raises OSError, nothing moved, when it is gone (`games delete` in
+        another process while this one was opening it)."""
+        try:
+            os.replace(self.find(name), target)
+        except (UnknownGame, FileNotFoundError):
+            raise FileNotFoundError(errno.ENOENT, f"the kept game {name} is gone (deleted "
+                                    "while it was being opened?)") from None
 
     def delete(self, name: str) -> None:
         self.find(name).unlink()

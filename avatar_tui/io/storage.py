@@ -214,14 +214,18 @@ class SaveStore:
             raise
 
     def set_aside(self, path: Path) -> Path:
-        """Rename `path` (`NAME.toml`) to the first free `NAME.broken-N.toml`."""
-        n = 1
-        while True:
-            target = path.with_name(f"{path.stem}.broken-{n}{path.suffix}")
-            if not target.exists() and not target.is_symlink():
-                os.replace(path, target)
-                return target
-            n += 1
+        return set_aside(path)
+
+
+def set_aside(path: Path) -> Path:
+    """Rename `path` (`NAME.toml`) to the first free `NAME.broken-N.toml`."""
+    n = 1
+    while True:
+        target = path.with_name(f"{path.stem}.broken-{n}{path.suffix}")
+        if not target.exists() and not target.is_symlink():
+            os.replace(path, target)
+            return target
+        n += 1
 
 
 # ------------------------------------------------------------------ one writer
@@ -340,8 +344,8 @@ class DataLock:
         """Remove `.NAME.XXXXXXXX.tmp` for NAME in TEMPORARY, and those of any
         kept game in `games/` (`.KEPT.toml.XXXXXXXX.tmp`): plain files only."""
         self._sweep_in(self.path.parent, lambda entry: any(
-            _is_temporary(entry, name) for name in self.TEMPORARY))
-        self._sweep_in(self.path.parent / GAMES, lambda entry: _is_temporary(
+            is_temporary(entry, name) for name in self.TEMPORARY))
+        self._sweep_in(self.path.parent / GAMES, lambda entry: is_temporary(
             entry, entry[1:].split(".toml.", 1)[0] + ".toml"))
 
     @staticmethod
@@ -360,7 +364,7 @@ class DataLock:
                 pass  # left for the next start
 
 
-def _is_temporary(candidate: str, name: str) -> bool:
+def is_temporary(candidate: str, name: str) -> bool:
     """`candidate` is a temporary file of `name` as write_atomically makes
     them (tempfile.mkstemp: a dot, the name, a dot, 8 characters, `.tmp`)."""
     prefix, suffix = f".{name}.", ".tmp"

@@ -48,6 +48,7 @@ QUEUE = 64  # frames waiting for a slow client before it is closed
 SEND_TIMEOUT = 10.0  # seconds one frame may take to go out
 BEHIND = 1024 * 1024  # bytes written but not yet taken by a client before it is closed
 MAX_WATCHERS = 64
+SAVE_RETRY = 5.0  # seconds before the computer tries again a move its save refused
 
 
 @dataclass(eq=False)
@@ -289,10 +290,19 @@ class GameServer:
         if reason is not None:
             if conn is not None:
                 self._send(conn, frames.refused(action, reason))
+            self._tell_unsaved()
             return False
         self._broadcast()
+        self._tell_unsaved()
         self._bot_turn()
         return True
+
+    def _tell_unsaved(self) -> None:
+        """While the game cannot be saved (a move left unmade, a finished
+        game not kept), every screen is told so."""
+        if self.hosted.save_problem is not None:
+            for conn in self._connections():
+                self._send(conn, frames.error(self.hosted.save_problem))
 
     def _rematch(self, seat: PlayerId, conn: Connection) -> None:
         if not self.hosted.over:
@@ -301,10 +311,16 @@ class GameServer:
         self.rematch_asked.add(seat)
         if set(PLAYERS) - set(self.hosted.computer) <= self.rematch_asked:
             self.rematch_asked.clear()
-            self.hosted.rematch()
+            refused = self.hosted.rematch()
+            if refused is not None:  # nothing changed: the seats may ask again
+                for c in self._connections():
+                    self._send(c, frames.error(refused))
+                return
             self.seats.game = self.hosted.game
             if self.hosted.files is not None:
-                self.seats.write(self.hosted.files.seats)
+                # the counter only numbers the games: failing to write it loses no move
+                with contextlib.suppress(OSError):
+                    self.seats.write(self.hosted.files.seats)
             for c in self._connections():
                 c.since = 0
             self._broadcast()
@@ -373,4 +389,6 @@ class GameServer:
         if (self.hosted.seq, self.hosted.game) != (seq, game):
             self._bot_turn()  # the position changed meanwhile (a rematch): think again
             return
-        self._act(seat, str(action), None)
+        if not self._act(seat, str(action), None) and self.hosted.save_problem is not None:
+            await asyncio.sleep(SAVE_RETRY)  # its move was not saved, so not made: again later
+            self._bot_turn()

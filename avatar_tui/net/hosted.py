@@ -4,10 +4,15 @@ engine (which refuses with its reason, R-rule included, and changes
 nothing), saves after every accepted action, and builds each receiver's
 `position`. The server (net/host.py) and the tests drive it alike.
 
-Its files live in the data directory's `host/` folder, apart from the
-hot-seat game (io/storage.py): `game.toml` is the game in the notation, a
-save anyone may read or replay; `seats.json` holds the seats' secret tokens
-and the game counter, so a restarted host resumes with the same URLs."""
+A move is saved before anyone sees it: when the save fails, the move is
+left unmade, the seat is told why, and `save_problem` says that the game
+is not being saved until a save succeeds again.
+
+Its files live in the data directory's `host/` folder (io/hostsave.py):
+`game.toml` is the game in the notation, a save anyone may read or replay;
+`seats.json` holds the seats' secret tokens and the game counter, so a
+restarted host resumes with the same URLs. A finished game is also kept
+among the kept games, so a rematch never loses it."""
 
 from __future__ import annotations
 
@@ -20,11 +25,12 @@ from typing import Any
 
 from avatar_tui.engine import IllegalAction, actor_of, apply, legal_actions, new_game
 from avatar_tui.io import files
+from avatar_tui.io.hostsave import HostFiles
 from avatar_tui.model.actions import NotationError, parse_action
 from avatar_tui.model.common import PLAYERS, PlayerId
 from avatar_tui.model.state import GameSetup, GameState
 from avatar_tui.net import frames
-from avatar_tui.notation.save import load_game, save_game, write_atomically
+from avatar_tui.notation.save import load_game, write_atomically
 from avatar_tui.notation.scenario import ScenarioError, load_scenario
 
 TITLE = "a hosted game (avatar-tui host)"
@@ -33,21 +39,6 @@ SEATS_BYTES = 4096
 
 class HostFileError(ValueError):
     """A host file that cannot be used: one line naming the file and why."""
-
-
-@dataclass
-class HostFiles:
-    """Where a host keeps its game: `directory` is the data directory's `host/`."""
-
-    directory: Path
-
-    @property
-    def game(self) -> Path:
-        return self.directory / "game.toml"
-
-    @property
-    def seats(self) -> Path:
-        return self.directory / "seats.json"
 
 
 @dataclass
@@ -104,13 +95,14 @@ class HostedGame:
     game: int = 1
     files: HostFiles | None = None
     saves: int = 0
+    save_problem: str | None = None  # why the game is not being saved (None: it is)
 
     @classmethod
     def new(cls, setup: GameSetup, computer: dict[str, str] | None = None,
             host_files: HostFiles | None = None, game: int = 1) -> HostedGame:
         state, events = new_game(setup)
         hosted = cls(state, frames.log_lines(events), dict(computer or {}), game, host_files)
-        hosted.save()
+        hosted.save(state)  # OSError: no game to host, nothing shown yet
         return hosted
 
     @classmethod
@@ -150,9 +142,14 @@ class HostedGame:
             return str(err)
         except Exception as err:  # noqa: BLE001 - nothing a seat sends stops the host
             return f"the host could not apply it ({type(err).__name__}); nothing changed"
+        try:
+            self.save(state)  # before anyone sees it: a move never outlives a failed save
+        except OSError:
+            return f"{self.save_problem}: the move was not made"
         self.state = state
         self.lines.extend(frames.log_lines(events))
-        self.save()
+        if self.over:
+            self.keep_finished()
         return None
 
     def legal(self) -> list[str]:
@@ -164,21 +161,50 @@ class HostedGame:
         return frames.position(self.state, receiver, game=self.game, seq=self.seq,
                                log=self.lines[since:], seats=seats)
 
-    def rematch(self) -> None:
+    def rematch(self) -> str | None:
         """A new game on the same seats (PROTOCOL: the game counter counts
-        up); its seed follows from the last one, so a host is replayable."""
+        up); its seed follows from the last one, so a host is replayable.
+        The finished game is kept first. Returns why there is no rematch
+        (nothing changed: a save failed), or None once it has started."""
+        if not self.keep_finished():
+            return f"{self.save_problem}: no rematch until it is kept"
         setup = self.state.setup
         seed = (setup.seed * 1_000_003 + self.game) % (2**31)
         state, events = new_game(setup.model_copy(update={"seed": seed}))
+        try:
+            self.save(state)
+        except OSError:
+            return f"{self.save_problem}: no rematch yet"
         self.state, self.lines, self.game = state, frames.log_lines(events), self.game + 1
-        self.save()
+        return None
 
-    def save(self) -> None:
-        """The game so far to `game.toml`, atomically (a crash leaves the
-        old file or the new one)."""
+    def keep_finished(self) -> bool:
+        """The finished game copied in among the kept games (`games` lists
+        it, `review` opens it); False, said in `save_problem`, when that
+        fails (its `game.toml` stays until it is kept)."""
+        if self.files is None:
+            return True
+        try:
+            self.files.keep_finished(self.state, self.computer)
+        except OSError as err:
+            self.save_problem = (f"the finished game cannot be kept in "
+                                 f"{self.files.games.folder} ({err.strerror or err})")
+            return False
+        return True
+
+    def save(self, state: GameState) -> None:
+        """`state` to `game.toml`, atomically (a crash leaves the old file
+        or the new one). Raises OSError, with `save_problem` saying that
+        the game is not being saved; a save that succeeds clears it."""
         if self.files is None:
             return
-        save_game(self.state, self.files.game, TITLE, self.computer or None)
+        try:
+            self.files.save(state, TITLE, self.computer)
+        except OSError as err:
+            self.save_problem = (f"the game is not being saved ({self.files.game}: "
+                                 f"{err.strerror or err})")
+            raise
+        self.save_problem = None
         self.saves += 1
 
 
