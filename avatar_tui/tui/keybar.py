@@ -98,7 +98,11 @@ class KeyBar(Static):
         self.refresh_keys()
 
     def refresh_keys(self) -> None:
-        """Show the keys that are legal now (cheap when nothing changed)."""
+        """Show the keys that are legal now (cheap when nothing changed);
+        nothing once its screen is gone (a refresh asked of a dialog may
+        come after the screen under it was closed)."""
+        if not self.is_attached:
+            return
         gap = 1 if self.compact else 2
         parts: list[str] = []
         spans: list[tuple[int, int, str]] = []

@@ -58,7 +58,8 @@ def test_the_pay_preview_says_what_p_spends_and_leaves():
     state, _ = scenario("midgame")
     lk = look(state)
     assert plain(describe.pay_preview(lk)) == "p pays G1 Y2 → leaves G1 Y0 R3"
-    assert plain(describe.next_step(state, lk, legal_actions(state))).startswith("p pays G1 Y2 → leaves G1 Y0 R3 · ")
+    words = plain(describe.next_step(state, lk, legal_actions(state)))
+    assert words.startswith("p pays G1 Y2 → leaves G1 Y0 R3 · ")
 
 
 def test_the_preview_says_when_the_cards_own_colours_fall_short():
