@@ -75,3 +75,35 @@ async def test_the_deck_editors_dialogs_show_their_own_keys(data_dir):
         await pilot.pause()
         assert not isinstance(app.screen, NameScreen)  # enter saved, as its footer says
         assert editor.deck_name == "new-deck"
+
+
+def weak_flip():
+    """A decision where the flipped card cannot stop the attack (R5.3)."""
+    from tests.test_step_hint import cannot_stop_the_attack
+
+    return cannot_stop_the_attack(), []
+
+
+async def test_at_80x24_the_log_mode_shows_the_log_and_its_keys():
+    app = make_app(scenario("midgame"))  # Burning Lash's panel takes the log's place
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        assert app.screen.query_one("#deciding").display  # the card takes the log's place
+        await pilot.press("l")
+        await pilot.pause()
+        words, keys = screen_text(app), footer(app)
+        assert app.screen.query_one("#log").region.height > 1
+        assert "R5.1 p2 flips Burning Lash" in words  # a line of the log itself
+        assert "↑/↓" in keys and "esc Leave the log" in keys and "Discard" not in keys
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "d Discard" in footer(app) and app.screen.query_one("#deciding").display
+
+
+async def test_at_80x24_the_explain_dialog_keeps_a_footer():
+    app = make_app(weak_flip())
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await pilot.press("e")
+        await pilot.pause()
+        assert "esc Close" in footer(app)
