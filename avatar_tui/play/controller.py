@@ -19,7 +19,7 @@ from avatar_tui.io.settings import Settings
 from avatar_tui.model.actions import Action
 from avatar_tui.model.common import PlayerId
 from avatar_tui.model.state import GameSetup, GameState
-from avatar_tui.play import questions, seats
+from avatar_tui.play import describe, questions, seats
 from avatar_tui.play.keys import BY_NAME, candidates, example
 from avatar_tui.play.modes import DemoMode, HotSeat, Mode, VsComputer
 from avatar_tui.play.plain import escape
@@ -71,11 +71,18 @@ class GameController:
     @property
     def shown_hint(self) -> str | None:
         """The status line's second line: what was said (a refusal, the
-        computer's move), else None for the step's keys, or nothing ("")
-        when the step hints are turned off."""
-        if self.hint is not None or self.step_hints:
+        computer's move), else the step's keys, or nothing ("") when the
+        step hints are turned off. The keys come from the session's legal
+        actions, the list the footer's keys come from (the board draws the
+        public observation, whose legal moves are not the player's)."""
+        if self.hint is not None:
             return self.hint
-        return ""
+        if not self.step_hints:
+            return ""
+        session = self.session
+        if session is None:
+            return None
+        return f"[dim]{describe.next_step(session.state, session.look, session.legal)}[/]"
 
     # ---------------------------------------------------------------- seats
 

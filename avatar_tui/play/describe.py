@@ -7,11 +7,13 @@ from __future__ import annotations
 
 from avatar_tui.cardlib import words as effect_words
 from avatar_tui.engine import Look, Table, answer_is_secret, face_look, look
+from avatar_tui.model.actions import Action
 from avatar_tui.model.cards import AdvantageCard, AllyCard, SignatureMove, StrikeCard
 from avatar_tui.model.common import ZONES, Energy, PlayerId, Zone
 from avatar_tui.model.effects import Power
 from avatar_tui.model.options import KEEP, REPLACE, Decline, Option, Order, Reflip, Target, TopCard
 from avatar_tui.model.state import FaceUp, GameState, OrderStep
+from avatar_tui.play.keys import candidates
 from avatar_tui.play.plain import escape
 
 ZONE_STYLE: dict[str, str] = {"green": "$success", "yellow": "$warning", "red": "$error"}
@@ -149,36 +151,58 @@ def _other(pid: PlayerId) -> PlayerId:
     return "p2" if pid == "p1" else "p1"
 
 
-def next_step(state: GameState, lk: Look | None = None) -> str:
-    """A hint of the keys for the step at hand; at the decide step it
-    opens with what `p` would spend and leave (`lk`: the state's look)."""
+# the game keys the step hint may name (reflip and pitch: in the footer only)
+HINTED = ("flip", "signature", "skip", "pay", "overpay", "ally_power", "focus", "discard",
+          *(f"power_{n}" for n in range(1, 10)))
+
+
+def next_step(state: GameState, lk: Look, legal: list[Action]) -> str:
+    """A hint of the keys for the step at hand, at the decide step opening
+    with what `p` would spend and leave. It names a key only when `legal`
+    (the engine's legal actions now, the footer's) has a move for it, as
+    play/keys.py `candidates` reads them: a card that cannot stop the attack
+    (R5.3) is not offered `p`, a power used up (R7.1) not its number."""
     if state.phase == "over":
         return "The game is over: n new game · q quit"
-    if state.choice is not None or state.phase == "open":
+    if any(a.verb in ("open", "choose") for a in legal):
         return "Answer the question (c opens it again)"
+    on = {name for name in HINTED if candidates(name, legal)}
     if state.phase == "signature":
-        return "s signature move · k skip it (R4.3)"
+        return " · ".join([*(["s signature move"] if "signature" in on else []),
+                           *(["k skip it (R4.3)"] if "skip" in on else [])])
     if state.phase == "flip":
-        return "space flips the top card of the deck (R5.1)"
-    lk = lk or look(state)
-    # name the power keys only when the card has powers to use (R7.3: a
-    # flipped ally has none); `a` is the zone ally's
-    numbers = sorted({p.number for p in lk.powers if not p.ally})
-    keys = [f"{numbers[0]} power" if len(numbers) == 1 else f"1-{numbers[-1]} powers"] \
-        if numbers else []
-    if any(p.ally for p in lk.powers):
+        return "space flips the top card of the deck (R5.1)" if "flip" in on else ""
+    keys: list[str] = []
+    if "pay" in on:
+        keys.append(pay_preview(lk))
+    if "overpay" in on:
+        keys.append("o pays with stronger energy" if "pay" in on else
+                    "o pays with stronger energy: its own colours fall short (R6.3)")
+    # a flipped ally has no powers to use (R7.3); `a` is the zone ally's
+    numbers = [n for n in range(1, 10) if f"power_{n}" in on]
+    if numbers:
+        keys.append(f"{power_numbers(numbers)} power" + ("s" if len(numbers) > 1 else ""))
+    if "ally_power" in on:
         keys.append("a ally's power")
-    return " · ".join([pay_preview(lk), *keys, "f focus · d discard — see the keys below (R5.2)"])
+    keys += [words for name, words in (("focus", "f focus"), ("discard", "d discard"))
+             if name in on]
+    below = "see the keys below (R5.2)"
+    return f"{' · '.join(keys)} — {below}" if keys else below
+
+
+def power_numbers(numbers: list[int]) -> str:
+    """`1`, `1-3` or `1/3`: the power keys that work now, none left out
+    nor added (a power between two may be used up, R7.1)."""
+    if len(numbers) > 1 and numbers == list(range(numbers[0], numbers[-1] + 1)):
+        return f"{numbers[0]}-{numbers[-1]}"
+    return "/".join(str(n) for n in numbers)
 
 
 def pay_preview(lk: Look) -> str:
     """`p pays G2 Y1 → leaves G1 Y2 R3`: the look's plain payment of the
-    card being decided (R6.3) and the energy it leaves; when its own colours
-    fall short, where to turn instead."""
-    if lk.flipped is None or lk.turn is None:
+    card being decided (R6.3) and the energy it leaves (when `p` is legal)."""
+    if lk.flipped is None or lk.turn is None or lk.payment is None:
         return "p pay"
-    if lk.payment is None:
-        return "p: its own colours fall short (R6.3), o pays with stronger energy"
     have = lk.player(lk.turn).energy
     left = " ".join(f"[{ZONE_STYLE[c]}]{c[0].upper()}{have.of(c) - lk.payment.of(c)}[/]"
                     for c in ZONES)

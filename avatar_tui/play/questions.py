@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from avatar_tui.model.actions import Action
 from avatar_tui.model.common import PlayerId
 from avatar_tui.play import choice_words, describe, move_words
-from avatar_tui.play.keys import BY_NAME
+from avatar_tui.play.keys import BY_NAME, key_name
 from avatar_tui.play.plain import escape
 from avatar_tui.play.session import Session
 
@@ -30,6 +30,7 @@ class Question:
     labels: list[str]
     details: list[str] = field(default_factory=list)
     secret_for: PlayerId | None = None  # shown only behind a privacy screen (R1.6)
+    again: str = "c"  # the key that puts it again once put off (escape)
 
 
 def pending(session: Session) -> Question | None:
@@ -80,7 +81,9 @@ def which(session: Session, name: str, actions: list[Action]) -> Question:
     else:
         title = "The ally's powers (R7.3)" if name == "ally_power" else BY_NAME[name].label
         prompt = f"{subject}: which one?"
-    return Question(title, prompt, actions, [move_words.label(t, a) for a in actions])
+    # put off, it is the key that asks again: `c` answers only the game's questions
+    return Question(title, prompt, actions, [move_words.label(t, a) for a in actions],
+                    again=key_name(BY_NAME[name].key))
 
 
 def _subject(session: Session, name: str) -> str:

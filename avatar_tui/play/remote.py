@@ -233,7 +233,8 @@ class RemoteHost(Host):
         elif not session.legal:
             parts.append(f"[dim]waiting for {describe.character(session.table, actor)}…[/]")
         elif parts:
-            parts.append(f"[dim]{describe.next_step(session.state, session.look)}[/]")
+            keys = describe.next_step(session.state, session.look, session.legal)
+            parts.append(f"[dim]{keys}[/]")
         return " · ".join(parts) or None
 
     def _position(self, frame: dict[str, Any]) -> Commands:

@@ -252,7 +252,7 @@ class StatusPanel(FixedText):
     def show(self, session: Session, hint: str | None) -> None:
         state = session.state
         if hint is None:  # the step's keys ("": the step hints are off)
-            hint = f"[dim]{describe.next_step(state, session.look)}[/]"
+            hint = f"[dim]{describe.next_step(state, session.look, session.legal)}[/]"
         self.set(f"{describe.status(session.table, state, session.look)}\n{hint}")
 
 

@@ -59,7 +59,7 @@ def put(app: AvatarApp, command: Ask | GameOver) -> None:
     def show(reveal: bool | None = True) -> None:
         if reveal:
             app.push_screen(ChoiceScreen(question.title, question.prompt, question.labels,
-                                         question.details), answered)
+                                         question.details, again=question.again), answered)
 
     if command.look_away is not None:  # R1.6: the other player looks away first
         from avatar_tui.tui.screens.privacy import SecretGate

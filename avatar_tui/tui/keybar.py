@@ -35,8 +35,12 @@ class KeyBar(Static):
     """One line: `key description` for every shown binding the screen allows
     now. A click on an item presses its key."""
 
-    def __init__(self, bindings: list[Binding], spare: dict[str, int] | None = None, **kw):
+    def __init__(self, bindings: list[Binding], spare: dict[str, int] | None = None,
+                 focused: dict[str, list[Binding]] | None = None, **kw):
         super().__init__(**kw)
+        # widget id -> the keys shown instead while that widget has focus
+        # (the log's: its keys move in it, the board's do not act there)
+        self.focused = focused or {}
         # binding id -> rank: the keys left out, highest rank first, when the
         # line is too narrow for all (a move, help and quit never are)
         self.spare = spare or {}
@@ -54,6 +58,9 @@ class KeyBar(Static):
         top = stack[-1] if stack else self.screen
         if top is self.screen:
             self._watch(None)
+            widget = self.screen.focused
+            if widget is not None and widget.id in self.focused:
+                return [(binding, True) for binding in self.focused[widget.id]]
             found = ((item.binding, self.screen.check_action(item.action, item.parameters))
                      for item in self.items)
             return [(binding, allowed) for binding, allowed in found if allowed is not False]
@@ -98,7 +105,11 @@ class KeyBar(Static):
         self.refresh_keys()
 
     def refresh_keys(self) -> None:
-        """Show the keys that are legal now (cheap when nothing changed)."""
+        """Show the keys that are legal now (cheap when nothing changed);
+        nothing once its screen is gone (a refresh asked of a dialog may
+        come after the screen under it was closed)."""
+        if not self.is_attached:
+            return
         gap = 1 if self.compact else 2
         parts: list[str] = []
         spans: list[tuple[int, int, str]] = []

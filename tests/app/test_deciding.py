@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from textual.content import Content
 
-from avatar_tui.engine import Table, look
+from avatar_tui.engine import Table, legal_actions, look
 from avatar_tui.play import describe
 
 from .helpers import make_app, scenario, screen_text
@@ -58,21 +58,23 @@ def test_the_pay_preview_says_what_p_spends_and_leaves():
     state, _ = scenario("midgame")
     lk = look(state)
     assert plain(describe.pay_preview(lk)) == "p pays G1 Y2 → leaves G1 Y0 R3"
-    assert plain(describe.next_step(state, lk)).startswith("p pays G1 Y2 → leaves G1 Y0 R3 · ")
+    words = plain(describe.next_step(state, lk, legal_actions(state)))
+    assert words.startswith("p pays G1 Y2 → leaves G1 Y0 R3 · ")
 
 
 def test_the_preview_says_when_the_cards_own_colours_fall_short():
     state, _ = scenario("overpay")  # Pummel's G2 with no green energy left
     lk = look(state)
     assert lk.payment is None and lk.overpay is not None
-    words = plain(describe.pay_preview(lk))
+    words = plain(describe.next_step(state, lk, legal_actions(state)))
     assert "own colours fall short" in words and "o pays with stronger energy" in words
+    assert "p pay" not in words
     assert describe.deciding(Table(state), lk) is not None
 
 
 def test_the_step_hint_names_only_the_power_keys_the_card_has():
     state, _ = scenario("midgame")  # Burning Lash: one power, and Gan Jin Tribe's in its zone
-    words = plain(describe.next_step(state, look(state)))
+    words = plain(describe.next_step(state, look(state), legal_actions(state)))
     assert "· 1 power · a ally's power · f focus" in words
     from avatar_tui.cardlib.catalog import default_catalog
     from avatar_tui.engine import apply, new_game
@@ -87,5 +89,5 @@ def test_the_step_hint_names_only_the_power_keys_the_card_has():
         game, _ = apply(game, parse_action(line))
     lk = look(game)
     assert lk.flipped is not None and "Katara" in Table(game).name(lk.flipped.card)
-    words = plain(describe.next_step(game, lk))
+    words = plain(describe.next_step(game, lk, legal_actions(game)))
     assert "power" not in words and "· f focus · d discard" in words

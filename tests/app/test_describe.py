@@ -10,7 +10,7 @@ from textual.content import Content
 
 from avatar_tui.cardlib import words as effect_words
 from avatar_tui.cardlib.catalog import default_catalog
-from avatar_tui.engine import apply, legal_actions
+from avatar_tui.engine import apply, legal_actions, look
 from avatar_tui.engine.table import Table
 from avatar_tui.model.common import ZONES, Energy
 from avatar_tui.model.state import FaceUp, Mod
@@ -61,7 +61,7 @@ def test_every_state_of_random_games_can_be_described():
         while True:
             t = Table(state)
             plain(describe.status(t, state))
-            plain(describe.next_step(state))
+            plain(describe.next_step(state, look(state), legal_actions(state)))
             for pid in ("p1", "p2"):
                 for zone in ZONES:
                     zs = state.players[pid].zones[zone]

@@ -18,14 +18,18 @@ ANSWER_KEYS = [str(n) for n in range(1, 10)] + list(string.ascii_lowercase)
 
 class ChoiceScreen(Dialog[int | None]):
     """Dismissed with the index of the answer, or None (escape) when the
-    question may be put off to look at the board first."""
+    question may be put off to look at the board first; `again`: the key
+    that puts it again then (None: no key does, as for a question of the
+    app's own)."""
 
+    BACK_TO = "the board"  # where escape goes (the binding's label says it too)
     BINDINGS = [Binding("escape", "back", "Back to the board", id="back")]
 
     def __init__(self, title: str, prompt: str, options: list[str],
                  details: list[str] | None = None, can_cancel: bool = True,
-                 name: str | None = None):
+                 name: str | None = None, again: str | None = None):
         super().__init__(name=name)
+        self.again = again
         self.title_text = title
         self.prompt = prompt
         self.options = options[:len(ANSWER_KEYS)]
@@ -41,8 +45,8 @@ class ChoiceScreen(Dialog[int | None]):
             for i, label in enumerate(self.options):
                 yield Button(f"{ANSWER_KEYS[i]}  {label}", id=f"answer-{i}",
                              classes="answer", compact=True)
-            back = ("escape: back to the board (c asks again)" if self.can_cancel
-                    else "ctrl+q quits.")
+            again = f" ({self.again} asks again)" if self.again else ""
+            back = f"escape: back to {self.BACK_TO}{again}" if self.can_cancel else "ctrl+q quits."
             keys = ANSWER_KEYS[0]
             if len(self.options) > 1:
                 keys += "-" + ANSWER_KEYS[len(self.options) - 1]
@@ -67,3 +71,10 @@ class ChoiceScreen(Dialog[int | None]):
         event.stop()
         if event.button.id and event.button.id.startswith("answer-"):
             self.dismiss(int(event.button.id.removeprefix("answer-")))
+
+
+class ReviewChoice(ChoiceScreen):
+    """A question over the review (play on from a move): escape goes back to it."""
+
+    BACK_TO = "the review"
+    BINDINGS = [Binding("escape", "back", "Back to the review", id="back")]

@@ -36,9 +36,9 @@ from avatar_tui.io.terminal_text import message, quote
 from avatar_tui.model.cards import ChamberCard, SignatureMove
 from avatar_tui.model.common import ZONES
 from avatar_tui.play.plain import escape
-from avatar_tui.tui.screens.choice import ChoiceScreen
 from avatar_tui.tui.screens.decks_dialogs import (
     CardFaceScreen,
+    EditorChoice,
     EditorHelpScreen,
     NameScreen,
     TextListScreen,
@@ -547,7 +547,7 @@ class DeckEditorScreen(Screen[str | None]):
             self.say(f"Deleted decks/{name}.toml; the deck is still here, unsaved (s "
                      "saves it again).")
 
-        self.app.push_screen(ChoiceScreen(f"Delete decks/{name}.toml?", "The deck stays in "
+        self.app.push_screen(EditorChoice(f"Delete decks/{name}.toml?", "The deck stays in "
                                           "the editor until you leave it.",
                                           ["Delete the file", "Keep it"]), answered)
 
@@ -569,7 +569,7 @@ class DeckEditorScreen(Screen[str | None]):
                 self.discard()
                 then()
 
-        self.app.push_screen(ChoiceScreen("This deck has unsaved changes",
+        self.app.push_screen(EditorChoice("This deck has unsaved changes",
                                           escape(quote(self.draft.title)),
                                           ["Save it first", "Do not save it",
                                            "Stay in the editor"]), answered)
@@ -605,7 +605,7 @@ class DeckEditorScreen(Screen[str | None]):
                 self.seed += 1
                 self.guard(lambda: self.load_draft(deck, None))
 
-        self.app.push_screen(ChoiceScreen("Open a deck", "Your decks, then the house starter "
+        self.app.push_screen(EditorChoice("Open a deck", "Your decks, then the house starter "
                                           "decks (opened as a copy).", labels), answered)
 
     def action_import(self) -> None:

@@ -1,24 +1,41 @@
-"""The deck editor's small dialogs: a name to type, a text list to paste or
-copy, a card's full face, and the editor's help (its keys and the query
-language)."""
+"""The deck editor's small dialogs: a question, a name to type, a text list
+to paste or copy, a card's full face, and the editor's help (its keys and
+the query language).
+
+Each has a footer of its own keys: the editor's footer (Textual's) shows the
+editor's keys, which do nothing while a dialog is up."""
 
 from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.widgets import Input, Static, TextArea
+from textual.widgets import Footer, Input, Static, TextArea
 
 from avatar_tui.cardlib.catalog import Catalog
 from avatar_tui.cardlib.search import HELP as QUERY_HELP
 from avatar_tui.play import describe
+from avatar_tui.tui.screens.choice import ChoiceScreen
 from avatar_tui.tui.screens.dialog import Dialog
+
+
+class EditorChoice(ChoiceScreen):
+    """A question of the editor (open a deck, delete a file, unsaved changes)."""
+
+    BACK_TO = "the editor"
+    BINDINGS = [Binding("escape", "back", "Back to the editor", id="back")]
+
+    def compose(self) -> ComposeResult:
+        yield from super().compose()
+        yield Footer()
 
 
 class NameScreen(Dialog[str | None]):
     """Ask for a deck's name; enter answers, escape cancels."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    # enter before the name field takes it, so the footer can say it saves
+    BINDINGS = [Binding("enter", "save", "Save", priority=True),
+                Binding("escape", "cancel", "Cancel")]
 
     def __init__(self, title: str, value: str = "", note: str = ""):
         super().__init__()
@@ -33,14 +50,14 @@ class NameScreen(Dialog[str | None]):
             yield Static(self.note, id="name-note", classes="dialog-details")
             yield Static("[dim]letters, digits, - and _ · enter saves · escape cancels[/]",
                          classes="dialog-keys")
+        yield Footer()
 
     def on_mount(self) -> None:
         self.query_one(Input).cursor_blink = False
         self.query_one(Input).focus()
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self.dismiss(event.value.strip())
+    def action_save(self) -> None:
+        self.dismiss(self.query_one(Input).value.strip())
 
     def action_cancel(self) -> None:
         self.dismiss(None)
@@ -69,9 +86,13 @@ class TextListScreen(Dialog[str | None]):
                     if self.importing else
                     "select and copy the text (ctrl+c copies the selection) · escape closes")
             yield Static(f"[dim]{keys}[/]", classes="dialog-keys")
+        yield Footer()
 
     def on_mount(self) -> None:
         self.query_one(TextArea).focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.importing or action != "done"  # a list to copy imports nothing
 
     def problem(self, text: str) -> None:
         self.query_one("#text-problem", Static).update(f"[$error]{text}[/]")
@@ -113,6 +134,7 @@ class CardFaceScreen(Dialog[None]):
         with Vertical(classes="dialog inspector"):
             yield Static("\n".join(lines[:2] + extra + lines[2:]), id="card-face")
             yield Static("[dim]escape closes[/]", classes="dialog-keys")
+        yield Footer()
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -142,6 +164,7 @@ class EditorHelpScreen(Dialog[None]):
             yield Static("\n[b]Searching[/b]: every term must match.")
             yield Static(QUERY_HELP, markup=False)
             yield Static("[dim]escape closes[/]", classes="dialog-keys")
+        yield Footer()
 
     def action_close(self) -> None:
         self.dismiss(None)

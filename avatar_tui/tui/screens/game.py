@@ -36,6 +36,12 @@ from avatar_tui.tui.layout import MIN_SIZE, WIDE_SIZE
 from avatar_tui.tui.perf.compositor import PartialCompositor
 from avatar_tui.tui.perf.restyle import StyleCache, StylePass
 
+# the footer while the log has focus: its own keys (the arrows select a line,
+# whose rule is shown; escape leaves), shown only, as the log handles them
+LOG_KEYS = [Binding("up", "", "A line and its rule", key_display="↑/↓"),
+            Binding("escape", "", "Leave the log", key_display="esc"),
+            Binding("question_mark", "", "Help", key_display="?")]
+
 # the keys the app carries out (its actions: "app.undo"); the screen's own
 # are only the log's and the narration's
 BOARD_COMMANDS = frozenset({"play", *(k.action.split("(")[0] for k in STEP_KEYS + OTHER_KEYS)}
@@ -81,7 +87,8 @@ class GameScreen(Screen[None]):
         self.main = Horizontal(id="main")
         self.main.visible = False
         self.key_bar = KeyBar(self.BINDINGS, id="keys",
-                              spare={k.id: k.spare for k in OTHER_KEYS if k.spare})
+                              spare={k.id: k.spare for k in OTHER_KEYS if k.spare},
+                              focused={"log": LOG_KEYS})
 
     def set_layout_classes(self, chosen: layout.Layout) -> None:
         """The layout's classes on the screen, restyling it once if any
@@ -239,6 +246,21 @@ class GameScreen(Screen[None]):
 
     def action_log(self) -> None:
         self.query_one(EventLog).focus()
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        self._reading_log()
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        self._reading_log()
+
+    def _reading_log(self) -> None:
+        """While the log has focus, its keys in the footer; in the compact
+        layout the log comes back from under the panels that take its place
+        and the status gives it its rows (app.tcss `-reading-log`)."""
+        reading = self.focused is self.event_log
+        if reading != self.has_class("-reading-log"):
+            self.set_class(reading, "-reading-log")
+        self.key_bar.refresh_keys()
 
     # ---------------------------------------------------------------- keys
 

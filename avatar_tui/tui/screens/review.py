@@ -166,6 +166,12 @@ class ReviewScreen(Screen[ContinueFrom | None]):
 
     # ---------------------------------------------------------------- keys
 
+    def on_screen_suspend(self) -> None:
+        """A dialog over the review: the footer shows the dialog's keys."""
+        self.key_bar.refresh_keys()
+
+    on_screen_resume = on_screen_suspend
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "reveal":
             return self.review.finished
@@ -203,7 +209,7 @@ class ReviewScreen(Screen[ContinueFrom | None]):
         self.show()
 
     def action_play_on(self) -> None:
-        from avatar_tui.tui.screens.choice import ChoiceScreen
+        from avatar_tui.tui.screens.choice import ReviewChoice
 
         r = self.review
         me = r.viewer or "p1"
@@ -216,7 +222,7 @@ class ReviewScreen(Screen[ContinueFrom | None]):
             self.dismiss(ContinueFrom(r, r.at, {them: "expert"} if vs else {}, again))
 
         source = escape(r.source) if r.source else "the reviewed game"
-        self.app.push_screen(ChoiceScreen(
+        self.app.push_screen(ReviewChoice(
             f"Play on from move {r.at}",
             f"A new game from this position, kept as a game of its own ({source} stays as "
             f"it is). Against the computer, you keep {me}'s seat.",
