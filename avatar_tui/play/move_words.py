@@ -2,9 +2,10 @@
 app says a move, each naming the card, zone and ally it is about from the
 engine's look (`subject`):
 
-- `describe_move(before, after, action)`: what a player (most often the
-  computer) just did, as a person at the table would say it; the card a
-  flip revealed is read from the state after it;
+- `describe_move(before, after, action, events)`: what a player (most
+  often the computer) just did, as a person at the table would say it;
+  the card a flip revealed is read from the state after it, and a deck
+  that ran out from the move's events (R9.1, R9.3);
 - `short(t, action)`: a move in a few words, for the hint ("pay for
   Skewer", "focus");
 - `label(t, action)`: one of several legal actions behind one key, in a
@@ -15,9 +16,10 @@ Markup is Textual's."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from avatar_tui.engine import Look, Table, answer_is_secret, look
+from avatar_tui.engine import Event, Look, Table, answer_is_secret, apply, look
 from avatar_tui.model.actions import Action
 from avatar_tui.model.common import Zone
 from avatar_tui.model.state import GameState
@@ -55,9 +57,12 @@ def _zone(zone: str | None) -> str:
     return f"the [{ZONE_STYLE[zone]}]{zone}[/] zone"
 
 
-def describe_move(before: GameState, after: GameState | None, action: Action) -> str:
+def describe_move(before: GameState, after: GameState | None, action: Action,
+                  events: Sequence[Event] | None = None) -> str:
     """What `action` did, in words, without the player's name: "played
-    Burning Lash in the yellow zone, paying in its own colours (R5.3)"."""
+    Burning Lash in the yellow zone, paying in its own colours (R5.3)".
+    `events`: the engine's events of the move (None: asked of the engine
+    again where the words need them: a flip)."""
     t = Table(before)
     about = subject(t)
     zone, card = about.zone, about.card or "the flipped card"
@@ -67,14 +72,25 @@ def describe_move(before: GameState, after: GameState | None, action: Action) ->
         who = describe.character(t, chosen) if chosen in ("p1", "p2") else chosen
         return f"chose {who} to defend the opening attack (R2.4)"
     if verb == "flip":
+        if events is None:
+            events = apply(before, action)[1]
+        rules = [e.rule for e in events]
+        if "R9.3" in rules:
+            return _no_card_to_flip(zone, rules)
         shown = None
         if after is not None and zone is not None:
             seen = Table(after)
             face = look(after, seen).face(action.player, zone)
             shown = escape(seen.name(face.card)) if face is not None else None
         what = f"and turned up [b]{shown}[/b]" if shown else ""
-        return f"flipped the top card of the deck in {_zone(zone)} {what} (R5.1)".replace(
+        said = f"flipped the top card of the deck in {_zone(zone)} {what} (R5.1)".replace(
             "  ", " ")
+        flipped = rules.index("R5.1") if "R5.1" in rules else len(rules)
+        if "R9.1" in rules[:flipped]:
+            said = f"found the deck empty and rebuilt it (R9.1), then {said}"
+        if "R9.1" in rules[flipped:]:
+            said += "; it was the last card, so the deck is rebuilt (R9.1)"
+        return said
     if verb == "pay":
         how = ("in its own colours" if action.paid is None
                else f"with {describe.pips(action.paid)}")
@@ -106,6 +122,19 @@ def describe_move(before: GameState, after: GameState | None, action: Action) ->
         answer = describe.answer_label(t, before, action.word)
         return f"answered “{escape(prompt)}”: {answer}"
     return escape(str(action))  # pragma: no cover - every verb is named above
+
+
+def _no_card_to_flip(zone: Zone | None, rules: list[str]) -> str:
+    """A flip that found no card (R9.3): the deck ran out, its rebuilding
+    (R9.1) left none to flip, and the zone goes undefended, in red the
+    point with it (R10.2)."""
+    said = f"had no card to flip in {_zone(zone)}"
+    if "R9.1" in rules[:rules.index("R9.3")]:
+        said += ": the deck ran out and rebuilding it left none (R9.1)"
+    said += ", so the zone goes undefended (R9.3)"
+    if "R10.2" in rules:
+        said += " and the point is lost (R10.2)"
+    return said
 
 
 def short(t: Table, action: Action) -> str:
