@@ -69,8 +69,11 @@ def describe_move(before: GameState, after: GameState | None, action: Action,
     verb = action.verb
     if verb == "open":
         chosen = action.word or ""
+        rule = "R2.4" if before.turn_number == 0 else "R10.5"  # the first, or after a point
+        if chosen == action.player:
+            return f"chose to defend the opening attack ({rule})"
         who = describe.character(t, chosen) if chosen in ("p1", "p2") else chosen
-        return f"chose {who} to defend the opening attack (R2.4)"
+        return f"chose {who} to defend the opening attack ({rule})"
     if verb == "flip":
         if events is None:
             events = apply(before, action)[1]
@@ -152,9 +155,9 @@ def short(t: Table, action: Action) -> str:
         if about.zone is None:  # no zone is defended at the signature step (R4.3)
             return f"your signature move's power {action.number}"
         return f"{card}'s power {action.number}"
-    if verb == "open":
-        who = "you" if action.word == pid else describe.character(t, action.word)  # type: ignore[arg-type]
-        return f"{who} defend{'s' if who != 'you' else ''} the opening attack"
+    if verb == "open":  # a noun phrase: "you chose yourself to defend ..." (play/coach.py)
+        who = "yourself" if action.word == pid else describe.character(t, action.word)  # type: ignore[arg-type]
+        return f"{who} to defend the opening attack"
     if verb == "choose":
         return _MARKUP.sub("", describe.answer_label(t, state, action.word))
     return {
