@@ -38,3 +38,17 @@ def test_choosing_oneself_to_defend_is_told_without_naming_oneself_twice():
     after, events = apply(state, action)
     said = describe_move(state, after, action, events)
     assert said == "chose to defend the opening attack (R2.4)"
+
+
+def test_a_choice_of_energy_to_eliminate_offers_the_opponents_first():
+    from avatar_tui.notation.save import load_game
+    from avatar_tui.play import questions
+    from avatar_tui.play.session import Session
+    from tests.app.helpers import SCENARIOS
+
+    state, events = load_game(SCENARIOS / "target.toml")  # Flare: p1 chooses a green energy
+    question = questions.pending(Session(state, events))
+    assert question is not None and "which energy is eliminated?" in question.prompt
+    assert [str(a) for a in question.actions] == [
+        "p1: choose p2.green.energy", "p1: choose p1.green.energy", "p1: choose none"]
+    assert question.labels[0].startswith("energy in Prince Zuko (p2)")
