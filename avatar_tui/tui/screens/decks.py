@@ -482,13 +482,13 @@ class DeckEditorScreen(Screen[str | None]):
             self.ask_name("Save the deck as", self.save_new)
 
     def save_new(self, name: str) -> bool:
-        if self.draft.title in ("New deck", "Imported deck") or self.draft.title.startswith(
-                "Random "):
-            self.draft.title = name
+        """Save under a new name (the first save, or a copy): the deck takes
+        that name as its title, so two saved decks never share one."""
+        self.draft.title = name
         return self.write(name)
 
     def action_save_as(self) -> None:
-        self.ask_name("Save a copy as", self.write)
+        self.ask_name("Save a copy as", self.save_new)
 
     def action_rename(self) -> None:
         old = self.deck_name
