@@ -61,22 +61,35 @@ class Recap:
     mover: PlayerId | None = None
     places: set[Place] = field(default_factory=set)
     last: frozenset[Place] = frozenset()  # the places of the last move alone
-    _moves: list[tuple[GameState, GameState, Action]] = field(default_factory=list)
+    # each move: the positions around it, and the action, or its words told
+    _moves: list[tuple[GameState, GameState, Action | str]] = field(default_factory=list)
     _words: list[str] = field(default_factory=list)
 
     @property
     def said(self) -> list[str]:
         """Each move of the run in words (move_words.describe_move)."""
         for before, after, action in self._moves[len(self._words):]:
-            self._words.append(describe_move(before, after, action))
+            self._words.append(action if isinstance(action, str)
+                               else describe_move(before, after, action))
         return self._words
 
     def add(self, before: GameState, after: GameState, action: Action) -> None:
         """A move made (by anyone): a new run starts when another player moves."""
-        if action.player != self.mover:
+        self._add(before, after, action.player, action)
+
+    def add_told(self, before: GameState, after: GameState, mover: PlayerId,
+                 words: str) -> None:
+        """A move known only by the positions around it and its words: a
+        remote seat's (play/remote.py), whose host sends the log's lines of
+        each move, never the move itself."""
+        self._add(before, after, mover, words)
+
+    def _add(self, before: GameState, after: GameState, mover: PlayerId,
+             move: Action | str) -> None:
+        if mover != self.mover:
             self.clear()
-            self.mover = action.player
-        self._moves.append((before, after, action))
+            self.mover = mover
+        self._moves.append((before, after, move))
         self.last = changed_places(before, after)
         self.places |= self.last
 
