@@ -46,12 +46,12 @@ def test_a_deck_rebuilt_around_a_flip_is_told_before_or_after_it():
     assert last.endswith("it was the last card, so the deck is rebuilt (R9.1)")
 
 
-def test_the_recap_of_the_computers_moves_tells_it_without_being_given_events():
+def test_the_recap_of_the_computers_moves_tells_it_from_the_moves_events():
     review = load_review(GAME)
     recap = Recap()
     n = DECK_OUT[0]
     action = review.positions[-1].history[n - 1].action
-    recap.add(review.positions[n - 1], review.positions[n], action)
+    recap.add(review.positions[n - 1], review.positions[n], action, review.moves[n - 1].events)
     assert recap.said == [review.moves[n - 1].words.split("[/b] ", 1)[1]]
     assert recap.said[0].startswith("had no card to flip") and "(R9.3)" in recap.said[0]
 

@@ -19,7 +19,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from avatar_tui.engine import Event, Look, Table, answer_is_secret, apply, look
+from avatar_tui.engine import Event, Look, Table, answer_is_secret, look
 from avatar_tui.model.actions import Action
 from avatar_tui.model.common import Zone
 from avatar_tui.model.state import GameState
@@ -58,11 +58,11 @@ def _zone(zone: str | None) -> str:
 
 
 def describe_move(before: GameState, after: GameState | None, action: Action,
-                  events: Sequence[Event] | None = None) -> str:
+                  events: Sequence[Event] = ()) -> str:
     """What `action` did, in words, without the player's name: "played
     Burning Lash in the yellow zone, paying in its own colours (R5.3)".
-    `events`: the engine's events of the move (None: asked of the engine
-    again where the words need them: a flip)."""
+    `events`: the engine's events of the move, which tell a deck that ran
+    out (R9.1, R9.3): the board alone cannot."""
     t = Table(before)
     about = subject(t)
     zone, card = about.zone, about.card or "the flipped card"
@@ -75,8 +75,6 @@ def describe_move(before: GameState, after: GameState | None, action: Action,
         who = describe.character(t, chosen) if chosen in ("p1", "p2") else chosen
         return f"chose {who} to defend the opening attack ({rule})"
     if verb == "flip":
-        if events is None:
-            events = apply(before, action)[1]
         rules = [e.rule for e in events]
         if "R9.3" in rules:
             return _no_card_to_flip(zone, rules)

@@ -276,7 +276,7 @@ class RemoteHost(Host):
         rebuilt = session.take(frame) or first
         if rebuilt:
             self.game.recap.clear()
-        elif mover is not None:  # a move: into the recap, as at one screen
+        elif mover is not None and mover != self.seat:  # the other's: recapped, as at one screen
             lines = session.log[told:]
             self.game.recap.add_told(before, session.state, mover, "; ".join(
                 f"{escape(e.text)} ({e.rule})" if e.rule else escape(e.text) for e in lines))
@@ -300,6 +300,7 @@ class RemoteHost(Host):
 
     def act(self, action: Action) -> Commands:
         if self.game.act(action):
+            self.game.recap.clear()  # the other's run has been read; one's own is not told
             self.game.hint = f"Sent: {escape(str(action))}"
         return [Show()]
 
