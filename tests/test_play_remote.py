@@ -149,3 +149,50 @@ def test_a_rejoin_does_not_double_the_log():
     table.deliver(None)
     assert [str(e) for e in host.session.log] == table.hosted.lines
     assert len(host.session.log) == lines
+
+
+def test_the_other_seats_moves_get_the_recap_and_its_marks_as_at_one_screen():
+    """Issue 36: over `join`, the other seat's run of moves was never
+    recapped (no panel, no ✱): the host sends positions and log lines, and
+    those are what the recap tells."""
+    from avatar_tui.play.recap import marks_of
+
+    table = Table()
+    rnd = random.Random(2)
+    seen_run = False
+    for _ in range(400):
+        if table.hosted.over:
+            break
+        actor = table.hosted.actor
+        driver = table.drivers[actor]
+        mine = driver.host.game.recap
+        if mine.for_reader(driver.host.session.actor):  # the other's run, to read now
+            assert mine.mover != actor and mine.said
+            assert all(line.endswith(")") for line in mine.said)  # each with its rule
+            marks = marks_of(driver.host.session, mine)
+            assert marks.changed and marks.changed == frozenset(mine.places)
+            seen_run = True
+        if driver.asked is not None:
+            driver.answer(rnd.randrange(len(driver.asked.question.actions)))
+        else:
+            driver.run(driver.host.act(rnd.choice(driver.host.session.legal)))
+    assert seen_run
+
+
+def test_a_game_key_while_the_other_seat_defends_says_who_is_defending():
+    table = Table()
+    rnd = random.Random(3)
+    for _ in range(200):
+        actor = table.hosted.actor
+        state = table.hosted.state
+        if state.turn == actor and state.choice is None and state.phase != "open":
+            break
+        driver = table.drivers[actor]
+        if driver.asked is not None:
+            driver.answer(rnd.randrange(len(driver.asked.question.actions)))
+        else:
+            driver.run(driver.host.act(rnd.choice(driver.host.session.legal)))
+    other = table.drivers["p2" if actor == "p1" else "p1"].host
+    said = other.game.mode.refusal("space", [("play", ("flip",))])
+    name = "Katara (p1)" if actor == "p1" else "Jojo (p2)"
+    assert said == f"[b]{name}[/b] is defending: wait for their move."

@@ -141,3 +141,19 @@ def select(
 
 # a rarity as one letter, in the listing's and the editor's columns
 RARITY = {"common": "C", "uncommon": "U", "rare": "R", "promo": "P", "zenemental": "Z"}
+
+
+def chamber_label(catalog: Catalog, chamber: ChamberCard, number: bool = True) -> str:
+    """A chamber in a list (the deck editor's, the new game's): its
+    character, traits and the names of its signature moves, front / back
+    (R1.2), then its number — six Aangs differ only in their moves (a list
+    of one chamber a character leaves the number out: `number`)."""
+    def move(side: str | SignatureMove) -> str:
+        if isinstance(side, str):
+            found = catalog.signatures.get(side)
+            return found.name if found is not None else side
+        return side.name
+
+    traits = " ".join(chamber.traits)
+    label = f"{chamber.name} · {traits} · {move(chamber.front)} / {move(chamber.back)}"
+    return f"{label} ({chamber.id})" if number else label

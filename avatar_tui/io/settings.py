@@ -16,6 +16,7 @@ import math
 from dataclasses import dataclass
 
 THINK_CHOICES = (0.5, 1.0, 2.0, 3.0, 5.0, 10.0)  # the settings screen's list
+THEME_SHOWN = 20  # the most of an unknown theme's name a problem quotes: one line of 80
 THINK_LIMIT = 60.0  # seconds: a longer search is a mistake, not a wish
 
 
@@ -64,3 +65,11 @@ def read(table: dict, name: str) -> tuple[Settings, list[str]]:
         else:
             values["think"] = float(think)
     return Settings(**values), problems  # type: ignore[arg-type]
+
+
+def unknown_theme(name: str, theme: str) -> str:
+    """The problem with a theme this app does not have (only the app knows
+    its themes), said like the other bad values; a long name is cut so the
+    line stays within 80 columns."""
+    shown = theme if len(theme) <= THEME_SHOWN else theme[:THEME_SHOWN - 1] + "…"
+    return f"{name}: theme: no such theme {shown!r}"

@@ -24,7 +24,7 @@ from avatar_tui.engine import Event
 from avatar_tui.io import files
 from avatar_tui.io.datadir import user_data_dir
 from avatar_tui.io.savedgames import GAMES, SavedGames, resume_line
-from avatar_tui.io.settings import Settings
+from avatar_tui.io.settings import Settings, unknown_theme
 from avatar_tui.io.settings import read as read_settings
 from avatar_tui.model.state import GameState
 from avatar_tui.notation.save import load_game, save_game, write_atomically
@@ -95,6 +95,13 @@ class SaveStore:
             self.settings_values = "; ".join(problems)
         return self._settings
 
+    def theme_unknown(self, theme: str) -> None:
+        """The theme in settings.toml is none the app has: a value left out
+        like any other, said once with them (`settings_note`)."""
+        problem = unknown_theme(SETTINGS, theme)
+        self.settings_values = problem if self.settings_values is None else \
+            f"{self.settings_values}; {problem}"
+
     def load_theme(self) -> str | None:
         """The theme last chosen, if any."""
         return self.load_settings().theme
@@ -108,7 +115,8 @@ class SaveStore:
             if self.settings_values is None:
                 return None
             self.settings_said = True
-            return f"Settings: {self.settings_values}; the defaults are used instead."
+            used = "the defaults are" if "; " in self.settings_values else "the default is"
+            return f"{self.settings_values}; {used} used."
         self.settings_said = True
         where = (f"it is kept as {self.settings_aside.name}" if self.settings_aside is not None
                  else "it could not be set aside, so it is left as it is and not written over")

@@ -10,7 +10,7 @@ from avatar_tui.engine import Table
 from avatar_tui.model import effects as fx
 from avatar_tui.model.actions import Action
 from avatar_tui.model.common import PlayerId, other
-from avatar_tui.model.options import DISCARD, KEEP, Option, Order
+from avatar_tui.model.options import DISCARD, KEEP, Option, Order, Target
 from avatar_tui.model.state import Choice, GameState, OrderStep, ResolveStep
 from avatar_tui.play import describe
 from avatar_tui.play.plain import escape
@@ -64,6 +64,25 @@ def order_first(t: Table, state: GameState, actions: list[Action]) -> list[Actio
     groups = {o.word: choice.step.groups[o.index] for o in choice.options
               if isinstance(o, Order)}
     return sorted(actions, key=lambda a: harms(groups[a.word or ""], choice.chooser))
+
+
+def theirs_first(state: GameState, actions: list[Action]) -> list[Action]:
+    """The answers of a harmful effect's question (an energy or an ally to
+    eliminate, R7.6) with the opponent's things first, so the first answer
+    (key 1) never harms the chooser; the engine's order otherwise."""
+    choice = state.choice
+    step = choice.step if choice is not None else None
+    if choice is None or not isinstance(step, ResolveStep) or not step.effect.harms:
+        return actions
+
+    options = [choice.option(a.word or "") for a in actions]
+    at = [i for i, o in enumerate(options) if isinstance(o, Target)]  # "none" keeps its place
+    targets = sorted((actions[i] for i in at),
+                     key=lambda a: choice.option(a.word or "").who == choice.chooser)  # type: ignore[union-attr]
+    ordered = list(actions)
+    for i, action in zip(at, targets, strict=True):
+        ordered[i] = action
+    return ordered
 
 
 def harms(group: list[ResolveStep], chooser: PlayerId) -> bool:

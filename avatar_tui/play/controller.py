@@ -149,12 +149,12 @@ class GameController:
             return False
         before = self.session.state
         try:
-            self.session.act(action)
+            events = self.session.act(action)
         except IllegalAction as err:
             self.hint = f"[b]Not allowed:[/b] {escape(str(err))}"
             return False
         if not auto:
-            self.recap.add(before, self.session.state, action)
+            self.recap.add(before, self.session.state, action, events)
             # a person's move: the point before it was read (this one may score)
             self.point = story(before, self.session.state, self.session.log)
         self.hint = None

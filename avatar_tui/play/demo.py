@@ -79,7 +79,7 @@ class Demo:
         # every step has words, also one the narration passes over in silence
         who = character(Table(state), line.action.player)
         if self.refused is None:
-            self.words = f"[b]{who}[/b] {describe_move(state, new, line.action)}"
+            self.words = f"[b]{who}[/b] {describe_move(state, new, line.action, events)}"
         else:
             self.words = f"[b]{who}[/b] tries a move the rules forbid"
         self.step += 1

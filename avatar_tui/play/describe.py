@@ -28,6 +28,12 @@ def character(t: Table, pid: PlayerId) -> str:
     return f"{escape(name)} ({pid})"
 
 
+def points(state: GameState, first: PlayerId) -> str:
+    """The score with `first`'s points first (`3–2`): a score beside a
+    player's name reads as theirs, so the winner's or scorer's comes first."""
+    return f"{state.players[first].score}–{state.players[_other(first)].score}"
+
+
 def pips(cost: Energy) -> str:
     """`G1 Y2` with each pip in its zone's colour; `free` for no cost."""
     parts = [f"[{ZONE_STYLE[c]}]{c[0].upper()}{cost.of(c)}[/]" for c in ZONES if cost.of(c)]
@@ -118,8 +124,7 @@ def status(t: Table, state: GameState, lk: Look | None = None) -> str:
     the state's look, when the caller has it)."""
     if state.phase == "over":
         assert state.winner is not None
-        score = "–".join(str(state.players[p].score) for p in (state.winner, _other(state.winner)))
-        return f"[b]{character(t, state.winner)} wins {score}[/b] (R10.5)"
+        return f"[b]{character(t, state.winner)} wins {points(state, state.winner)}[/b] (R10.5)"
     if state.choice is not None:
         if answer_is_secret(state):  # R1.6: the question shows cards only they may see
             return (f"[b]{character(t, state.choice.chooser)}[/b] must answer a question about "

@@ -155,8 +155,8 @@ class VsComputer(Mode):
         session = self.game.session
         assert session is not None
         before = session.state
-        session.act(action)
-        self.game.recap.add(before, session.state, action)
+        events = session.act(action)
+        self.game.recap.add(before, session.state, action, events)
         scored = story(before, session.state, session.log)
         if scored is not None:  # kept until the person has read it (acts)
             self.game.point = scored

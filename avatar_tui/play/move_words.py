@@ -2,9 +2,10 @@
 app says a move, each naming the card, zone and ally it is about from the
 engine's look (`subject`):
 
-- `describe_move(before, after, action)`: what a player (most often the
-  computer) just did, as a person at the table would say it; the card a
-  flip revealed is read from the state after it;
+- `describe_move(before, after, action, events)`: what a player (most
+  often the computer) just did, as a person at the table would say it;
+  the card a flip revealed is read from the state after it, and a deck
+  that ran out from the move's events (R9.1, R9.3);
 - `short(t, action)`: a move in a few words, for the hint ("pay for
   Skewer", "focus");
 - `label(t, action)`: one of several legal actions behind one key, in a
@@ -15,9 +16,10 @@ Markup is Textual's."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from avatar_tui.engine import Look, Table, answer_is_secret, look
+from avatar_tui.engine import Event, Look, Table, answer_is_secret, look
 from avatar_tui.model.actions import Action
 from avatar_tui.model.common import Zone
 from avatar_tui.model.state import GameState
@@ -55,26 +57,41 @@ def _zone(zone: str | None) -> str:
     return f"the [{ZONE_STYLE[zone]}]{zone}[/] zone"
 
 
-def describe_move(before: GameState, after: GameState | None, action: Action) -> str:
+def describe_move(before: GameState, after: GameState | None, action: Action,
+                  events: Sequence[Event] = ()) -> str:
     """What `action` did, in words, without the player's name: "played
-    Burning Lash in the yellow zone, paying in its own colours (R5.3)"."""
+    Burning Lash in the yellow zone, paying in its own colours (R5.3)".
+    `events`: the engine's events of the move, which tell a deck that ran
+    out (R9.1, R9.3): the board alone cannot."""
     t = Table(before)
     about = subject(t)
     zone, card = about.zone, about.card or "the flipped card"
     verb = action.verb
     if verb == "open":
         chosen = action.word or ""
+        rule = "R2.4" if before.turn_number == 0 else "R10.5"  # the first, or after a point
+        if chosen == action.player:
+            return f"chose to defend the opening attack ({rule})"
         who = describe.character(t, chosen) if chosen in ("p1", "p2") else chosen
-        return f"chose {who} to defend the opening attack (R2.4)"
+        return f"chose {who} to defend the opening attack ({rule})"
     if verb == "flip":
+        rules = [e.rule for e in events]
+        if "R9.3" in rules:
+            return _no_card_to_flip(zone, rules)
         shown = None
         if after is not None and zone is not None:
             seen = Table(after)
             face = look(after, seen).face(action.player, zone)
             shown = escape(seen.name(face.card)) if face is not None else None
         what = f"and turned up [b]{shown}[/b]" if shown else ""
-        return f"flipped the top card of the deck in {_zone(zone)} {what} (R5.1)".replace(
+        said = f"flipped the top card of the deck in {_zone(zone)} {what} (R5.1)".replace(
             "  ", " ")
+        flipped = rules.index("R5.1") if "R5.1" in rules else len(rules)
+        if "R9.1" in rules[:flipped]:
+            said = f"found the deck empty and rebuilt it (R9.1), then {said}"
+        if "R9.1" in rules[flipped:]:
+            said += "; it was the last card, so the deck is rebuilt (R9.1)"
+        return said
     if verb == "pay":
         how = ("in its own colours" if action.paid is None
                else f"with {describe.pips(action.paid)}")
@@ -108,6 +125,19 @@ def describe_move(before: GameState, after: GameState | None, action: Action) ->
     return escape(str(action))  # pragma: no cover - every verb is named above
 
 
+def _no_card_to_flip(zone: Zone | None, rules: list[str]) -> str:
+    """A flip that found no card (R9.3): the deck ran out, its rebuilding
+    (R9.1) left none to flip, and the zone goes undefended, in red the
+    point with it (R10.2)."""
+    said = f"had no card to flip in {_zone(zone)}"
+    if "R9.1" in rules[:rules.index("R9.3")]:
+        said += ": the deck ran out and rebuilding it left none (R9.1)"
+    said += ", so the zone goes undefended (R9.3)"
+    if "R10.2" in rules:
+        said += " and the point is lost (R10.2)"
+    return said
+
+
 def short(t: Table, action: Action) -> str:
     """A move in a few plain words: "pay for Skewer", "focus"."""
     state, pid = t.state, action.player
@@ -123,9 +153,9 @@ def short(t: Table, action: Action) -> str:
         if about.zone is None:  # no zone is defended at the signature step (R4.3)
             return f"your signature move's power {action.number}"
         return f"{card}'s power {action.number}"
-    if verb == "open":
-        who = "you" if action.word == pid else describe.character(t, action.word)  # type: ignore[arg-type]
-        return f"{who} defend{'s' if who != 'you' else ''} the opening attack"
+    if verb == "open":  # a noun phrase: "you chose yourself to defend ..." (play/coach.py)
+        who = "yourself" if action.word == pid else describe.character(t, action.word)  # type: ignore[arg-type]
+        return f"{who} to defend the opening attack"
     if verb == "choose":
         return _MARKUP.sub("", describe.answer_label(t, state, action.word))
     return {

@@ -20,8 +20,10 @@ from avatar_tui.model.state import GameState
 from avatar_tui.play import describe
 from avatar_tui.play.plain import escape
 
-# the events of a turn that tell how a point came about
-TOLD = ("R5.1", "R5.4", "R5.5", "R5.6", "R7.4", "R7.5", "R12.1", "R10.2", "R10.5")
+# the events of a turn that tell how a point came about (R9.1, R9.3: a deck
+# that ran out, and a zone left undefended for want of a card to flip)
+TOLD = ("R5.1", "R5.4", "R5.5", "R5.6", "R7.4", "R7.5", "R9.1", "R9.3", "R12.1", "R10.2",
+        "R10.5")
 
 
 @dataclass(frozen=True)

@@ -46,6 +46,8 @@ def pending(session: Session) -> Question | None:
     choice = state.choice
     if choice.kind == "order":
         actions = choice_words.order_first(t, state, actions)
+    else:
+        actions = choice_words.theirs_first(state, actions)
     return Question(
         CHOICE_TITLES.get(choice.kind, "A choice"),
         f"{describe.character(t, choice.chooser)}: {escape(choice.prompt)}",

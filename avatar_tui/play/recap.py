@@ -11,8 +11,10 @@ board only draws these marks; it decides none of them."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from avatar_tui.engine import Event
 from avatar_tui.model.actions import Action
 from avatar_tui.model.common import PLAYERS, ZONES, PlayerId, Zone
 from avatar_tui.model.state import GameState
@@ -61,22 +63,38 @@ class Recap:
     mover: PlayerId | None = None
     places: set[Place] = field(default_factory=set)
     last: frozenset[Place] = frozenset()  # the places of the last move alone
-    _moves: list[tuple[GameState, GameState, Action]] = field(default_factory=list)
+    # each move: the positions around it, and the action with its events, or its words told
+    _moves: list[tuple[GameState, GameState, tuple[Action, tuple[Event, ...]] | str]] = \
+        field(default_factory=list)
     _words: list[str] = field(default_factory=list)
 
     @property
     def said(self) -> list[str]:
         """Each move of the run in words (move_words.describe_move)."""
-        for before, after, action in self._moves[len(self._words):]:
-            self._words.append(describe_move(before, after, action))
+        for before, after, move in self._moves[len(self._words):]:
+            self._words.append(move if isinstance(move, str)
+                               else describe_move(before, after, *move))
         return self._words
 
-    def add(self, before: GameState, after: GameState, action: Action) -> None:
-        """A move made (by anyone): a new run starts when another player moves."""
-        if action.player != self.mover:
+    def add(self, before: GameState, after: GameState, action: Action,
+            events: Sequence[Event] = ()) -> None:
+        """A move made (by anyone), with the engine's events of it: a new
+        run starts when another player moves."""
+        self._add(before, after, action.player, (action, tuple(events)))
+
+    def add_told(self, before: GameState, after: GameState, mover: PlayerId,
+                 words: str) -> None:
+        """A move known only by the positions around it and its words: a
+        remote seat's (play/remote.py), whose host sends the log's lines of
+        each move, never the move itself."""
+        self._add(before, after, mover, words)
+
+    def _add(self, before: GameState, after: GameState, mover: PlayerId,
+             move: tuple[Action, tuple[Event, ...]] | str) -> None:
+        if mover != self.mover:
             self.clear()
-            self.mover = action.player
-        self._moves.append((before, after, action))
+            self.mover = mover
+        self._moves.append((before, after, move))
         self.last = changed_places(before, after)
         self.places |= self.last
 

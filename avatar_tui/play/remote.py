@@ -22,6 +22,7 @@ from typing import Any
 from avatar_tui.cardlib.catalog import Catalog, default_catalog
 from avatar_tui.engine import Event, IllegalAction
 from avatar_tui.model.actions import Action, NotationError, parse_action
+from avatar_tui.model.common import PlayerId
 from avatar_tui.model.state import GameState
 from avatar_tui.play import describe
 from avatar_tui.play.commands import Commands, GameOver, Show
@@ -144,6 +145,32 @@ class RemoteMode(Mode):
             parts.append(self.connection)
         return " · ".join(parts)
 
+    @property
+    def computer(self) -> PlayerId | None:
+        """The seat the host's computer plays, if any: the recap's title
+        says whose moves it shows."""
+        session = self.game.session
+        if isinstance(session, RemoteSession):
+            return next((p for p, how in sorted(session.seats.items())  # type: ignore[misc]
+                         if how == "computer"), None)
+        return None
+
+    def refusal(self, key: str, bindings: list[tuple[str, Params]]) -> str:
+        """A game key while the other player acts: who it is and what they
+        do (defend, or choose), as at one screen against the computer."""
+        session = self.game.session
+        if self.seat is not None and isinstance(session, RemoteSession) \
+                and any(c == "play" for c, _ in bindings):
+            actor = session.actor
+            if actor is not None and actor != self.seat:
+                who = describe.character(session.table, actor)
+                doing = "is defending" if actor == session.state.turn and \
+                    session.state.phase not in ("open",) and session.state.choice is None \
+                    else "is choosing"
+                computer = " (the computer)" if actor == self.computer else ""
+                return f"[b]{who}[/b]{computer} {doing}: wait for their move."
+        return super().refusal(key, bindings)
+
     def off(self, command: str) -> str | None:
         if command in DEMO_COMMANDS:
             return "only in a demo (avatar-tui demo)"
@@ -246,7 +273,14 @@ class RemoteHost(Host):
                                     seat=self.seat, send=self._send_action)
             self.game.session = session
         assert isinstance(session, RemoteSession)
+        before, mover, told = session.state, session.actor, len(session.log)
         rebuilt = session.take(frame) or first
+        if rebuilt:
+            self.game.recap.clear()
+        elif mover is not None and mover != self.seat:  # the other's: recapped, as at one screen
+            lines = session.log[told:]
+            self.game.recap.add_told(before, session.state, mover, "; ".join(
+                f"{escape(e.text)} ({e.rule})" if e.rule else escape(e.text) for e in lines))
         self.position += 1
         self.game.hint = self.status()
         return [Show(rebuilt=rebuilt, title=self.mode.subtitle), *self.prompt()]
@@ -267,6 +301,7 @@ class RemoteHost(Host):
 
     def act(self, action: Action) -> Commands:
         if self.game.act(action):
+            self.game.recap.clear()  # the other's run has been read; one's own is not told
             self.game.hint = f"Sent: {escape(str(action))}"
         return [Show()]
 

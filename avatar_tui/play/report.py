@@ -14,7 +14,7 @@ from avatar_tui.io import terminal_text
 from avatar_tui.model.common import PlayerId
 from avatar_tui.model.state import GameState
 from avatar_tui.play.coach import Advice
-from avatar_tui.play.describe import character
+from avatar_tui.play.describe import character, points
 from avatar_tui.play.review import Review
 
 _BOLD = re.compile(r"\[b\](.*?)\[/b\]")
@@ -83,17 +83,17 @@ def markdown(review: Review, advice: dict[int, Advice] | None = None,
             if move.score != before:
                 scorer = "p1" if move.score[0] > before[0] else "p2"
                 lines.append(f"   - **Point to {plain(character(Table(start), scorer))}: "
-                             f"{move.score[0]}–{move.score[1]}** (R10.2)")
+                             f"{points(review.positions[move.number], scorer)}** (R10.2)")
                 before = move.score
     lines += ["", "## Result", ""]
     if final.phase == "over" and final.winner is not None:
         lines.append(f"{plain(character(Table(final), final.winner))} wins "
-                     f"{final.players['p1'].score}–"
-                     f"{final.players['p2'].score} after {review.total} moves and "
+                     f"{points(final, final.winner)} after {review.total} moves and "
                      f"{len(review.turns) - 1} turns (R10.5).")
     else:
-        lines.append(f"Unfinished after {review.total} moves: "
-                     f"{final.players['p1'].score}–{final.players['p2'].score}.")
+        score = ", ".join(f"{plain(character(Table(final), pid))} {final.players[pid].score}"
+                          for pid in ("p1", "p2"))
+        lines.append(f"Unfinished after {review.total} moves: {score}.")
     if advice is not None:
         marks = Counter(a.mark for a in advice.values())
         lines.append(f"The coach looked at {len(advice)} decisions of {player}: "

@@ -15,7 +15,9 @@ order stay hidden. Only a finished game may show both players' cards
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 
 from avatar_tui.engine import (
@@ -27,11 +29,11 @@ from avatar_tui.engine import (
     observation,
     shown_action,
 )
-from avatar_tui.io.savedgames import GameNameError, SavedGames, UnknownGame
+from avatar_tui.io.savedgames import GameNameError, SavedGames, UnknownGame, characters
 from avatar_tui.io.storage import SaveStore
 from avatar_tui.model.common import PlayerId
 from avatar_tui.model.state import GameState
-from avatar_tui.notation.save import replay_scenario
+from avatar_tui.notation.save import SAVE_TITLE, replay_scenario
 from avatar_tui.notation.scenario import ScenarioError, load_scenario
 from avatar_tui.play.describe import character
 from avatar_tui.play.move_words import describe_move
@@ -96,7 +98,7 @@ class Review:
             self.moves.append(Move(
                 len(self.moves) + 1, entry.action.player, state.turn_number,
                 shown_action(entry.action, entry.secret),
-                f"[b]{who}[/b] {describe_move(state, after, entry.action)}",
+                f"[b]{who}[/b] {describe_move(state, after, entry.action, events)}",
                 tuple(events), _score(after)))
             self.positions.append(after)
             state = after
@@ -230,7 +232,8 @@ def load_review(path: Path | str, viewer: PlayerId | None = None) -> Review:
         raise ReviewError(f"{path}: cannot read it: {err.strerror or err}") from None
     except Exception as err:  # noqa: BLE001 - a setup the engine refuses
         raise ReviewError(f"{path}: cannot set the game up: {err}") from None
-    return Review(final, scenario.title or path.stem, str(path), dict(scenario.computer),
+    title = scenario.title if scenario.title not in ("", SAVE_TITLE) else game_title(final, path)
+    return Review(final, title, str(path), dict(scenario.computer),
                   viewer or persons_seat(scenario.computer))
 
 
@@ -264,6 +267,23 @@ def _same_file(one: Path, other: Path) -> bool:
         return one.samefile(other)
     except OSError:  # either is not there (yet): not the same file
         return False
+
+
+_DAY = re.compile(r"(\d{4}-\d{2}-\d{2})-")
+
+
+def game_title(state: GameState, path: Path) -> str:
+    """What names a save that has no title of its own (every save is called
+    SAVE_TITLE): its two characters, and the day it was played when its
+    file's name has one (a kept game's, io/savedgames.py)."""
+    title = " v ".join(characters(state))
+    found = _DAY.match(path.name)
+    if found is not None:
+        try:
+            title += f", played {date.fromisoformat(found.group(1)).isoformat()}"
+        except ValueError:
+            pass  # digits that are no day: nothing to say
+    return title
 
 
 def persons_seat(computer: dict[str, str]) -> PlayerId:

@@ -21,6 +21,9 @@ def load(app: AvatarApp) -> Settings:
     settings = app.store.load_settings() if app.store is not None else Settings()
     if settings.theme in app.available_themes and "TEXTUAL_THEME" not in os.environ:
         app.theme = settings.theme
+    elif settings.theme is not None and settings.theme not in app.available_themes \
+            and app.store is not None:
+        app.store.theme_unknown(settings.theme)  # said with any other bad value
     app.game.use(settings)
     return settings
 

@@ -398,3 +398,26 @@ async def test_the_help_documents_the_keys_and_the_query_language(data_dir):
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, DeckEditorScreen)
+
+
+async def test_a_deck_saved_under_a_new_name_takes_it_as_its_title(data_dir):
+    """Issue 36: a copy ("Save a copy as") kept the first deck's title."""
+    async with editing(data_dir) as (app, editor, pilot):
+        await pilot.press("plus")
+        await pilot.press("s")
+        await pilot.pause()
+        await pilot.press(*["backspace"] * 12)
+        await type_text(pilot, "first")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert DeckStore(data_dir).load("first").name == "first"
+        await pilot.press("a")  # save a copy as
+        await pilot.pause()
+        assert isinstance(app.screen, NameScreen)
+        await pilot.press(*["backspace"] * 12)
+        await type_text(pilot, "second")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert editor.deck_name == "second"
+        assert DeckStore(data_dir).load("second").name == "second"
+        assert DeckStore(data_dir).load("first").name == "first"

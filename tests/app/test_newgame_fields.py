@@ -49,3 +49,24 @@ async def test_enter_on_a_field_moves_on_and_space_opens_its_list():
         await pilot.press("space")
         await pilot.pause()
         assert app.screen.query_one("#p1-deck", Select).expanded
+
+
+async def test_the_character_list_shows_traits_and_moves_as_the_deck_editor_does():
+    """Issue 36: the list named the characters alone; the deck editor's
+    line (traits, signature moves front / back) is the one reused."""
+    from avatar_tui.cardlib.catalog import default_catalog
+    from avatar_tui.tui.screens.decks import chamber_label
+
+    catalog = default_catalog()
+    aang = catalog.find_chamber(catalog.decks["aang"].chamber)  # the house starter's
+    app = make_app(scenario("midgame"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        first = app.screen.query_one("#p1-character", Select)
+        prompts = {value: str(prompt) for prompt, value in first._options}
+        assert prompts["aang"] == chamber_label(catalog, aang, number=False)
+        assert " · fox spirit light air · " in prompts["aang"] and " / " in prompts["aang"]
+        assert all(" · " in prompt for value, prompt in prompts.items() if value != Select.NULL)

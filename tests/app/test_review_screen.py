@@ -163,3 +163,19 @@ async def test_the_new_game_screen_opens_the_last_finished_game(tmp_path):
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)
+
+
+async def test_the_deck_out_game_at_80x24_tells_the_point_and_whose_points_are_whose():
+    """Issue 36: the last move of a game p2 won 3–2 read "points 2–3"; and
+    the deck-out flip that scored it read as an ordinary flip."""
+    deck_out = Path(__file__).parent.parent / "review" / "2025-06-01-uncle-iroh-v-katara.toml"
+    app = ReviewApp(load_review(deck_out), worlds=2)
+    app.animation_level = "none"
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("end")
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+        assert "Katara (p2) wins 3–2" in text
+        assert "had no card to flip in the red zone" in text and "(R9.3)" in text
+        assert "points p1 2, p2 3" in text

@@ -35,3 +35,24 @@ def test_an_unreadable_or_unknown_setting_is_only_ignored(monkeypatch, tmp_path)
         assert AvatarApp(store, start="new").theme == default
     store.save_theme('a "quoted" \\ name')
     assert store.load_theme() == 'a "quoted" \\ name'
+
+
+def test_an_unknown_theme_is_named_in_one_line_like_any_bad_value(monkeypatch, tmp_path):
+    """Issue 36: a theme the app does not have was set aside in silence."""
+    monkeypatch.delenv("TEXTUAL_THEME", raising=False)
+    for theme in ("no-such-theme", "a-theme-whose-name-goes-on-and-on-and-on-for-ever"):
+        store = SaveStore(tmp_path / theme)
+        store.settings.parent.mkdir(parents=True, exist_ok=True)
+        store.settings.write_text(f'theme = "{theme}"\n', encoding="utf-8")
+        AvatarApp(store, start="new")
+        note = store.settings_note()
+        assert note is not None and note.startswith("settings.toml: theme: no such theme '")
+        assert theme[:12] in note and note.endswith("; the default is used.")
+        assert "\n" not in note and len(note) <= 80
+    both = SaveStore(tmp_path / "both")
+    both.settings.parent.mkdir(parents=True, exist_ok=True)
+    both.settings.write_text('theme = "no-such-theme"\nhints = 3\n', encoding="utf-8")
+    AvatarApp(both, start="new")
+    note = both.settings_note()
+    assert note is not None and "hints: expected true or false" in note
+    assert "theme: no such theme 'no-such-theme'" in note and note.endswith("defaults are used.")

@@ -21,7 +21,7 @@ from textual.widgets import DataTable, Footer, Input, ProgressBar, Select, Stati
 from textual.worker import get_current_worker
 
 from avatar_tui.cardlib.catalog import MAX_COUNT, Catalog, DeckList, default_catalog
-from avatar_tui.cardlib.entries import RARITY, Entry, by_number, card_entry
+from avatar_tui.cardlib.entries import RARITY, Entry, by_number, card_entry, chamber_label
 from avatar_tui.cardlib.search import Query, QueryError, parse
 from avatar_tui.decklib.draft import CURVE, DeckDraft, DeckStats, Matchup, house_matchups
 from avatar_tui.decklib.library import (
@@ -33,7 +33,6 @@ from avatar_tui.decklib.library import (
     random_starter,
 )
 from avatar_tui.io.terminal_text import message, quote
-from avatar_tui.model.cards import ChamberCard, SignatureMove
 from avatar_tui.model.common import ZONES
 from avatar_tui.play.plain import escape
 from avatar_tui.tui.screens.decks_dialogs import (
@@ -116,21 +115,6 @@ def matchup_text(results: list[Matchup]) -> str:
     played = sum(m.games for m in results)
     lines.append(f" [b]overall[/b]        {total / played:>5.0%}  of {played} games")
     return "\n".join(lines)
-
-
-def chamber_label(catalog: Catalog, chamber: ChamberCard) -> str:
-    """A chamber in the picker: its character, traits and the names of its
-    signature moves, front / back (R1.2), then its number — six Aangs
-    differ only in their moves."""
-    def move(side: str | SignatureMove) -> str:
-        if isinstance(side, SignatureMove):
-            return side.name
-        found = catalog.signatures.get(side)
-        return found.name if found is not None else side
-
-    traits = " ".join(chamber.traits)
-    return (f"{chamber.name} · {traits} · {move(chamber.front)} / {move(chamber.back)} "
-            f"({chamber.id})")
 
 
 class DeckEditorScreen(Screen[str | None]):
@@ -498,13 +482,13 @@ class DeckEditorScreen(Screen[str | None]):
             self.ask_name("Save the deck as", self.save_new)
 
     def save_new(self, name: str) -> bool:
-        if self.draft.title in ("New deck", "Imported deck") or self.draft.title.startswith(
-                "Random "):
-            self.draft.title = name
+        """Save under a new name (the first save, or a copy): the deck takes
+        that name as its title, so two saved decks never share one."""
+        self.draft.title = name
         return self.write(name)
 
     def action_save_as(self) -> None:
-        self.ask_name("Save a copy as", self.write)
+        self.ask_name("Save a copy as", self.save_new)
 
     def action_rename(self) -> None:
         old = self.deck_name

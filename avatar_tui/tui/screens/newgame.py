@@ -16,6 +16,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Select, Static
 
 from avatar_tui.cardlib.catalog import Catalog, default_catalog
+from avatar_tui.cardlib.entries import chamber_label
 from avatar_tui.engine import new_game
 from avatar_tui.model.state import GameSetup
 from avatar_tui.play.plain import escape
@@ -34,6 +35,19 @@ def characters(catalog: Catalog | None = None) -> list[tuple[str, str]]:
         if deck.starter and chamber is not None and chamber.character:
             found.setdefault(chamber.character, chamber.name)
     return sorted(((name, char) for char, name in found.items()), key=lambda x: x[0])
+
+
+def character_labels(catalog: Catalog | None = None) -> dict[str, str]:
+    """Each character's line in the list, as the deck editor words a
+    chamber (its traits and signature moves, R1.2), from its house starter
+    deck's chamber."""
+    catalog = catalog or default_catalog()
+    found: dict[str, str] = {}
+    for deck in catalog.decks.values():
+        chamber = catalog.find_chamber(deck.chamber)
+        if deck.starter and chamber is not None and chamber.character:
+            found.setdefault(chamber.character, chamber_label(catalog, chamber, number=False))
+    return found
 
 
 def character_of(chamber: str) -> str:
@@ -76,9 +90,10 @@ class NewGameScreen(Dialog[GameSetup | str | None]):
         self.p2 = character_of(p2)
         self.can_cancel = can_cancel
         self.choices = characters()
+        self.labels = character_labels()
 
     def compose(self) -> ComposeResult:
-        options = [(escape(name), char) for name, char in self.choices]
+        options = [(escape(self.labels.get(char, name)), char) for name, char in self.choices]
         known = {char for _, char in options}
         with Vertical(classes="dialog newgame"):
             yield Static(f"[b]New game[/b] — {self.who}", classes="dialog-title")

@@ -134,7 +134,7 @@ class ReviewScreen(Screen[ContinueFrom | None]):
             return (f"[b]The setup[/b] (R2): {character(t, 'p1')} v {character(t, 'p2')}, "
                     f"seed {r.positions[0].setup.seed}. → steps through the game.")
         text = f"[b]{move.number}.[/b] {move.words}\n[dim]{escape(move.notation)} · " \
-               f"rules {', '.join(move.rules)} · points {move.score[0]}–{move.score[1]}[/]"
+               f"rules {', '.join(move.rules)} · points p1 {move.score[0]}, p2 {move.score[1]}[/]"
         word = self.advice.get(move.number)
         if word is not None:
             text += f"\n[b]Coach:[/b] {word.text}"  # markup: names escaped by move_words
