@@ -18,7 +18,12 @@ rules of docs/protocol.md, and the limits it leaves to the host:
   client that does not read is closed (it may rejoin and gets the current
   position then), and never stalls the game or anyone else;
 - a seat the computer plays chooses in a worker thread from its observation
-  (R1.6), so the server keeps answering while it thinks.
+  (R1.6), so the server keeps answering while it thinks;
+- a connection is cheap to attack (net/door.py): sockets are counted per
+  address and in all, a handshake has HANDSHAKE seconds, at most
+  WATCHERS_PER_ADDRESS watchers come from one address, and a connection
+  refused (a wrong token, too many watchers) gets its `error` without
+  compression and is let go at once.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import re
 import secrets
 import time
 from dataclasses import dataclass, field
@@ -38,6 +44,7 @@ from avatar_tui.bots.kinds import SEEDED_WORLDS
 from avatar_tui.engine import legal_actions, observation
 from avatar_tui.model.common import PLAYERS, PlayerId
 from avatar_tui.net import frames
+from avatar_tui.net.door import BACKLOG, Door, room_in_file_limit
 from avatar_tui.net.hosted import HostedGame, Seats
 
 MESSAGE_LIMIT = 64 * 1024  # bytes of one frame from a client (PROTOCOL)
@@ -48,12 +55,18 @@ QUEUE = 64  # frames waiting for a slow client before it is closed
 SEND_TIMEOUT = 10.0  # seconds one frame may take to go out
 BEHIND = 1024 * 1024  # bytes written but not yet taken by a client before it is closed
 MAX_WATCHERS = 64
+WATCHERS_PER_ADDRESS = 16
+PER_ADDRESS = 32  # sockets one address may hold, handshakes under way included
+HANDSHAKE = 10.0  # seconds a connection has to become a WebSocket
+REFUSED_CLOSE = 1.0  # seconds a refused client has to answer the closing handshake
+SEAT_PATH = re.compile(r"/(?P<seat>p[12])/(?P<token>[^/]+)")
 
 
 @dataclass(eq=False)
 class Connection:
     receiver: PlayerId | None  # None: a watcher
     ws: web.WebSocketResponse
+    address: str | None = None  # the client's
     since: int = 0  # log lines of this game already sent
     queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(QUEUE))
     allowance: float = BURST
@@ -83,13 +96,15 @@ class GameServer:
 
     def __init__(self, hosted: HostedGame, seats: Seats, *, host: str = "127.0.0.1",
                  port: int = 0, delay: float = 0.0, bot_seed: int | None = None,
-                 watch_only: bool = False):
+                 watch_only: bool = False, handshake: float | None = None):
         self.hosted = hosted
         self.seats = seats
         self.host = host
         self.port = port
         self.delay = delay
         self.watch_only = watch_only  # play --share: the seats are a local keyboard's
+        self.handshake = handshake  # None: HANDSHAKE
+        self.door: Door | None = None
         seed = hosted.state.setup.seed if bot_seed is None else bot_seed
         # a searching kind searches a fixed number of worlds: a hosted game
         # with computer seats replays from its seed alone
@@ -98,19 +113,19 @@ class GameServer:
         self.seat_conn: dict[str, Connection] = {}
         self.watchers: set[Connection] = set()
         self.rematch_asked: set[str] = set()
-        self.runner: web.AppRunner | None = None
+        self.runner: web.ServerRunner | None = None
         self.bot_task: asyncio.Task | None = None
         self.sender_tasks: set[asyncio.Task] = set()
 
     # ---------------------------------------------------------------- start, stop
 
     async def start(self) -> int:
-        app = web.Application()
-        app.router.add_get("/watch", self._watch)
-        app.router.add_get("/{seat:p[12]}/{token}", self._seat)
-        self.runner = web.AppRunner(app, handle_signals=False, access_log=None)
+        handshake = HANDSHAKE if self.handshake is None else self.handshake
+        self.door = Door(self._route, handshake=handshake, per_address=PER_ADDRESS,
+                         room=room_in_file_limit(), access_log=None)
+        self.runner = web.ServerRunner(self.door, handle_signals=False)
         await self.runner.setup()
-        site = web.TCPSite(self.runner, self.host, self.port)
+        site = web.TCPSite(self.runner, self.host, self.port, backlog=BACKLOG)
         await site.start()
         self.port = self.runner.addresses[0][1]
         self._bot_turn()
@@ -137,21 +152,26 @@ class GameServer:
 
     # ---------------------------------------------------------------- connections
 
-    async def _seat(self, request: web.Request) -> web.StreamResponse:
-        seat = request.match_info["seat"]
-        ws = await self._open(request)
+    async def _route(self, request: web.BaseRequest) -> web.StreamResponse:
+        if request.method not in ("GET", "HEAD"):
+            return web.Response(status=405)
+        if request.path == "/watch":
+            return await self._watch(request)
+        found = SEAT_PATH.fullmatch(request.path)
+        if found is None:
+            return web.Response(status=404)
+        return await self._seat(request, found["seat"], found["token"])
+
+    async def _seat(self, request: web.BaseRequest, seat: str, token: str) -> web.StreamResponse:
         if self.watch_only:
-            await ws.send_str(json.dumps(frames.error("this game is played on one screen: "
-                                                      "it can only be watched")))
-            await ws.close()
-            return ws
-        token = request.match_info["token"].encode()
+            return await self._refuse(request, "this game is played on one screen: "
+                                               "it can only be watched")
         if seat in self.hosted.computer or not secrets.compare_digest(
-                token, self.seats.tokens[seat].encode()):
-            await ws.send_str(json.dumps(frames.error("unknown seat or token: check the URL")))
-            await ws.close()
-            return ws
-        conn = Connection(seat, ws, transport=request.transport)  # type: ignore[arg-type]
+                token.encode(), self.seats.tokens[seat].encode()):
+            return await self._refuse(request, "unknown seat or token: check the URL")
+        ws = await self._open(request)
+        conn = Connection(seat, ws, request.remote,  # type: ignore[arg-type]
+                          transport=request.transport)
         older = self.seat_conn.get(seat)
         self.seat_conn[seat] = conn
         if older is not None:
@@ -160,20 +180,39 @@ class GameServer:
             self._send_close(older)
         return await self._serve(conn)
 
-    async def _watch(self, request: web.Request) -> web.StreamResponse:
-        ws = await self._open(request)
+    async def _watch(self, request: web.BaseRequest) -> web.StreamResponse:
         if len(self.watchers) >= MAX_WATCHERS:
-            await ws.send_str(json.dumps(frames.error("too many watchers")))
-            await ws.close()
-            return ws
-        conn = Connection(None, ws, transport=request.transport)
+            return await self._refuse(request, "too many watchers")
+        if sum(w.address == request.remote for w in self.watchers) >= WATCHERS_PER_ADDRESS:
+            return await self._refuse(request, f"too many watchers from one address "
+                                               f"(at most {WATCHERS_PER_ADDRESS})")
+        ws = await self._open(request)
+        conn = Connection(None, ws, request.remote, transport=request.transport)
         self.watchers.add(conn)
         return await self._serve(conn)
 
-    async def _open(self, request: web.Request) -> web.WebSocketResponse:
+    async def _open(self, request: web.BaseRequest) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(max_msg_size=HARD_LIMIT, heartbeat=30.0)
         await ws.prepare(request)
+        self._shook(request)
         return ws
+
+    async def _refuse(self, request: web.BaseRequest, message: str) -> web.WebSocketResponse:
+        """PROTOCOL's `error`, then closed, keeping nothing: no compression
+        (its buffers are the most of a connection's memory), a reader for
+        small frames, and REFUSED_CLOSE for the client's closing handshake."""
+        ws = web.WebSocketResponse(compress=False, max_msg_size=1024, timeout=REFUSED_CLOSE,
+                                   autoping=False)
+        await ws.prepare(request)
+        self._shook(request)
+        with contextlib.suppress(Exception):
+            await ws.send_str(json.dumps(frames.error(message)))
+            await ws.close()
+        return ws
+
+    def _shook(self, request: web.BaseRequest) -> None:
+        if self.door is not None:
+            self.door.shook(request.protocol)
 
     async def _serve(self, conn: Connection) -> web.WebSocketResponse:
         sender = asyncio.create_task(self._sender(conn))
@@ -283,6 +322,7 @@ class GameServer:
         else:
             self._send(conn, frames.error(
                 "expected {\"type\": \"act\", \"action\": \"p1: ...\"} or {\"type\": \"rematch\"}"))
+
 
     def _act(self, seat: PlayerId, action: str, conn: Connection | None) -> bool:
         reason = self.hosted.act(seat, action)
