@@ -9,8 +9,10 @@ rules of docs/protocol.md, and the limits it leaves to the host:
   action everyone gets their own `position` (the log lines since their last);
 - the newest connection on a seat takes it: the older one gets `error` and
   is closed;
-- a frame over 64 KiB, one that is not JSON, or one of an unknown type gets
-  `error`; past RATE frames a second (after a burst of BURST) a seat is read
+- a frame over 64 KiB, one that is not UTF-8 or not JSON, nests deeper
+  than FRAME_DEPTH, or is of an unknown type gets `error`; an `act` may
+  name the `seq` of the position it answers, and a stale one is `refused`;
+  past RATE frames a second (after a burst of BURST) a seat is read
   more slowly — a program playing a seat as fast as the host answers is
   slowed, never cut off — and a watcher, who sends nothing, is closed;
   nothing a client sends stops the host;
@@ -23,7 +25,8 @@ rules of docs/protocol.md, and the limits it leaves to the host:
   address and in all, a handshake has HANDSHAKE seconds, at most
   WATCHERS_PER_ADDRESS watchers come from one address, and a connection
   refused (a wrong token, too many watchers) gets its `error` without
-  compression and is let go at once.
+  compression and is let go at once;
+- the watchers' `position` is built once for all of them.
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ from aiohttp import WSMsgType, web
 from avatar_tui.bots import make_bot
 from avatar_tui.bots.kinds import SEEDED_WORLDS
 from avatar_tui.engine import legal_actions, observation
+from avatar_tui.io import files
 from avatar_tui.model.common import PLAYERS, PlayerId
 from avatar_tui.net import frames
 from avatar_tui.net.door import BACKLOG, Door, room_in_file_limit
@@ -59,6 +63,7 @@ WATCHERS_PER_ADDRESS = 16
 PER_ADDRESS = 32  # sockets one address may hold, handshakes under way included
 HANDSHAKE = 10.0  # seconds a connection has to become a WebSocket
 REFUSED_CLOSE = 1.0  # seconds a refused client has to answer the closing handshake
+FRAME_DEPTH = files.MAX_DEPTH  # arrays and objects inside each other in a frame
 SEAT_PATH = re.compile(r"/(?P<seat>p[12])/(?P<token>[^/]+)")
 
 
@@ -192,7 +197,9 @@ class GameServer:
         return await self._serve(conn)
 
     async def _open(self, request: web.BaseRequest) -> web.WebSocketResponse:
-        ws = web.WebSocketResponse(max_msg_size=HARD_LIMIT, heartbeat=30.0)
+        # text frames are decoded here (`_received`), so one that is not
+        # UTF-8 gets an `error` like any frame the host cannot read
+        ws = web.WebSocketResponse(max_msg_size=HARD_LIMIT, heartbeat=30.0, decode_text=False)
         await ws.prepare(request)
         self._shook(request)
         return ws
@@ -226,7 +233,7 @@ class GameServer:
             async for msg in conn.ws:
                 if conn.closing:
                     break
-                if msg.type == WSMsgType.TEXT:
+                if msg.type == WSMsgType.TEXT:  # bytes: decode_text=False
                     wait = conn.pace()
                     if wait and conn.receiver is None:  # a watcher's flood: it sends nothing
                         self._send(conn, frames.error(f"more than {RATE:.0f} frames a second"))
@@ -278,11 +285,12 @@ class GameServer:
         with contextlib.suppress(Exception):
             await asyncio.wait_for(conn.ws.close(), SEND_TIMEOUT)
 
-    def _send(self, conn: Connection, frame: dict[str, Any]) -> None:
+    def _send(self, conn: Connection, frame: dict[str, Any] | str) -> None:
+        """Queue `frame` (a dict, or its JSON text already made) for `conn`."""
         if conn.closing:
             return
         try:
-            conn.queue.put_nowait(json.dumps(frame))
+            conn.queue.put_nowait(frame if isinstance(frame, str) else json.dumps(frame))
         except asyncio.QueueFull:  # a laggard: closed, never waited for
             self._send_close(conn)
 
@@ -303,26 +311,45 @@ class GameServer:
 
     # ---------------------------------------------------------------- frames in
 
-    def _received(self, conn: Connection, text: str) -> None:
-        if len(text.encode()) > MESSAGE_LIMIT:
+    def _received(self, conn: Connection, data: bytes) -> None:
+        """One frame from `conn`: whatever it is, it gets one answer."""
+        if len(data) > MESSAGE_LIMIT:
             self._send(conn, frames.error(f"a frame over {MESSAGE_LIMIT // 1024} KiB"))
             return
         try:
-            frame = json.loads(text)
-        except ValueError:
-            self._send(conn, frames.error("a frame that is not JSON"))
+            frame = files.loads_json(data.decode("utf-8"), FRAME_DEPTH)
+        except UnicodeDecodeError:
+            self._send(conn, frames.error("a text frame that is not UTF-8"))
+            return
+        except files.JsonProblem as err:
+            self._send(conn, frames.error(f"a frame the host cannot read: {err}"))
             return
         kind = frame.get("type") if isinstance(frame, dict) else None
         if conn.receiver is None:
             self._send(conn, frames.error("a watcher sends nothing"))
         elif kind == "act" and isinstance(frame.get("action"), str):
-            self._act(conn.receiver, frame["action"], conn)
+            self._answer(conn.receiver, frame["action"], frame.get("seq"), conn)
         elif kind == "rematch":
             self._rematch(conn.receiver, conn)
         else:
             self._send(conn, frames.error(
                 "expected {\"type\": \"act\", \"action\": \"p1: ...\"} or {\"type\": \"rematch\"}"))
 
+    def _answer(self, seat: PlayerId, action: str, seq: Any, conn: Connection) -> None:
+        """An `act` that may name the `seq` of the position it answers
+        (PROTOCOL, Extensions): one made for an older position is refused,
+        so a move meant for one position is never played in the next."""
+        if seq is None:
+            self._act(seat, action, conn)
+        elif not isinstance(seq, int) or isinstance(seq, bool):
+            self._send(conn, frames.error("an act's seq is the number of the position it "
+                                          "answers"))
+        elif seq != self.hosted.seq:
+            self._send(conn, frames.refused(action, f"stale: it answers position {seq}, and "
+                                                    f"the game is at {self.hosted.seq}; "
+                                                    "nothing changed"))
+        else:
+            self._act(seat, action, conn)
 
     def _act(self, seat: PlayerId, action: str, conn: Connection | None) -> bool:
         reason = self.hosted.act(seat, action)
@@ -366,13 +393,24 @@ class GameServer:
         conn.since = len(self.hosted.lines)
 
     def _broadcast(self) -> None:
-        for conn in self._connections():
-            self._send_position(conn)
+        """Everyone's `position`: a seat's own, and the watchers' built once
+        for all who have seen the same log lines (after the first broadcast,
+        every one of them), the same text in each queue."""
+        seats = self.seat_states()
+        for conn in self.seat_conn.values():
+            self._send(conn, self.hosted.position(conn.receiver, conn.since, seats))
+            conn.since = len(self.hosted.lines)
+        made: dict[int, str] = {}  # a watcher's position, by the log line it starts from
+        for conn in self.watchers:
+            if conn.since not in made:
+                made[conn.since] = json.dumps(self.hosted.position(None, conn.since, seats))
+            self._send(conn, made[conn.since])
+            conn.since = len(self.hosted.lines)
 
     def _seats_changed(self, joined: Connection | None) -> None:
         """Everyone else hears who is connected now (an extra frame type,
         docs/protocol.md)."""
-        frame = {"type": "seats", "seats": self.seat_states()}
+        frame = json.dumps({"type": "seats", "seats": self.seat_states()})
         for conn in self._connections():
             if conn is not joined:
                 self._send(conn, frame)
