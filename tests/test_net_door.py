@@ -200,13 +200,19 @@ def test_half_open_sockets_never_cost_a_seat_its_saved_move(tmp_path):
             await actor.act(actor.legal[0])
             frame = await actor.until(lambda f: f["type"] in ("position", "refused"), 20)
             assert frame["type"] == "position" and frame["seq"] == 1, frame
+            # a seat rejoining through the flood: a half-open socket makes way
+            seats.append(await joined(urls["p2"]))
+            assert seats[-1].position["seq"] == 1
         finally:
             for s in half_open:
                 s.close()
         for seat in seats:
             await seat.close()
 
-    proc, urls = start("--seed", "4")
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = str(free.getsockname()[1])
+    proc, urls = start("--seed", "4", "--port", port)
     try:
         assert set(urls) == {"p1", "p2", "watch"}
         run(move_through_a_flood(urls))
