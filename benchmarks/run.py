@@ -25,7 +25,9 @@ Figures:
 - ui_key_ratio: a key press to the board repainted after the engine action,
   over the same for the minimal app updating as many widgets;
 - ui_key_median_ms: that key-to-repaint time of the app, the median;
-- peak_rss_mb: peak memory of a headless app playing a whole game by keys.
+- peak_rss_mb: peak memory of a headless app playing a whole game by keys;
+- host_refused_growth_mb: how much `avatar-tui host` grows over 3,000
+  connections refused for a wrong token (benchmarks/host_refusals.py).
 
 The UI figures come from child processes (benchmarks/ui_probe.py), which
 import from compiled bytecode as an installed package does (pip compiles it
@@ -101,12 +103,15 @@ class Counts:
     key_actions: int  # measured key presses per app run
     key_rounds: int  # app/minimal key runs, alternately
     rss_presses: int  # 0: play the whole game
+    refusals: int  # wrong-token connections to a host
 
 
 FULL = Counts(actions=60_000, playout_steps=20_000, playout_rounds=5, games=300,
-              first_frame_rounds=7, key_actions=60, key_rounds=2, rss_presses=0)
+              first_frame_rounds=7, key_actions=60, key_rounds=2, rss_presses=0,
+              refusals=3000)
 SMOKE = Counts(actions=300, playout_steps=300, playout_rounds=1, games=3,
-               first_frame_rounds=1, key_actions=3, key_rounds=1, rss_presses=6)
+               first_frame_rounds=1, key_actions=3, key_rounds=1, rss_presses=6,
+               refusals=30)
 
 
 # -------------------------------------------------------------------- engine
@@ -367,6 +372,21 @@ def peak_rss(presses: int) -> Figure:
                   f"{what} by keys, {data['presses']} presses, headless 120x40")
 
 
+def host_refusals(count: int) -> Figure:
+    import host_refusals as probe_module  # benchmarks/, beside this file
+
+    try:
+        data = probe_module.measure(count)
+    except (OSError, RuntimeError) as err:
+        raise ProbeError(f"host_refusals: {err}") from None
+    if data["answered"] != count:
+        raise ProbeError(f"host_refusals: {data['answered']} of {count} refusals answered")
+    # memory given back shows as a fall: no growth
+    return Figure("host_refused_growth_mb", max(0.0, data["growth_mb"]), "MB",
+                  GOALS["host_refused_growth_mb"],
+                  f"{count} wrong tokens, from {data['before_mb']} MB, peak {data['peak_mb']} MB")
+
+
 # -------------------------------------------------------------------- running
 
 
@@ -397,6 +417,7 @@ def measure(counts: Counts, progress: Callable[[str], None],
     attempt(["ui_key_ratio", "ui_key_median_ms"],
             lambda: key_to_repaint(counts.key_actions, counts.key_rounds))
     attempt(["peak_rss_mb"], lambda: peak_rss(counts.rss_presses))
+    attempt(["host_refused_growth_mb"], lambda: host_refusals(counts.refusals))
     return figures
 
 
@@ -410,6 +431,7 @@ GOALS = {
     "ui_key_ratio": "<= 1.5",
     "ui_key_median_ms": f"< {FRAME_MS:.1f}",
     "peak_rss_mb": "<= 120",
+    "host_refused_growth_mb": "<= 80",
 }
 
 

@@ -96,3 +96,25 @@ def test_a_demo_named_by_strange_digits_is_unknown(capsys, name):
 
 def test_a_good_file_still_reads():
     assert files.load_toml(GOOD)["title"]
+
+
+@pytest.mark.parametrize("text", ["[" * 1500 + "]" * 1500, "[" * 70_000,
+                                  '{"a": ' * 33 + "1" + "}" * 33, "[" * 33 + "]" * 33])
+def test_json_nested_too_deep_is_refused_in_one_line(text):
+    # 1500 deep: Python's own reader raised RecursionError (not a ValueError)
+    with pytest.raises(files.JsonProblem, match="nested more than 32 deep"):
+        files.loads_json(text)
+
+
+def test_json_within_the_limits_reads_and_the_rest_is_refused(tmp_path):
+    assert files.loads_json("[" * 32 + "]" * 32)  # 32 arrays inside each other: the limit
+    assert files.loads_json('{"a": [1, {"b": null}]}') == {"a": [1, {"b": None}]}
+    for text, says in (("{not json", "line 1 column 2: not JSON"), (b"\xff", "not JSON"),
+                       ("9" * 5000, "not JSON")):
+        with pytest.raises(files.JsonProblem, match=says):
+            files.loads_json(text)
+    path = tmp_path / "seats.json"
+    path.write_text("[" * 1500 + "]" * 1500)
+    with pytest.raises(files.FileProblem) as err:
+        files.load_json(path)
+    assert str(err.value).count("\n") == 0 and "seats.json" in str(err.value)

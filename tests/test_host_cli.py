@@ -138,3 +138,16 @@ def test_play_share_takes_a_port(capsys):
     with pytest.raises(SystemExit):
         main(["play", "--share", "70000"])
     assert "--share" in capsys.readouterr().err
+
+
+def test_a_seats_file_nested_deep_is_one_line(tmp_path, monkeypatch, capsys):
+    # 1,500 arrays inside each other, 3,000 bytes (under seats.json's 4 KB):
+    # Seats.read raised RecursionError and `host --resume` ended in a traceback
+    monkeypatch.setenv("AVATAR_TUI_DATA_DIR", str(tmp_path))
+    (tmp_path / "host").mkdir()
+    (tmp_path / "host" / "seats.json").write_text("[" * 1500 + "]" * 1500)
+    (tmp_path / "host" / "game.toml").write_text("seed = 1\n[p1]\nchamber='aang'\n"
+                                                 "[p2]\nchamber='katara'\n")
+    assert main(["host", "--resume"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "seats.json" in err[0] and "nested" in err[0], err

@@ -12,6 +12,12 @@ instead of being read without bounds or escaping as a traceback:
   MAX_DEPTH, or holds an integer beyond 64 bits (TOML's own range; Python
   would refuse past 4,300 digits with a bare ValueError).
 
+JSON, from a file or off the network (a host's frames), is read by
+`loads_json` alone, with the same depth limit: Python's reader recurses
+into nested arrays and objects and fails with RecursionError (not a
+ValueError) at about a thousand, and a value nested hundreds deep would
+still reach the code after it.
+
 Nesting is counted on the text before TOML reads it (`_nesting`): tomllib
 recurses into nested arrays and inline tables until RecursionError, and a
 dotted key of thousands of parts (`a.a.a…= 1`, a table header alike) costs
@@ -22,6 +28,7 @@ shown with their control characters escaped and long pieces cut."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import stat
@@ -114,6 +121,50 @@ def parse_toml(text: str, path: Path | str) -> dict[str, Any]:
 def load_toml(path: Path | str, limit: int = MAX_BYTES) -> dict[str, Any]:
     """Read and parse a TOML file: `read_text` then `parse_toml`."""
     return parse_toml(read_text(path, limit), path)
+
+
+class JsonProblem(ValueError):
+    """Text that is not JSON within the limits; the message is one line,
+    `place: problem` (the place may be absent)."""
+
+    def __init__(self, place: str | None, problem: str):
+        self.place, self.problem = place, problem
+        super().__init__(f"{place}: {problem}" if place else problem)
+
+
+def loads_json(text: str | bytes, max_depth: int = MAX_DEPTH) -> Any:
+    """The JSON value of `text`, refused with JsonProblem when it is not JSON
+    or nests arrays and objects deeper than `max_depth`: the one way the
+    project reads JSON, a file's or a frame's."""
+    nested = f"arrays or objects nested more than {max_depth} deep"
+    try:
+        value = json.loads(text)
+    except RecursionError:  # nested about a thousand deep: Python's reader gave up
+        raise JsonProblem(None, nested) from None
+    except json.JSONDecodeError as err:
+        raise JsonProblem(f"line {err.lineno} column {err.colno}", f"not JSON: {err.msg}") \
+            from None
+    except ValueError as err:  # not UTF-8 bytes; an integer of more than 4,300 digits
+        raise JsonProblem(None, f"not JSON: {err}") from None
+    todo: list[tuple[Any, int]] = [(value, 1)]  # walked without recursion
+    while todo:
+        item, depth = todo.pop()
+        if isinstance(item, dict | list):  # the outermost array or object is depth 1
+            if depth > max_depth:
+                raise JsonProblem(None, nested)
+            todo.extend((v, depth + 1) for v in (item.values() if isinstance(item, dict)
+                                                 else item))
+    return value
+
+
+def load_json(path: Path | str, limit: int = MAX_BYTES) -> Any:
+    """Read and parse a JSON file: `read_text` then `loads_json`, a refusal
+    as FileProblem naming the file."""
+    text = read_text(path, limit)
+    try:
+        return loads_json(text)
+    except JsonProblem as err:
+        raise FileProblem(path, err.place, err.problem) from None
 
 
 def _check_values(data: dict[str, Any], path: Path | str, text: str) -> None:

@@ -15,6 +15,7 @@ from typing import Any
 
 import aiohttp
 
+from avatar_tui.io import files
 from avatar_tui.net import frames
 
 RECEIVE_LIMIT = 16 * 1024 * 1024  # a position is a few KiB; a host may send more
@@ -83,8 +84,8 @@ class Client:
             msg = await self._ws.receive()
             if msg.type == aiohttp.WSMsgType.TEXT:
                 try:
-                    frame = json.loads(msg.data)
-                except ValueError:
+                    frame = files.loads_json(msg.data)
+                except files.JsonProblem:
                     continue
                 if isinstance(frame, dict):
                     return frame

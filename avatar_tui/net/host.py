@@ -9,8 +9,10 @@ rules of docs/protocol.md, and the limits it leaves to the host:
   action everyone gets their own `position` (the log lines since their last);
 - the newest connection on a seat takes it: the older one gets `error` and
   is closed;
-- a frame over 64 KiB, one that is not JSON, or one of an unknown type gets
-  `error`; past RATE frames a second (after a burst of BURST) a seat is read
+- a frame over 64 KiB, one that is not UTF-8 or not JSON, nests deeper
+  than FRAME_DEPTH, or is of an unknown type gets `error`; an `act` may
+  name the `seq` of the position it answers, and a stale one is `refused`;
+  past RATE frames a second (after a burst of BURST) a seat is read
   more slowly — a program playing a seat as fast as the host answers is
   slowed, never cut off — and a watcher, who sends nothing, is closed;
   nothing a client sends stops the host;
@@ -18,7 +20,13 @@ rules of docs/protocol.md, and the limits it leaves to the host:
   client that does not read is closed (it may rejoin and gets the current
   position then), and never stalls the game or anyone else;
 - a seat the computer plays chooses in a worker thread from its observation
-  (R1.6), so the server keeps answering while it thinks.
+  (R1.6), so the server keeps answering while it thinks;
+- a connection is cheap to attack (net/door.py): sockets are counted per
+  address and in all, a handshake has HANDSHAKE seconds, at most
+  WATCHERS_PER_ADDRESS watchers come from one address, and a connection
+  refused (a wrong token, too many watchers) gets its `error` without
+  compression and is let go at once;
+- the watchers' `position` is built once for all of them.
 """
 
 from __future__ import annotations
@@ -26,6 +34,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import re
 import secrets
 import time
 from dataclasses import dataclass, field
@@ -36,8 +45,10 @@ from aiohttp import WSMsgType, web
 from avatar_tui.bots import make_bot
 from avatar_tui.bots.kinds import SEEDED_WORLDS
 from avatar_tui.engine import legal_actions, observation
+from avatar_tui.io import files
 from avatar_tui.model.common import PLAYERS, PlayerId
 from avatar_tui.net import frames
+from avatar_tui.net.door import BACKLOG, Door, room_in_file_limit
 from avatar_tui.net.hosted import HostedGame, Seats
 
 MESSAGE_LIMIT = 64 * 1024  # bytes of one frame from a client (PROTOCOL)
@@ -49,12 +60,19 @@ SEND_TIMEOUT = 10.0  # seconds one frame may take to go out
 BEHIND = 1024 * 1024  # bytes written but not yet taken by a client before it is closed
 MAX_WATCHERS = 64
 SAVE_RETRY = 5.0  # seconds before the computer tries again a move its save refused
+WATCHERS_PER_ADDRESS = 16
+PER_ADDRESS = 32  # sockets one address may hold, handshakes under way included
+HANDSHAKE = 10.0  # seconds a connection has to become a WebSocket
+REFUSED_CLOSE = 1.0  # seconds a refused client has to answer the closing handshake
+FRAME_DEPTH = files.MAX_DEPTH  # arrays and objects inside each other in a frame
+SEAT_PATH = re.compile(r"/(?P<seat>p[12])/(?P<token>[^/]+)")
 
 
 @dataclass(eq=False)
 class Connection:
     receiver: PlayerId | None  # None: a watcher
     ws: web.WebSocketResponse
+    address: str | None = None  # the client's
     since: int = 0  # log lines of this game already sent
     queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(QUEUE))
     allowance: float = BURST
@@ -84,13 +102,15 @@ class GameServer:
 
     def __init__(self, hosted: HostedGame, seats: Seats, *, host: str = "127.0.0.1",
                  port: int = 0, delay: float = 0.0, bot_seed: int | None = None,
-                 watch_only: bool = False):
+                 watch_only: bool = False, handshake: float | None = None):
         self.hosted = hosted
         self.seats = seats
         self.host = host
         self.port = port
         self.delay = delay
         self.watch_only = watch_only  # play --share: the seats are a local keyboard's
+        self.handshake = handshake  # None: HANDSHAKE
+        self.door: Door | None = None
         seed = hosted.state.setup.seed if bot_seed is None else bot_seed
         # a searching kind searches a fixed number of worlds: a hosted game
         # with computer seats replays from its seed alone
@@ -99,19 +119,19 @@ class GameServer:
         self.seat_conn: dict[str, Connection] = {}
         self.watchers: set[Connection] = set()
         self.rematch_asked: set[str] = set()
-        self.runner: web.AppRunner | None = None
+        self.runner: web.ServerRunner | None = None
         self.bot_task: asyncio.Task | None = None
         self.sender_tasks: set[asyncio.Task] = set()
 
     # ---------------------------------------------------------------- start, stop
 
     async def start(self) -> int:
-        app = web.Application()
-        app.router.add_get("/watch", self._watch)
-        app.router.add_get("/{seat:p[12]}/{token}", self._seat)
-        self.runner = web.AppRunner(app, handle_signals=False, access_log=None)
+        handshake = HANDSHAKE if self.handshake is None else self.handshake
+        self.door = Door(self._route, handshake=handshake, per_address=PER_ADDRESS,
+                         room=room_in_file_limit(), access_log=None)
+        self.runner = web.ServerRunner(self.door, handle_signals=False)
         await self.runner.setup()
-        site = web.TCPSite(self.runner, self.host, self.port)
+        site = web.TCPSite(self.runner, self.host, self.port, backlog=BACKLOG)
         await site.start()
         self.port = self.runner.addresses[0][1]
         self._bot_turn()
@@ -138,21 +158,26 @@ class GameServer:
 
     # ---------------------------------------------------------------- connections
 
-    async def _seat(self, request: web.Request) -> web.StreamResponse:
-        seat = request.match_info["seat"]
-        ws = await self._open(request)
+    async def _route(self, request: web.BaseRequest) -> web.StreamResponse:
+        if request.method not in ("GET", "HEAD"):
+            return web.Response(status=405)
+        if request.path == "/watch":
+            return await self._watch(request)
+        found = SEAT_PATH.fullmatch(request.path)
+        if found is None:
+            return web.Response(status=404)
+        return await self._seat(request, found["seat"], found["token"])
+
+    async def _seat(self, request: web.BaseRequest, seat: str, token: str) -> web.StreamResponse:
         if self.watch_only:
-            await ws.send_str(json.dumps(frames.error("this game is played on one screen: "
-                                                      "it can only be watched")))
-            await ws.close()
-            return ws
-        token = request.match_info["token"].encode()
+            return await self._refuse(request, "this game is played on one screen: "
+                                               "it can only be watched")
         if seat in self.hosted.computer or not secrets.compare_digest(
-                token, self.seats.tokens[seat].encode()):
-            await ws.send_str(json.dumps(frames.error("unknown seat or token: check the URL")))
-            await ws.close()
-            return ws
-        conn = Connection(seat, ws, transport=request.transport)  # type: ignore[arg-type]
+                token.encode(), self.seats.tokens[seat].encode()):
+            return await self._refuse(request, "unknown seat or token: check the URL")
+        ws = await self._open(request)
+        conn = Connection(seat, ws, request.remote,  # type: ignore[arg-type]
+                          transport=request.transport)
         older = self.seat_conn.get(seat)
         self.seat_conn[seat] = conn
         if older is not None:
@@ -161,20 +186,41 @@ class GameServer:
             self._send_close(older)
         return await self._serve(conn)
 
-    async def _watch(self, request: web.Request) -> web.StreamResponse:
-        ws = await self._open(request)
+    async def _watch(self, request: web.BaseRequest) -> web.StreamResponse:
         if len(self.watchers) >= MAX_WATCHERS:
-            await ws.send_str(json.dumps(frames.error("too many watchers")))
-            await ws.close()
-            return ws
-        conn = Connection(None, ws, transport=request.transport)
+            return await self._refuse(request, "too many watchers")
+        if sum(w.address == request.remote for w in self.watchers) >= WATCHERS_PER_ADDRESS:
+            return await self._refuse(request, f"too many watchers from one address "
+                                               f"(at most {WATCHERS_PER_ADDRESS})")
+        ws = await self._open(request)
+        conn = Connection(None, ws, request.remote, transport=request.transport)
         self.watchers.add(conn)
         return await self._serve(conn)
 
-    async def _open(self, request: web.Request) -> web.WebSocketResponse:
-        ws = web.WebSocketResponse(max_msg_size=HARD_LIMIT, heartbeat=30.0)
+    async def _open(self, request: web.BaseRequest) -> web.WebSocketResponse:
+        # text frames are decoded here (`_received`), so one that is not
+        # UTF-8 gets an `error` like any frame the host cannot read
+        ws = web.WebSocketResponse(max_msg_size=HARD_LIMIT, heartbeat=30.0, decode_text=False)
         await ws.prepare(request)
+        self._shook(request)
         return ws
+
+    async def _refuse(self, request: web.BaseRequest, message: str) -> web.WebSocketResponse:
+        """PROTOCOL's `error`, then closed, keeping nothing: no compression
+        (its buffers are the most of a connection's memory), a reader for
+        small frames, and REFUSED_CLOSE for the client's closing handshake."""
+        ws = web.WebSocketResponse(compress=False, max_msg_size=1024, timeout=REFUSED_CLOSE,
+                                   autoping=False)
+        await ws.prepare(request)
+        self._shook(request)
+        with contextlib.suppress(Exception):
+            await ws.send_str(json.dumps(frames.error(message)))
+            await ws.close()
+        return ws
+
+    def _shook(self, request: web.BaseRequest) -> None:
+        if self.door is not None:
+            self.door.shook(request.protocol)
 
     async def _serve(self, conn: Connection) -> web.WebSocketResponse:
         sender = asyncio.create_task(self._sender(conn))
@@ -188,7 +234,7 @@ class GameServer:
             async for msg in conn.ws:
                 if conn.closing:
                     break
-                if msg.type == WSMsgType.TEXT:
+                if msg.type == WSMsgType.TEXT:  # bytes: decode_text=False
                     wait = conn.pace()
                     if wait and conn.receiver is None:  # a watcher's flood: it sends nothing
                         self._send(conn, frames.error(f"more than {RATE:.0f} frames a second"))
@@ -240,11 +286,12 @@ class GameServer:
         with contextlib.suppress(Exception):
             await asyncio.wait_for(conn.ws.close(), SEND_TIMEOUT)
 
-    def _send(self, conn: Connection, frame: dict[str, Any]) -> None:
+    def _send(self, conn: Connection, frame: dict[str, Any] | str) -> None:
+        """Queue `frame` (a dict, or its JSON text already made) for `conn`."""
         if conn.closing:
             return
         try:
-            conn.queue.put_nowait(json.dumps(frame))
+            conn.queue.put_nowait(frame if isinstance(frame, str) else json.dumps(frame))
         except asyncio.QueueFull:  # a laggard: closed, never waited for
             self._send_close(conn)
 
@@ -265,25 +312,45 @@ class GameServer:
 
     # ---------------------------------------------------------------- frames in
 
-    def _received(self, conn: Connection, text: str) -> None:
-        if len(text.encode()) > MESSAGE_LIMIT:
+    def _received(self, conn: Connection, data: bytes) -> None:
+        """One frame from `conn`: whatever it is, it gets one answer."""
+        if len(data) > MESSAGE_LIMIT:
             self._send(conn, frames.error(f"a frame over {MESSAGE_LIMIT // 1024} KiB"))
             return
         try:
-            frame = json.loads(text)
-        except ValueError:
-            self._send(conn, frames.error("a frame that is not JSON"))
+            frame = files.loads_json(data.decode("utf-8"), FRAME_DEPTH)
+        except UnicodeDecodeError:
+            self._send(conn, frames.error("a text frame that is not UTF-8"))
+            return
+        except files.JsonProblem as err:
+            self._send(conn, frames.error(f"a frame the host cannot read: {err}"))
             return
         kind = frame.get("type") if isinstance(frame, dict) else None
         if conn.receiver is None:
             self._send(conn, frames.error("a watcher sends nothing"))
         elif kind == "act" and isinstance(frame.get("action"), str):
-            self._act(conn.receiver, frame["action"], conn)
+            self._answer(conn.receiver, frame["action"], frame.get("seq"), conn)
         elif kind == "rematch":
             self._rematch(conn.receiver, conn)
         else:
             self._send(conn, frames.error(
                 "expected {\"type\": \"act\", \"action\": \"p1: ...\"} or {\"type\": \"rematch\"}"))
+
+    def _answer(self, seat: PlayerId, action: str, seq: Any, conn: Connection) -> None:
+        """An `act` that may name the `seq` of the position it answers
+        (PROTOCOL, Extensions): one made for an older position is refused,
+        so a move meant for one position is never played in the next."""
+        if seq is None:
+            self._act(seat, action, conn)
+        elif not isinstance(seq, int) or isinstance(seq, bool):
+            self._send(conn, frames.error("an act's seq is the number of the position it "
+                                          "answers"))
+        elif seq != self.hosted.seq:
+            self._send(conn, frames.refused(action, f"stale: it answers position {seq}, and "
+                                                    f"the game is at {self.hosted.seq}; "
+                                                    "nothing changed"))
+        else:
+            self._act(seat, action, conn)
 
     def _act(self, seat: PlayerId, action: str, conn: Connection | None) -> bool:
         reason = self.hosted.act(seat, action)
@@ -342,13 +409,24 @@ class GameServer:
         conn.since = len(self.hosted.lines)
 
     def _broadcast(self) -> None:
-        for conn in self._connections():
-            self._send_position(conn)
+        """Everyone's `position`: a seat's own, and the watchers' built once
+        for all who have seen the same log lines (after the first broadcast,
+        every one of them), the same text in each queue."""
+        seats = self.seat_states()
+        for conn in self.seat_conn.values():
+            self._send(conn, self.hosted.position(conn.receiver, conn.since, seats))
+            conn.since = len(self.hosted.lines)
+        made: dict[int, str] = {}  # a watcher's position, by the log line it starts from
+        for conn in self.watchers:
+            if conn.since not in made:
+                made[conn.since] = json.dumps(self.hosted.position(None, conn.since, seats))
+            self._send(conn, made[conn.since])
+            conn.since = len(self.hosted.lines)
 
     def _seats_changed(self, joined: Connection | None) -> None:
         """Everyone else hears who is connected now (an extra frame type,
         docs/protocol.md)."""
-        frame = {"type": "seats", "seats": self.seat_states()}
+        frame = json.dumps({"type": "seats", "seats": self.seat_states()})
         for conn in self._connections():
             if conn is not joined:
                 self._send(conn, frame)

@@ -65,11 +65,9 @@ class Seats:
     @classmethod
     def read(cls, path: Path) -> Seats:
         try:
-            data = json.loads(files.read_text(path, limit=SEATS_BYTES))
+            data = files.load_json(path, limit=SEATS_BYTES)
         except files.FileProblem as err:
             raise HostFileError(str(err)) from None
-        except ValueError as err:
-            raise HostFileError(f"{path}: not JSON: {err}") from None
         tokens = data.get("tokens") if isinstance(data, dict) else None
         if not isinstance(tokens, dict) or sorted(tokens) != list(PLAYERS) or not all(
                 isinstance(t, str) and t.replace("-", "").replace("_", "").isalnum()

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import os
 import signal
@@ -41,6 +40,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
+from avatar_tui.io import files
 from avatar_tui.io.addresses import is_loopback, reach
 
 log = logging.getLogger("textual-serve")
@@ -178,8 +178,8 @@ def envelope(text: str) -> tuple[str, Any] | None:
     """A message of the page's protocol as (type, data); None if it is not
     one: JSON of a list that starts with the type's name."""
     try:
-        found = json.loads(text)
-    except (ValueError, RecursionError):
+        found = files.loads_json(text)
+    except files.JsonProblem:
         return None
     if not isinstance(found, list) or not found or not isinstance(found[0], str):
         return None
