@@ -336,7 +336,7 @@ def test_mutations_change_files_and_are_fixed_by_the_seed():
 
 
 def _json_deep(rng: random.Random, data: bytes) -> bytes:
-    n = rng.choice([40, 500, 5000, 100_000])
+    n = rng.choice([40, 500, 1500, 5000, 100_000])
     return rng.choice([b'{"tokens": ' + b"[" * n + b"]" * n + b"}", b"[" * n + b"]" * n,
                        b'{"game": ' + b'{"a": ' * n + b"1" + b"}" * n + b"}"])
 
