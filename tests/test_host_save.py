@@ -86,6 +86,11 @@ def test_a_save_that_fails_leaves_the_move_unmade_and_nothing_is_lost(tmp_path):
         assert "not being saved" in told["message"]  # every screen hears it
         assert server.hosted.seq == 0 and files.game.read_text() == saved
         assert watcher.position["seq"] == 0
+        late = Client(urls["watch"])  # a screen that comes while saves fail hears it at once
+        await late.connect()
+        told = await late.until(lambda f: f["type"] == "error", 20)
+        assert "not being saved" in told["message"]
+        await late.close()
 
         files.writer = write_atomically  # room again: the same move goes through
         await mover.act(action)
