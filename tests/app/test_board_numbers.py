@@ -15,7 +15,8 @@ the engine's look (R12.7: force and intercept now):
 - each zone's `energy N` at the start of its label cell (R1.4), whole;
 - each mat's `Deck N` and `Discard N` (R1.5), once each and nowhere else;
 - each player's score in the mat's border, in dots and digits (R10.2);
-- each flipped strike's force and intercept now (`F N`, `INT N`);
+- each flipped strike's force and intercept now (`F N`, `INT N`), and each
+  face-up card's cost now (`G1 Y2`) where its face shows it whole;
 - the incoming attack's force (R3.1, R12.7), wherever the board says it.
 
 Outside tools read screenshots by these words, so they appear as written
@@ -39,7 +40,7 @@ from depth import depth
 from rich.cells import get_character_cell_size
 
 from avatar_tui.cardlib.catalog import default_catalog
-from avatar_tui.engine import Look, apply, legal_actions, look, new_game
+from avatar_tui.engine import Look, Table, apply, legal_actions, look, new_game
 from avatar_tui.model.actions import Action
 from avatar_tui.model.common import PLAYERS, ZONES
 from avatar_tui.model.state import GameSetup, GameState, PlayerSetup
@@ -131,6 +132,13 @@ def heaped(state: GameState, rnd: random.Random) -> GameState:
     return built
 
 
+def surcharged(state: GameState) -> bool:
+    """Whether a face-up card costs more now than its print (R12.7)."""
+    t = Table(state)
+    return any(z.flip is not None and z.flip.cost != t.card(z.flip.card).cost
+               for p in look(state).players for z in p.zones)
+
+
 @cache
 def played() -> list[tuple[GameState, str]]:
     """Every position of the random games, with its pending step."""
@@ -154,10 +162,11 @@ def positions() -> list[list[GameState]]:
     late = [s for s, _ in found if s.turn_number > 4] or [s for s, _ in found]
     built = [piled_up(rnd.choice(late), rnd) for _ in range(max(3, SHOWN // 4))]
     pool = [s for s, _ in found] + built
+    dearer = [s for s, _ in found if surcharged(s)]
     sizes = []
     for _ in SIZES:
         chosen = [rnd.choice([s for s, step in found if step == kind]) for kind in PENDING]
-        chosen += [*rnd.sample(built, 2), heaped(rnd.choice(late), rnd)]
+        chosen += [*rnd.sample(built, 2), heaped(rnd.choice(late), rnd), rnd.choice(dearer)]
         chosen += [rnd.choice(pool) for _ in range(SHOWN - len(chosen))]
         sizes.append(chosen)
     return sizes
@@ -174,6 +183,7 @@ def test_the_sample_has_every_step_and_the_hard_numbers():
         assert any(z.energy >= 100 for z in zones)
         assert any(p.deck <= 2 for lk in looks for p in lk.players)
         assert any(z.flip is not None and z.flip.force is not None for z in zones)
+        assert any(surcharged(s) for s in chosen)
     for pid in PLAYERS:
         assert {getattr(s.setup, pid).chamber for s, _ in played()} == set(CHARACTERS)
 
@@ -193,6 +203,11 @@ def crop(lines: list[str], region) -> list[str]:
             x += width
         out.append("".join(cells))
     return out
+
+
+def plain_pips(cost) -> str:
+    """`G1 Y2` as the card's face writes a cost (describe.pips, unmarked)."""
+    return " ".join(f"{c[0].upper()}{cost.of(c)}" for c in ZONES if cost.of(c)) or "free"
 
 
 def numbers(pattern: str, text: list[str] | str) -> list[int]:
@@ -264,6 +279,12 @@ def check_mat(reading: Reading, mat: Mat, lk: Look) -> list[int]:
                 f"{face.force}/{face.intercept} (R12.7)")
         elif face is None:
             said += numbers(r"⚔ .* F(\d+)", flip)  # "attacked by ⚔ Pummel F5"
+        if face is not None:  # its cost now (R12.7), where the face says it whole
+            cost = re.search(r"(?:strike|ally|advantage|move) · ((?:[GYR]\d+ ?)+|free)(…?)",
+                             "\n".join(flip))
+            if cost is not None and not cost[2]:
+                assert cost[1].strip() == plain_pips(face.cost), reading.fail(
+                    f"{where}: {face.card} costs {cost[1]!r}, the engine's {face.cost}")
     return said
 
 
