@@ -89,7 +89,11 @@ def card_lines(t: Table, card_id: str, pid: PlayerId | None = None, zone: Zone |
     # inspector: on a small face the name alone fits
     short = card.name.split(",")[0] if isinstance(card, AllyCard) else card.name
     name = f"[b]{escape(short)}[/b]"
-    kind_cost = f"{kind(t, card_id)} · {pips(card.cost)}"
+    # a face up card costs what the engine would charge now (R12.7
+    # surcharges), as the deciding panel says; a card elsewhere its print
+    cost = face_look(t, pid, zone, face).cost if face is not None and pid is not None \
+        else card.cost
+    kind_cost = f"{kind(t, card_id)} · {pips(cost)}"
     if getattr(card, "reflip", None) is not None:
         kind_cost += f" · reflip {pips(card.reflip)}"  # type: ignore[union-attr]
     if sideways:  # turned sideways (R5.3): said first, so a short card keeps it

@@ -18,6 +18,7 @@ from textual.widgets import OptionList, Static
 
 from avatar_tui.cardlib import rules_help
 from avatar_tui.model.common import ZONES, PlayerId, Zone, other
+from avatar_tui.model.state import PlayerState
 from avatar_tui.play import describe
 from avatar_tui.play.describe import ZONE_STYLE
 from avatar_tui.play.plain import escape
@@ -131,10 +132,13 @@ class ZoneRow(Horizontal):
         styles.set(self, defending, "-defending")  # 4 lines in the compact layout
         styles.set(self.label, "label" in changed, "-changed")
         marker = "▶ " if defending else "✱ " if "label" in changed else ""
-        label = [f"[b]{marker}{self.zone.upper()}[/b]"]
+        # `energy N` second, so a row of two lines keeps it (the review's
+        # compact rows: a defended zone's showed `⚔ F5` in its place); the
+        # force is in the status line and the flip space too
+        label = [f"[b]{marker}{self.zone.upper()}[/b]", f"energy {len(zs.energy)}"]
         if defending and marks.force is not None:  # the force it must stop (R5.2)
             label.append(f"⚔ F{marks.force}")
-        label += [f"energy {len(zs.energy)}", "[reverse]CHARGED[/]" if zs.charged else ""]
+        label.append("[reverse]CHARGED[/]" if zs.charged else "")
         self.label.set("\n".join(label).rstrip("\n"))
         styles.set(self.ally, "ally" in changed, "-changed")
         ally_mark = "✱" if "ally" in changed else ""
@@ -206,6 +210,7 @@ class Mat(Vertical):
         # comparison with it would repaint the whole mat after every key
         self._title: str | None = None
         self._subtitle: str | None = None
+        self._label_width: int | None = None  # None: app.tcss's
 
     def compose(self) -> ComposeResult:
         if self.top:
@@ -229,6 +234,7 @@ class Mat(Vertical):
                  f"{player.score}/3{point}{turn}")
         if title != self._title:
             self._title = self.border_title = title
+        self._fit_labels(player)
         for row in self.rows:
             row.show(session, marks, styles)
         if player.advantages:
@@ -242,6 +248,18 @@ class Mat(Vertical):
         subtitle = f"Advantages: {names}" if self.screen.has_class("-compact") else ""
         if subtitle != self._subtitle:
             self._subtitle = self.border_subtitle = subtitle
+
+    def _fit_labels(self, player: PlayerState) -> None:
+        """Each zone's `energy N` whole (R1.4): the labels' room (app.tcss)
+        fits two digits; a pile of 100 or more, which only a deck file of
+        hundreds of cards makes (R13.1 has no upper bound), widens this
+        mat's labels while it lasts, a cut `energy 70` being a lie."""
+        digits = max(len(str(len(player.zones[z].energy))) for z in ZONES)
+        width = None if digits <= 2 else len("energy ") + digits + 1  # the left pad
+        if width != self._label_width:
+            self._label_width = width
+            for row in self.rows:
+                row.label.styles.width = width
 
 
 class StatusPanel(FixedText):
