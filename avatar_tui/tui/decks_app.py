@@ -24,5 +24,7 @@ class DecksApp(PaletteApp[None]):
 
 
 def run(deck: str | None = None) -> int:
-    DecksApp(DeckStore(), deck=deck).run()  # the data directory found (or refused) first
-    return 0
+    """The editor; its exit status (1: the app died of an exception)."""
+    app = DecksApp(DeckStore(), deck=deck)  # the data directory found (or refused) first
+    app.run()
+    return app.return_code or 0
