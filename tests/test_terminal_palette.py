@@ -16,6 +16,7 @@ pytestmark = pytest.mark.slow
 MIDGAME = "avatar_tui/tui/scenarios/midgame.toml"
 REVIEWED = "tests/review/katara-v-uncle-iroh.toml"
 CTRL_Q = "\x11"
+EDGE = "▔" * 40  # the top edge of a palette, across the terminal
 
 
 def clean_exit(t: Terminal) -> None:
@@ -69,11 +70,12 @@ def test_pagedown_in_the_theme_picker_on_four_rows(tmp_path):
     with Terminal("decks", data=tmp_path, size=(80, 4)) as t:
         t.expect("palette")
         t.send(CTRL_P)
-        time.sleep(1)
+        t.expect(EDGE)  # the palette's top edge: it has no room for more
         t.send("theme")
         time.sleep(1)
         t.send(ENTER)
-        time.sleep(1)
+        t.expect(EDGE)  # the theme picker's
+        time.sleep(0.5)
         t.send(PAGE_DOWN)
         time.sleep(1)
         t.send(CTRL_Q)
