@@ -52,7 +52,7 @@ def run_remote(url: str, command: str) -> int:
     app = RemoteApp(None if role == "watch" else role, url,
                     lambda deliver, said: follow(client, deliver, said), client.send)
     app.run()
-    return 0
+    return app.return_code or 0  # 1: the app died of an exception
 
 
 async def _check(client) -> str:

@@ -164,23 +164,30 @@ async def follow(client: Client, deliver, said, retry: float = 2.0) -> None:
     ("connected", "connection lost — rejoining…"). A dropped connection is
     opened again with the same URL (a rejoin: the host sends the current
     position); a seat taken over by a newer connection, or a host that can
-    never be used (other card data, a wrong token), ends it."""
-    while True:
-        try:
-            await client.connect()
-        except JoinError as err:
-            if any(word in str(err) for word in FINAL):
-                said(str(err))
+    never be used (other card data, a wrong token), ends it.
+
+    However it ends (those, or cancelled by a front end that quits), the
+    client is closed on the way out, while the event loop still runs: an
+    aiohttp session left open is reported at exit as unclosed."""
+    try:
+        while True:
+            try:
+                await client.connect()
+            except JoinError as err:
+                if any(word in str(err) for word in FINAL):
+                    said(str(err))
+                    return
+                said(f"{err} — trying again")
+                await asyncio.sleep(retry)
+                continue
+            said("connected")
+            seen = len(client.errors)
+            while (frame := await client.receive()) is not None:
+                deliver(frame)
+            if any("taken over" in e for e in client.errors[seen:]):
+                said("taken over by a newer connection: this screen has stopped")
                 return
-            said(f"{err} — trying again")
+            said("connection lost — rejoining…")
             await asyncio.sleep(retry)
-            continue
-        said("connected")
-        seen = len(client.errors)
-        while (frame := await client.receive()) is not None:
-            deliver(frame)
-        if any("taken over" in e for e in client.errors[seen:]):
-            said("taken over by a newer connection: this screen has stopped")
-            return
-        said("connection lost — rejoining…")
-        await asyncio.sleep(retry)
+    finally:
+        await client.close()

@@ -14,7 +14,6 @@ from functools import partial
 from typing import TYPE_CHECKING, Literal
 
 from textual import work
-from textual.app import App
 from textual.message import Message
 from textual.timer import Timer
 
@@ -40,6 +39,7 @@ from avatar_tui.play.host import Host
 from avatar_tui.play.session import Session
 from avatar_tui.tui import dialogs, preferences, sharing, themes
 from avatar_tui.tui.board import CardView, ZoneRow
+from avatar_tui.tui.palette import PaletteApp
 from avatar_tui.tui.perf import heap, warm
 from avatar_tui.tui.screens.game import BOARD_COMMANDS, GameScreen
 
@@ -64,7 +64,7 @@ def _to_host(method: str, *given: object):
     return action
 
 
-class AvatarApp(App[None]):
+class AvatarApp(PaletteApp[None]):
     """avatar-tui: a hot-seat game of the Avatar TCG.
 
     `store`: where games are saved (None: nothing is saved). `start`: with

@@ -3,14 +3,12 @@ the data directory."""
 
 from __future__ import annotations
 
-from textual.app import App
-
 from avatar_tui.decklib.library import DeckStore
-from avatar_tui.tui.palette import open_palette
+from avatar_tui.tui.palette import PaletteApp
 from avatar_tui.tui.screens.decks import DeckEditorScreen
 
 
-class DecksApp(App[None]):
+class DecksApp(PaletteApp[None]):
     """The deck editor as an app: leaving the editor quits."""
 
     CSS_PATH = ["app.tcss", "screens.tcss"]
@@ -24,10 +22,9 @@ class DecksApp(App[None]):
     def on_mount(self) -> None:
         self.push_screen(DeckEditorScreen(self.store, self.deck), lambda _: self.exit())
 
-    def action_command_palette(self) -> None:
-        open_palette(self)  # its page keys safe on a tiny terminal (tui/palette.py)
-
 
 def run(deck: str | None = None) -> int:
-    DecksApp(DeckStore(), deck=deck).run()  # the data directory found (or refused) first
-    return 0
+    """The editor; its exit status (1: the app died of an exception)."""
+    app = DecksApp(DeckStore(), deck=deck)  # the data directory found (or refused) first
+    app.run()
+    return app.return_code or 0

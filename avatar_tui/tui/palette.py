@@ -1,29 +1,69 @@
-"""Textual's command palette (ctrl+p: the colour themes), kept away from a
-terminal too small for it.
+"""Textual's command palette (ctrl+p: the colour themes, the keys) and its
+theme picker, guarded against what crashes them in Textual 8.2.8. Every
+app of the project is a `PaletteApp`, so every palette it opens is a
+`Palette`.
 
-In Textual 8.2.8 the palette's list measures its lines only when it has
-room on the screen. With none (a terminal of 4 rows or fewer, or a very
-narrow one) PgUp and PgDn in the palette look up lines it never measured
-and the app crashes. So the game does not open the palette where the board
-cannot be shown, and says so where it says the terminal is too small; and
-a palette opened on a larger terminal that then shrinks ignores PgUp and
-PgDn until its list has room again."""
+- No room: the palette's list measures its lines only when it has room on
+  the screen. With none (a terminal of 4 rows or fewer, or a very narrow
+  one) PgUp and PgDn look up lines it never measured and the app crashes.
+  So the page keys wait until the list has room (the game also refuses to
+  open the palette where the board cannot be shown, and says so).
+- Acting after closing: keys and clicks reach the palette in a queue. One
+  that closes it (enter on a command, a click outside it) leaves the rest
+  queued, and each of those closes it again: Textual pops whatever screen
+  is on top, the board or the deck editor, until none is left and the app
+  crashes (four quick enters, a double click outside it while typing). So
+  a palette no longer on top ignores them: it closes once, runs its
+  command once."""
 
 from __future__ import annotations
 
+from typing import TypeVar
+
+from textual import events
 from textual.app import App
 from textual.command import CommandList, CommandPalette
+from textual.message import Message
+from textual.theme import ThemeProvider
+from textual.widgets import Button, Input, OptionList
 
 PAGE_KEYS = (("page_up",), ("page_down",))  # the list actions that need measured lines
 
+# what the palette acts on: each may close it (and run a command)
+CLOSING = (Input.Submitted, Input.Changed, Button.Pressed, OptionList.OptionSelected,
+           events.Click)
+
+ReturnType = TypeVar("ReturnType")
+
 
 class Palette(CommandPalette):
-    """Textual's palette, whose page keys wait for its list to have room."""
+    """Textual's palette, whose page keys wait for its list to have room and
+    which acts only while it is on top."""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "command_list" and parameters in PAGE_KEYS:
-            return bool(self.query_one(CommandList).scrollable_content_region)
+            lists = self.query(CommandList)  # none yet: the palette is still being mounted
+            return bool(lists) and bool(lists.first().scrollable_content_region)
         return super().check_action(action, parameters)
+
+    async def _on_message(self, message: Message) -> None:
+        # Textual's own handlers (decorated with @on) are found from this
+        # dispatch, so this is the one place to stop a late one
+        if isinstance(message, CLOSING) and not self.is_active:
+            message.stop()
+            return
+        await super()._on_message(message)
+
+
+class PaletteApp(App[ReturnType]):
+    """An app whose ctrl+p and theme picker open the guarded `Palette`."""
+
+    def action_command_palette(self) -> None:
+        open_palette(self)
+
+    def search_themes(self) -> None:
+        """The palette's Theme command: Textual's theme picker, guarded."""
+        self.push_screen(Palette(providers=[ThemeProvider], placeholder="Search for themes…"))
 
 
 def open_palette(app: App) -> None:

@@ -8,7 +8,10 @@ app's own event loop, and `send(frame)` goes out the same way."""
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from contextlib import suppress
 from typing import Any
+
+from textual.worker import Worker, WorkerCancelled, WorkerFailed
 
 from avatar_tui.play.remote import RemoteHost
 from avatar_tui.tui.app import AvatarApp
@@ -27,11 +30,21 @@ class RemoteApp(AvatarApp):
         self.follow = follow
         self.send_frame = send
         self.host = RemoteHost(self.game, seat, url, self.send)
+        self.link: Worker[None] | None = None  # following the host, once the board is up
         self.sub_title = self.game.mode.subtitle
 
     def open_game(self) -> None:
         super().open_game()
-        self.run_worker(self.follow(self.deliver, self.said), group="link", exit_on_error=False)
+        self.link = self.run_worker(self.follow(self.deliver, self.said), group="link",
+                                    exit_on_error=False)
+
+    async def on_unmount(self) -> None:
+        """The link, cancelled as the app closes, closes its connection on
+        the way out (`follow`'s own business): wait for it while the event
+        loop still runs, or the connection is left open at exit."""
+        if self.link is not None:
+            with suppress(WorkerCancelled, WorkerFailed):
+                await self.link.wait()
 
     def deliver(self, frame: Frame) -> None:
         self.carry_out(self.host.received(frame))

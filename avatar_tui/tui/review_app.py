@@ -6,15 +6,14 @@ from __future__ import annotations
 
 import sys
 
-from textual.app import App
-
 from avatar_tui.io import terminal_text
 from avatar_tui.io.storage import SaveStore
 from avatar_tui.play.review import Review
+from avatar_tui.tui.palette import PaletteApp
 from avatar_tui.tui.screens.review import ContinueFrom, ReviewScreen
 
 
-class ReviewApp(App[ContinueFrom | None]):
+class ReviewApp(PaletteApp[ContinueFrom | None]):
     CSS_PATH = ["app.tcss", "screens.tcss"]
     TITLE = "avatar-tui review"
 
