@@ -228,7 +228,7 @@ class GameServer:
         sender.add_done_callback(self.sender_tasks.discard)
         self._send(conn, frames.welcome(conn.receiver))
         self._send_position(conn)
-        if self.hosted.save_problem is not None:  # a screen joining a game not being saved hears so at once
+        if self.hosted.save_problem is not None:  # a screen that joins now hears it at once
             self._send(conn, frames.error(self.hosted.save_problem))
         if conn.receiver is not None:
             self._seats_changed(conn)
