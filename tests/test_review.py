@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from avatar_tui.engine import HIDDEN, replay_actions
+from avatar_tui.engine import HIDDEN, Table, replay_actions
 from avatar_tui.io.savedgames import SavedGames
 from avatar_tui.io.storage import SaveStore
 from avatar_tui.notation.save import save_game
-from avatar_tui.play.review import ReviewError, find_game, load_review
+from avatar_tui.play.review import ReviewError, find_game, load_review, turn_line
 
 GAME = Path(__file__).parent / "review" / "katara-v-uncle-iroh.toml"
 
@@ -61,6 +61,19 @@ def test_turns_follow_the_engine_and_points_add_up(review):
     scored = [m for m, before in zip(review.moves, [(0, 0)] + [m.score for m in review.moves],
                                      strict=False) if m.score != before]
     assert len(scored) == sum(review.moves[-1].score)  # one move scores each point (R10.2)
+
+
+def test_the_timeline_names_each_seats_points_whoever_defended(review):
+    """Issue 36: "13 Katara (p1) 0–1" put p1's points first beside any
+    name, so a p2 turn's figures read as p2's first. Each seat is named,
+    as the move line names them (R10.2)."""
+    table = Table(review.positions[0])
+    lines = [turn_line(table, t) for t in review.turns]
+    assert lines[0] == " 0 opening choice · p1 0, p2 0"
+    assert lines[13] == "13 Katara (p1) · p1 0, p2 1"
+    assert lines[16] == "16 Uncle Iroh (p2) · p1 1, p2 2"
+    final = review.positions[-1].players
+    assert lines[-1].endswith(f"· p1 {final['p1'].score}, p2 {final['p2'].score}")
 
 
 def test_each_move_is_said_in_words_with_its_rules(review):

@@ -84,6 +84,15 @@ class GameController:
             return None
         return f"[dim]{describe.next_step(session.state, session.look, session.legal)}[/]"
 
+    @property
+    def answered(self) -> bool:
+        """Whether the status line's second line answers the player's own
+        key (a refusal with its rule, a note): a panel too short for both
+        may give it the status's row, which the player has just read. Not
+        the computer's move: the status after it is news (and the recap
+        tells the move whole)."""
+        return self.hint is not None and not self.mode.speaks(self.hint)
+
     # ---------------------------------------------------------------- seats
 
     @property

@@ -60,6 +60,11 @@ class Mode:
         """The player's keys are off: the computer moves now."""
         return False
 
+    def speaks(self, said: str) -> bool:
+        """Whether the status line's `said` is the computer's own (its move,
+        its thinking), not an answer to the player's key."""
+        return False
+
     def off(self, command: str) -> str | None:
         """Why the mode itself keeps `command` off now, whatever the position."""
         if command in DEMO_COMMANDS:
@@ -149,6 +154,13 @@ class VsComputer(Mode):
         said = f"{last} · [i]thinking…[/i]" if last else "is thinking…"
         return f"[b]{self.who()}[/b] (the computer) {said}"
 
+    def moved(self) -> str:
+        """The status line after its move: the move in words."""
+        return f"[b]{self.who()}[/b] (the computer) {self.game.bot_said}"
+
+    def speaks(self, said: str) -> bool:
+        return self.game.session is not None and said in (self.thinking(), self.moved())
+
     def move(self, action: Action) -> None:
         """Make the computer's move through the engine and say it in words
         (raises what the engine raises, leaving the game as it was)."""
@@ -161,7 +173,7 @@ class VsComputer(Mode):
         if scored is not None:  # kept until the person has read it (acts)
             self.game.point = scored
         self.game.bot_said = self.game.recap.said[-1]  # describe_move's words
-        self.game.hint = f"[b]{self.who()}[/b] (the computer) {self.game.bot_said}"
+        self.game.hint = self.moved()
 
     def off(self, command: str) -> str | None:
         if self.waiting and command in PLAYER_COMMANDS + ("explain",):

@@ -76,6 +76,20 @@ def _score(state: GameState) -> tuple[int, int]:
     return state.players["p1"].score, state.players["p2"].score
 
 
+def seat_points(score: tuple[int, int]) -> str:
+    """`p1 0, p2 1`: each seat's points (R10.2) by its name, as the move
+    line and the timeline both say them: bare figures beside one player's
+    name read as that player's first."""
+    return f"p1 {score[0]}, p2 {score[1]}"
+
+
+def turn_line(table: Table, turn: Turn) -> str:
+    """The timeline's line of a turn: its number, who defended, the points
+    after it (`13 Katara (p1) · p1 0, p2 1`)."""
+    who = "opening choice" if turn.defender is None else character(table, turn.defender)
+    return f"{turn.number:>2} {who} · {seat_points(turn.score)}"
+
+
 class Review:
     """A game's positions and moves, and where the review is in it."""
 

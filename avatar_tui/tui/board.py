@@ -265,13 +265,31 @@ class Mat(Vertical):
 class StatusPanel(FixedText):
     """Who must act and what, then the hint (a refusal's reason, or the keys
     for the step), as one text of fixed height: both change with every move,
-    and a panel that grew and shrank with them would move the lower mat."""
+    and a panel that grew and shrank with them would move the lower mat.
 
-    def show(self, session: Session, hint: str | None) -> None:
+    Where the panel has two rows, each cut to one line (80x24, app.tcss
+    `-status-2`), an answer to the player's key that does not fit its line
+    takes both rows, wrapped (`-answer`): a refusal is read whole with its
+    rule ID, and the status comes back with the next move."""
+
+    def show(self, session: Session, hint: str | None, answered: bool = False,
+             styles: StylePass | None = None) -> None:
         state = session.state
         if hint is None:  # the step's keys ("": the step hints are off)
             hint = f"[dim]{describe.next_step(state, session.look, session.legal)}[/]"
+        alone = answered and self._too_long(hint)
+        if styles is not None:
+            styles.set(self, alone, "-answer")
+        if alone:
+            self.set(hint)
+            return
         self.set(f"{describe.status(session.table, state, session.look)}\n{hint}")
+
+    def _too_long(self, hint: str) -> bool:
+        """Whether `hint` is cut on its one line of a two-row panel."""
+        if not self.screen.has_class("-status-2"):
+            return False
+        return parsed(hint).cell_length > self.content_region.width
 
 
 class DecidingPanel(Text):
@@ -566,9 +584,11 @@ class Board(Vertical):
         yield self.mats[1]
 
     def show(self, session: Session, hint: str | None = None,
-             marks: Marks | None = None, styles: StylePass | None = None) -> None:
+             marks: Marks | None = None, styles: StylePass | None = None,
+             answered: bool = False) -> None:
         """`marks`: what to mark beside the cards (play/recap.py); without
         them, those the look alone gives (the attack, no changes).
+        `answered`: the hint answers the player's key (StatusPanel).
         `styles`: the screen's pass, restyling with its own classes (None:
         the board restyles what it changed itself, at the end)."""
         marks = marks or marks_of(session)
@@ -576,6 +596,6 @@ class Board(Vertical):
         styles = styles or StylePass()
         for mat in self.mats:
             mat.show(session, marks, styles)
-        self.status.show(session, hint)
+        self.status.show(session, hint, answered, styles)
         if own:
             styles.run(self)

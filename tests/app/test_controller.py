@@ -45,6 +45,21 @@ def test_a_refused_key_says_why_in_the_engines_words():
     assert (game.hint or "").startswith("[b]Signature:[/b]")
 
 
+def test_a_refusal_answers_the_player_and_the_computers_move_does_not():
+    """A refusal may take the status's row on a two-row panel (board.StatusPanel);
+    the computer's move or thinking never does: the status after it is news."""
+    game = GameController(bot=BotSeat("heuristic", player="p1", seed=1, delay=0))
+    game.start(*new_game(default_setup(4)))
+    assert isinstance(game.mode, VsComputer) and game.mode.waiting
+    assert not game.answered  # the step's keys: nothing said
+    game.hint = game.mode.thinking()
+    assert not game.answered
+    game.mode.move(game.session.legal[0])
+    assert game.hint is not None and "(the computer)" in game.hint and not game.answered
+    game.seat(None)
+    assert game.press("signature") is False and game.answered  # refused, with its rule
+
+
 def test_against_the_computer_the_persons_keys_wait_for_its_move():
     game = GameController(bot=BotSeat("heuristic", player="p1", seed=1, delay=0))
     assert isinstance(game.mode, VsComputer) and not game.mode.shared_screen

@@ -111,6 +111,29 @@ async def test_at_80x24_the_flipped_card_shows_its_cost_and_text_and_the_hint_st
         assert "Signature:" in screen_text(app)
 
 
+async def test_at_80x24_a_long_refusal_takes_both_status_rows_whole_with_its_rule():
+    """The two-row status panel cuts each line; a refusal longer than its
+    line takes both rows, wrapped, so its rule ID is read (R5.2), and the
+    board below stays where it was. The status is back with the next move."""
+    app = make_app(scenario("midgame"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        panel = app.screen.query_one("#status-panel")
+        mat = app.screen.query_one("#mat-p1")
+        where = mat.region
+        await pilot.press("s")  # refused: longer than a line of 78 columns (R5.2)
+        await pilot.pause()
+        reason = ("Signature: signature is not possible now: decide what to do with the "
+                  "flipped card: pay, a power, focus or discard (R5.2)")
+        rows = screen_text(app).splitlines()[panel.region.y:panel.region.bottom]
+        assert " ".join(row.strip() for row in rows) == reason
+        assert mat.region == where and panel.region.height == 2
+        await pilot.press("f")  # a move: the status is back, with the step's keys
+        await pilot.pause()
+        rows = screen_text(app).splitlines()[panel.region.y:panel.region.bottom]
+        assert "defends" in rows[0] and "Signature" not in "".join(rows)
+
+
 async def test_at_100x33_the_rows_grow_and_the_whole_board_fits():
     app = make_app(scenario("midgame"))
     async with app.run_test(size=(100, 33)) as pilot:

@@ -179,3 +179,18 @@ async def test_the_deck_out_game_at_80x24_tells_the_point_and_whose_points_are_w
         assert "Katara (p2) wins 3–2" in text
         assert "had no card to flip in the red zone" in text and "(R9.3)" in text
         assert "points p1 2, p2 3" in text
+
+
+async def test_the_timeline_at_120x40_names_each_seats_points():
+    """Issue 36: the timeline read "16 Uncle Iroh (p2) 1–2", p1's point
+    first beside p2's name; now each seat's points by name (R10.2), as the
+    move line says them."""
+    app = review_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("end")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "16 Uncle Iroh (p2) · p1 1, p2 2" in text
+        assert "21 Katara (p1) · p1 1, p2 3" in text and "points p1 1, p2 3" in text
+        assert "1–2" not in text

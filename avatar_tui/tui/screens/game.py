@@ -140,7 +140,8 @@ class GameScreen(Screen[None]):
             # the board draws what its readers may see (R1.6): a local game
             # through the public observation, a remote seat's its own
             self.board.show(session.seen, self.game.shown_hint,
-                            marks_of(session, self.game.recap, point and point.scorer), styles)
+                            marks_of(session, self.game.recap, point and point.scorer), styles,
+                            answered=self.game.answered)
             self.event_log.show(session)
             # the side's classes show or hide its panels (app.tcss: #side.-recap
             # #recap, and the log in the compact layout): only the panels are

@@ -27,7 +27,7 @@ from avatar_tui.play import coach
 from avatar_tui.play.coach import Advice
 from avatar_tui.play.describe import character
 from avatar_tui.play.plain import escape
-from avatar_tui.play.review import Review
+from avatar_tui.play.review import Review, seat_points, turn_line
 from avatar_tui.play.session import Session
 from avatar_tui.tui import layout
 from avatar_tui.tui.board import Board
@@ -101,7 +101,7 @@ class ReviewScreen(Screen[ContinueFrom | None]):
 
     def on_mount(self) -> None:
         self.query_one(ProgressBar).display = False
-        self.query_one("#review-timeline").border_title = "Turns"
+        self.query_one("#review-timeline").border_title = "Turns · points after each"
         self.show()
 
     def on_resize(self) -> None:
@@ -134,7 +134,7 @@ class ReviewScreen(Screen[ContinueFrom | None]):
             return (f"[b]The setup[/b] (R2): {character(t, 'p1')} v {character(t, 'p2')}, "
                     f"seed {r.positions[0].setup.seed}. → steps through the game.")
         text = f"[b]{move.number}.[/b] {move.words}\n[dim]{escape(move.notation)} · " \
-               f"rules {', '.join(move.rules)} · points p1 {move.score[0]}, p2 {move.score[1]}[/]"
+               f"rules {', '.join(move.rules)} · points {seat_points(move.score)}[/]"
         word = self.advice.get(move.number)
         if word is not None:
             text += f"\n[b]Coach:[/b] {word.text}"  # markup: names escaped by move_words
@@ -143,7 +143,7 @@ class ReviewScreen(Screen[ContinueFrom | None]):
         return text
 
     def timeline_text(self) -> str:
-        """One line a turn: who defended, the points after it, the coach's
+        """One line a turn: who defended, each seat's points after it, the coach's
         marks in it; the current turn highlighted. A window around the
         current turn when they do not all fit."""
         r = self.review
@@ -153,9 +153,7 @@ class ReviewScreen(Screen[ContinueFrom | None]):
         for turn in r.turns:
             marks = "".join(self.advice[n].mark for n in range(turn.first, turn.last + 1)
                             if n in self.advice)
-            who = "opening choice" if turn.defender is None else \
-                f"{character(t, turn.defender)}"
-            line = f"{turn.number:>2} {who} {turn.score[0]}–{turn.score[1]}"
+            line = turn_line(t, turn)
             if marks:
                 line += f" [b $error]{marks}[/]"
             lines.append(f"[reverse]{line}[/]" if now is not None and turn == now else line)
