@@ -7,13 +7,11 @@ from __future__ import annotations
 
 import asyncio
 import os
-import re
-import signal
-import socket
 import subprocess
 import sys
 
 import pytest
+from hosts import LINE, free_port, start_host, stop_host, urls_of
 
 from avatar_tui.cli import main
 from avatar_tui.net.client import Client
@@ -21,44 +19,16 @@ from avatar_tui.net.client import Client
 # real servers and processes on 127.0.0.1: in the full run, not the edit loop
 pytestmark = pytest.mark.slow
 
-LINE = re.compile(r"^(p1|p2|watch): avatar-tui (join|watch) (ws://127\.0\.0\.1:\d+/\S+)$")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def start(env, *args):
-    proc = subprocess.Popen([sys.executable, "-m", "avatar_tui", "host", *args],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
-    lines = []
-    while len(lines) < 3:
-        line = proc.stdout.readline()
-        if not line:
-            break
-        lines.append(line.rstrip("\n"))
-    return proc, lines
-
-
-def stop(proc) -> int:
-    proc.send_signal(signal.SIGINT)
-    try:
-        return proc.wait(timeout=20)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
 
 
 def test_host_prints_the_lines_and_resumes_with_the_same_urls(tmp_path):
     env = {**os.environ, "AVATAR_TUI_DATA_DIR": str(tmp_path), "AVATAR_TUI_BOT_DELAY": "0"}
     port = str(free_port())
-    proc, lines = start(env, "--port", port, "--seed", "4", "--p2", "katara")
+    proc, lines = start_host(env, "--port", port, "--seed", "4", "--p2", "katara")
     try:
         assert [LINE.match(x).group(1, 2) for x in lines] == [
             ("p1", "join"), ("p2", "join"), ("watch", "watch")], lines
-        urls = {LINE.match(x).group(1): LINE.match(x).group(3) for x in lines}
+        urls = urls_of(lines)
         assert "?" not in urls["p1"] and urls["watch"].endswith("/watch")
 
         async def one_move():
@@ -75,13 +45,13 @@ def test_host_prints_the_lines_and_resumes_with_the_same_urls(tmp_path):
 
         asyncio.run(one_move())
     finally:
-        assert stop(proc) == 0
+        assert stop_host(proc)[0] == 0
     # a new game would throw the unfinished one away: refused in one line
     again = subprocess.run([sys.executable, "-m", "avatar_tui", "host", "--port", port],
                            capture_output=True, text=True, env=env, timeout=60)
     assert again.returncode == 2 and "--resume" in again.stderr
     assert len(again.stderr.strip().splitlines()) == 1
-    proc, resumed = start(env, "--resume")
+    proc, resumed = start_host(env, "--resume")
     try:
         assert resumed == lines
 
@@ -94,7 +64,7 @@ def test_host_prints_the_lines_and_resumes_with_the_same_urls(tmp_path):
 
         assert asyncio.run(look())["seq"] == 1
     finally:
-        assert stop(proc) == 0
+        assert stop_host(proc)[0] == 0
 
 
 def test_host_refusals_are_one_line(tmp_path, monkeypatch, capsys):

@@ -12,13 +12,11 @@ import asyncio
 import errno
 import os
 import random
-import re
-import signal
-import socket
 import subprocess
 import sys
 
 import pytest
+from hosts import LINE, free_port, start_host, stop_host
 
 from avatar_tui.bots import setup_for
 from avatar_tui.cli import main
@@ -34,7 +32,6 @@ from avatar_tui.play.review import find_game, load_review
 pytestmark = pytest.mark.slow
 
 LIMIT = 120  # seconds a whole test may take
-LINE = re.compile(r"^(p1|p2|watch): avatar-tui (join|watch) (ws://127\.0\.0\.1:\d+/\S+)$")
 
 
 def run(coro):
@@ -150,37 +147,14 @@ def test_the_temporaries_of_a_killed_host_are_swept_at_the_next_start(tmp_path):
 # ------------------------------------------------------------------ avatar-tui host itself
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def environment(tmp_path):
     return {**os.environ, "AVATAR_TUI_DATA_DIR": str(tmp_path), "AVATAR_TUI_BOT_DELAY": "0"}
 
 
-def start(env, *args):
-    proc = subprocess.Popen([sys.executable, "-m", "avatar_tui", "host", *args],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
-    lines = []
-    while len(lines) < 3:
-        line = proc.stdout.readline()
-        if not line:
-            break
-        lines.append(line.rstrip("\n"))
-    return proc, lines
-
-
 def stop(proc) -> str:
-    """Ctrl+C; what the host said on stderr."""
-    proc.send_signal(signal.SIGINT)
-    try:
-        _, err = proc.communicate(timeout=20)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-    assert proc.returncode == 0, err
+    """Ctrl+C; what the host said on stderr, once it ended well."""
+    code, err = stop_host(proc)
+    assert code == 0, err
     return err
 
 
@@ -197,7 +171,7 @@ def one_line(err: str) -> str:
 
 def test_two_hosts_on_one_data_directory_the_second_is_refused(tmp_path):
     env = environment(tmp_path)
-    proc, lines = start(env, "--port", str(free_port()), "--seed", "5")
+    proc, lines = start_host(env, "--port", str(free_port()), "--seed", "5")
     try:
         assert len(lines) == 3 and all(LINE.match(x) for x in lines), lines
         second = host(env, "--resume", "--port", str(free_port()))
@@ -214,7 +188,7 @@ def test_an_unreadable_hosted_save_is_set_aside_never_replaced(tmp_path):
     (tmp_path / "host").mkdir()
     broken = "seed = [this is not a game\n"
     (tmp_path / "host" / "game.toml").write_text(broken)
-    proc, lines = start(env, "--port", str(free_port()), "--seed", "5")
+    proc, lines = start_host(env, "--port", str(free_port()), "--seed", "5")
     err = stop(proc)
     assert len(lines) == 3, (lines, err)
     aside = tmp_path / "host" / "game.broken-1.toml"
@@ -233,7 +207,7 @@ def test_new_keeps_the_unfinished_hosted_game(tmp_path):
     assert plain.returncode == 2
     said = one_line(plain.stderr)
     assert "unfinished" in said and "--resume" in said and "--new" in said
-    proc, lines = start(env, "--new", "--port", str(free_port()), "--seed", "6")
+    proc, lines = start_host(env, "--new", "--port", str(free_port()), "--seed", "6")
     err = stop(proc)
     assert len(lines) == 3, (lines, err)
     kept = SavedGames(tmp_path).games()

@@ -9,15 +9,13 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import re
-import signal
 import socket
 import subprocess
-import sys
 import time
 
 import aiohttp
 import pytest
+from hosts import free_port, start_host, stop_host, urls_of
 
 from avatar_tui.bots import setup_for
 from avatar_tui.net import host as host_module
@@ -30,7 +28,6 @@ pytestmark = pytest.mark.slow
 
 LIMIT = 90  # seconds a whole test may take
 DEEP = "[" * 1000 + "]" * 1000  # Python's JSON reader gives up (RecursionError) near here
-LINE = re.compile(r"^(p1|p2|watch): avatar-tui (join|watch) (ws://127\.0\.0\.1:\d+/\S+)$")
 
 
 def run(coro):
@@ -167,20 +164,8 @@ def test_half_open_sockets_never_cost_a_seat_its_saved_move(tmp_path):
     env = {**os.environ, "AVATAR_TUI_DATA_DIR": str(tmp_path), "AVATAR_TUI_BOT_DELAY": "0"}
 
     def start(*args):
-        proc = subprocess.Popen([sys.executable, "-m", "avatar_tui", "host", *args],
-                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-                                env=env, preexec_fn=limit_files)
-        lines = [proc.stdout.readline().rstrip("\n") for _ in range(3)]
-        return proc, {m.group(1): m.group(3) for m in map(LINE.match, lines) if m}
-
-    def stop(proc):
-        proc.send_signal(signal.SIGINT)
-        try:
-            return proc.wait(timeout=20)
-        finally:
-            if proc.poll() is None:
-                proc.kill()
-                proc.wait()
+        proc, lines = start_host(env, *args, stderr=subprocess.DEVNULL, preexec_fn=limit_files)
+        return proc, urls_of(lines)
 
     async def move_through_a_flood(urls):
         seats = [await joined(urls["p1"]), await joined(urls["p2"])]
@@ -209,15 +194,12 @@ def test_half_open_sockets_never_cost_a_seat_its_saved_move(tmp_path):
         for seat in seats:
             await seat.close()
 
-    with socket.socket() as free:
-        free.bind(("127.0.0.1", 0))
-        port = str(free.getsockname()[1])
-    proc, urls = start("--seed", "4", "--port", port)
+    proc, urls = start("--seed", "4", "--port", str(free_port()))
     try:
         assert set(urls) == {"p1", "p2", "watch"}
         run(move_through_a_flood(urls))
     finally:
-        stop(proc)
+        stop_host(proc)
     proc, urls = start("--resume")
 
     async def look():
@@ -228,7 +210,7 @@ def test_half_open_sockets_never_cost_a_seat_its_saved_move(tmp_path):
     try:
         assert run(look()) == 1  # the move was saved
     finally:
-        stop(proc)
+        stop_host(proc)
 
 
 def test_the_watchers_position_is_built_once_for_all_of_them(tmp_path):
