@@ -11,6 +11,11 @@ import subprocess
 import sys
 from typing import Any
 
+from avatar_tui.bots import setup_for
+from avatar_tui.net.client import Client
+from avatar_tui.net.host import GameServer
+from avatar_tui.net.hosted import HostedGame, HostFiles, Seats
+
 # one of the three lines `host` prints: a seat's `join` or the `watch`
 LINE = re.compile(r"^(p1|p2|watch): avatar-tui (join|watch) (ws://127\.0\.0\.1:\d+/\S+)$")
 
@@ -53,3 +58,30 @@ def stop_host(proc: subprocess.Popen) -> tuple[int, str]:
             proc.kill()
             proc.wait()
     return proc.returncode, err or ""
+
+
+# ------------------------------------------------------------ a host in this process
+
+
+async def serving(files: HostFiles, *, resume: bool = False, seed: int = 11,
+                  computer: dict[str, str] | None = None, port: int = 0) -> GameServer:
+    """A host of Aang v Katara (`seed`) saving into `files`, or of the game
+    saved there (`resume`), started on 127.0.0.1 as `host` starts it."""
+    if resume:
+        seats = Seats.read(files.seats)
+        hosted = HostedGame.resume(files, seats.game)
+    else:
+        seats = Seats.fresh()
+        hosted = HostedGame.new(setup_for(seed, "aang", "katara"), computer, files)
+    server = GameServer(hosted, seats, port=port)
+    seats.port = await server.start()
+    seats.write(files.seats)
+    return server
+
+
+async def joined(url: str, timeout: float = 20) -> Client:
+    """A client at `url` that has its first position."""
+    client = Client(url)
+    await client.connect()
+    await client.until(lambda f: f["type"] == "position", timeout)
+    return client

@@ -16,14 +16,13 @@ import subprocess
 import sys
 
 import pytest
-from hosts import LINE, free_port, start_host, stop_host
+from hosts import LINE, free_port, joined, serving, start_host, stop_host
 
 from avatar_tui.bots import setup_for
 from avatar_tui.cli import main
 from avatar_tui.engine import legal_actions
 from avatar_tui.io.savedgames import SavedGames
 from avatar_tui.net.client import Client
-from avatar_tui.net.host import GameServer
 from avatar_tui.net.hosted import HostedGame, HostFiles, Seats
 from avatar_tui.notation.save import load_game, write_atomically
 from avatar_tui.play.review import find_game, load_review
@@ -42,31 +41,11 @@ def full_disk(path, text):
     raise OSError(errno.ENOSPC, "No space left on device")
 
 
-async def serve(files: HostFiles, resume: bool = False, seed: int = 11) -> GameServer:
-    if resume:
-        seats = Seats.read(files.seats)
-        hosted = HostedGame.resume(files, seats.game)
-    else:
-        seats = Seats.fresh()
-        hosted = HostedGame.new(setup_for(seed, "aang", "katara"), None, files)
-    server = GameServer(hosted, seats)
-    seats.port = await server.start()
-    seats.write(files.seats)
-    return server
-
-
-async def joined(url: str) -> Client:
-    client = Client(url)
-    await client.connect()
-    await client.until(lambda f: f["type"] == "position", 20)
-    return client
-
-
 def test_a_save_that_fails_leaves_the_move_unmade_and_nothing_is_lost(tmp_path):
     files = HostFiles(tmp_path / "host")
 
     async def scenario():
-        server = await serve(files)
+        server = await serving(files)
         urls = server.urls()
         seats = [await joined(urls["p1"]), await joined(urls["p2"])]
         watcher = await joined(urls["watch"])
@@ -97,7 +76,7 @@ def test_a_save_that_fails_leaves_the_move_unmade_and_nothing_is_lost(tmp_path):
             await c.close()
         await server.stop()  # ctrl+c
 
-        again = await serve(files, resume=True)  # host --resume: not a move earlier
+        again = await serving(files, resume=True)  # host --resume: not a move earlier
         assert again.hosted.seq == 1 and str(again.hosted.state.history[0].action) == action
         await again.stop()
 
@@ -109,7 +88,7 @@ def test_a_finished_game_is_kept_and_a_rematch_keeps_it(tmp_path):
     games = SavedGames(tmp_path)
 
     async def scenario():
-        server = await serve(files, seed=3)
+        server = await serving(files, seed=3)
         hosted, rnd = server.hosted, random.Random(2)
         while not hosted.over:  # the game played to its end through the host's save step
             assert hosted.act(hosted.actor, str(rnd.choice(legal_actions(hosted.state)))) is None

@@ -15,13 +15,10 @@ import time
 
 import aiohttp
 import pytest
-from hosts import free_port, start_host, stop_host, urls_of
+from hosts import free_port, joined, serving, start_host, stop_host, urls_of
 
-from avatar_tui.bots import setup_for
 from avatar_tui.net import host as host_module
-from avatar_tui.net.client import Client
-from avatar_tui.net.host import GameServer
-from avatar_tui.net.hosted import HostedGame, HostFiles, Seats
+from avatar_tui.net.hosted import HostFiles
 
 # real servers and processes on 127.0.0.1: in the full run, not the edit loop
 pytestmark = pytest.mark.slow
@@ -35,20 +32,7 @@ def run(coro):
 
 
 async def started(tmp_path):
-    files = HostFiles(tmp_path / "host")
-    seats = Seats.fresh()
-    hosted = HostedGame.new(setup_for(11, "aang", "katara"), None, files)
-    server = GameServer(hosted, seats)
-    seats.port = await server.start()
-    seats.write(files.seats)
-    return server
-
-
-async def joined(url):
-    client = Client(url)
-    await client.connect()
-    await client.until(lambda f: f["type"] == "position")
-    return client
+    return await serving(HostFiles(tmp_path / "host"))
 
 
 async def watcher_from(address: str, url: str) -> dict:

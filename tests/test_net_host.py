@@ -11,12 +11,12 @@ import json
 import random
 
 import pytest
+from hosts import joined, serving
 
-from avatar_tui.bots import setup_for
 from avatar_tui.engine import legal_actions
 from avatar_tui.net.client import Client, JoinError
-from avatar_tui.net.host import MESSAGE_LIMIT, GameServer
-from avatar_tui.net.hosted import HostedGame, HostFiles, Seats
+from avatar_tui.net.host import MESSAGE_LIMIT
+from avatar_tui.net.hosted import HostFiles, Seats
 
 # real servers and processes on 127.0.0.1: in the full run, not the edit loop
 pytestmark = pytest.mark.slow
@@ -29,24 +29,8 @@ def run(coro):
 
 
 async def started(tmp_path, port=0, resume=False, computer=None, seed=11):
-    files = HostFiles(tmp_path / "host")
-    if resume:
-        seats = Seats.read(files.seats)
-        hosted = HostedGame.resume(files, seats.game)
-    else:
-        seats = Seats.fresh()
-        hosted = HostedGame.new(setup_for(seed, "aang", "katara"), computer, files)
-    server = GameServer(hosted, seats, port=port)
-    seats.port = await server.start()
-    seats.write(files.seats)
-    return server
-
-
-async def joined(url):
-    client = Client(url)
-    await client.connect()
-    await client.until(lambda f: f["type"] == "position")
-    return client
+    return await serving(HostFiles(tmp_path / "host"), resume=resume, seed=seed,
+                         computer=computer, port=port)
 
 
 def is_position(frame):
