@@ -13,8 +13,8 @@ import signal
 import time
 
 import pytest
+from hosts import free_port, start_host, stop_host
 from terminal import ESCAPE, Terminal
-from test_host_cli import free_port, start, stop
 
 from avatar_tui.net.client import Client
 
@@ -28,12 +28,12 @@ URL = re.compile(r"^(p1|p2|watch): avatar-tui (?:join|watch) (ws://\S+)$")
 def host(tmp_path):
     """A host on a free port of 127.0.0.1; its URLs by role. Stopped after."""
     env = {**os.environ, "AVATAR_TUI_DATA_DIR": str(tmp_path / "host")}
-    proc, lines = start(env, "--port", str(free_port()), "--seed", "4")
+    proc, lines = start_host(env, "--port", str(free_port()), "--seed", "4")
     urls = dict(URL.match(line).groups() for line in lines if URL.match(line))
     assert set(urls) == {"p1", "p2", "watch"}, lines
     yield proc, urls
     if proc.poll() is None:
-        stop(proc)
+        stop_host(proc)
 
 
 def quits_cleanly(t: Terminal) -> None:
