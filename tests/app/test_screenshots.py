@@ -1,5 +1,5 @@
-"""`python -m avatar_tui.tui.screenshots` writes every README picture, and each
-picture shows what its caption promises (words of its fixed scenario)."""
+"""`python -m avatar_tui.tui.screenshots` writes every picture of the README and
+docs/playing.md, and each picture shows what its caption promises (words of its fixed scenario)."""
 
 from __future__ import annotations
 

@@ -386,12 +386,12 @@ def test_the_page_keeps_the_terminal_below_the_top_edge(tmp_path):
     assert "top: 8px" in serve_cli.PAGE_CSS
 
 
-def test_serve_help_and_the_readme_agree_that_tabs_share_the_saved_game():
+def test_serve_help_and_its_page_agree_that_tabs_share_the_saved_game():
     parser = build_parser()
     serve = next(a for a in parser._subparsers._group_actions[0].choices.items()
                  if a[0] == "serve")[1]
     said = " ".join(serve.format_help().split())
-    readme = " ".join((ROOT / "README.md").read_text().split())
+    page = " ".join((ROOT / "docs" / "two-screens.md").read_text().split())
     assert "share the one saved game" in said
-    assert "share the one saved game" in readme
+    assert "share the one saved game" in page
     assert "plays its own game" not in said
