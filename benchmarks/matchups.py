@@ -1,6 +1,6 @@
-"""The matchup table of the house starter decks (README, "Balance").
+"""The matchup table of the house starter decks (docs/balance.md).
 
-    python benchmarks/matchups.py                       # the README's table
+    python benchmarks/matchups.py                       # the table of docs/balance.md
     python benchmarks/matchups.py --games 20 --jobs 4   # a quick look
     python benchmarks/matchups.py --json                # every pair's summary
 
@@ -111,7 +111,7 @@ def markdown(matrix: dict[str, dict[str, Any]], names: dict[str, str]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description="Play every ordered pair of house starter decks and print the "
-                    "table of p1 win rates (README, Balance).")
+                    "table of p1 win rates (docs/balance.md).")
     parser.add_argument("--games", type=int, default=200, help="games per pair (default 200)")
     parser.add_argument("--bot", default="heuristic", help="both sides' bot (default heuristic)")
     parser.add_argument("--seed", type=int, default=1, help="seed of each pair's first game "

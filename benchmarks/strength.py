@@ -18,7 +18,7 @@ about the same CPU per decision, and every comparison prints what each
 side really spent (CPU seconds of its process, decisions with more than
 one legal move), so the claim of equal budgets can be checked on each run.
 
-Measured (README, "The master"; `--fair --total 400 --seed 2026`, 408
+Measured (docs/computer-players.md, "The master"; `--fair --total 400 --seed 2026`, 408
 games a comparison): master:12 v expert:16 62.0% (95% CI 57.2–66.6, 0.049 s
 v 0.054 s CPU a decision) and v flatmc:26 92.4% (89.4–94.6, 0.045 s v
 0.046 s). The goal is met against both.
@@ -47,11 +47,11 @@ GOAL = 0.65  # the expert against the heuristic
 FAIR_GOAL = 0.60  # the master against each yardstick, its interval's low end above 0.55
 FAIR_LOW = 0.55
 # the pairings: the two story rivals, and the matchups the house decks had
-# furthest from even before they were retuned (README, "Balance")
+# furthest from even before they were retuned (docs/balance.md)
 PAIRINGS = [("aang", "prince_zuko"), ("kinto", "prince_zuko"), ("katara", "uncle_iroh"),
             ("king_bumi", "commander_zhao"), ("malu", "afiko"), ("jojo", "kinto")]
 # the master's comparisons at about equal CPU per decision (measured: see
-# the README, "The master")
+# the docs/computer-players.md, "The master")
 FAIR = [("master:12", "expert:16"), ("master:12", "flatmc:26")]
 
 

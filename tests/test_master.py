@@ -149,7 +149,7 @@ def test_the_opening_choice_varies_with_the_seed_when_the_estimates_are_close():
 
 def test_an_opening_choice_the_guard_refused_is_never_drawn():
     """Defending the opening attack (R3.1, R3.2) costs, and the player scored
-    against chooses who does (R10.5; README, "The master"): when the search's
+    against chooses who does (R10.5; docs/computer-players.md, "The master"): when the search's
     best opening choice leads the policy's only within the noise, the
     policy's choice is made, whatever the spread (the draw used to put the
     refused choice back among those drawn, even with no spread)."""
@@ -201,7 +201,7 @@ def test_the_pointless_power_count_finds_a_random_players_and_none_of_the_master
 def test_a_close_call_is_extended_until_its_lead_is_clear_whatever_the_guard():
     """A fixed search gives a close call more worlds (`_settled`) until the
     lead is two standard errors clear or gone. The master's guard asks for
-    less (NOISE_Z), but stopping the extension there lost (README, "The
+    less (NOISE_Z), but stopping the extension there lost (docs/computer-players.md, "The
     master"), so it extends as long as the expert does."""
     default = [0.5, 0.5, 0.5, 0.5]
     better = [0.5, 0.6, 0.5, 0.6]  # leads by 0.05, about 1.7 standard errors

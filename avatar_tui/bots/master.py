@@ -7,7 +7,7 @@ mended, from its observation only (R1.6).
   move, so a move that ends the point (R10.2) is not judged on one point
   more than a move that concedes it a step later. With `horizon` None it
   runs to the end of the game (R10.5) and is worth 1 or 0 (at equal CPU
-  that noisier estimate lost to the expert: README, "The master").
+  that noisier estimate lost to the expert: docs/computer-players.md, "The master").
 - **A board valued for the whole game** (`bots/game_model.py`): a playout
   cut at its horizon is worth the game's chance read from the board and
   the score by a model fitted on thrifty players' games. The expert's
@@ -27,7 +27,7 @@ mended, from its observation only (R1.6).
   OPEN_SPREAD is 0 because it costs: at 0.02 the search's noise put the
   master on the opening's defence in 9 of 60 game starts (the expert in
   none), and between two heuristic players the one that always defends
-  the opening wins about 21% of games (README, "The master").
+  the opening wins about 21% of games (docs/computer-players.md, "The master").
 - **A thriftier playout policy** (`bots/thrifty.py`): the heuristic, but
   an ally or an advantage is focused instead of paid for when paying would
   leave too little energy to stop the next attack. The master's own move
@@ -35,13 +35,13 @@ mended, from its observation only (R1.6).
   playouts.
 - **A lighter guard than the expert's**: another move is chosen when it
   leads the policy's move by more than MARGIN and NOISE_Z standard errors,
-  both smaller than the expert's (measured: README, "The master"). A
+  both smaller than the expert's (measured: docs/computer-players.md, "The master"). A
   fixed search still extends a close call, as the expert's does, until
   the lead is two standard errors clear or gone (`_settled`), for up to
   EXTEND times the worlds, more than the expert's: the close calls are
   where the search earns its keep. Stopping as soon as the lighter guard
   had decided, and spending the CPU saved on more worlds for every
-  decision, lost (README, "The master").
+  decision, lost (docs/computer-players.md, "The master").
 
 It thinks for `think` seconds per decision, or by a fixed number of
 `worlds` (no clock: the moves are then fixed by the seed). Every candidate

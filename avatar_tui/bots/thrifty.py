@@ -9,7 +9,7 @@ than ENERGY_KEPT energy in all three zones together, and an ally that
 would replace the zone's ally (R8.1) when it would leave fewer than
 ENERGY_KEPT_TO_REPLACE. Everything else is the heuristic's.
 
-Measured (README, "The master"): the thrifty policy beats the heuristic
+Measured (docs/computer-players.md, "The master"): the thrifty policy beats the heuristic
 57.0% of 2,000 games over every pairing of house decks, seats swapped, and
 a master searching with its first rule alone beat one searching with the
 heuristic 57.3% of 300 at the same worlds. The thresholds were chosen by

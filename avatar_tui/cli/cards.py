@@ -44,7 +44,7 @@ def add_cards_parser(sub: argparse._SubParsersAction) -> None:
         "--search", metavar="QUERY",
         help="only cards matching QUERY, the deck editor's query language: plain words "
         "search name, id and text; type:strike trait:fox rarity:rare kw:reflip f>=5 "
-        "i<4 g<=1 y=0 r>0 cost<=2; -TERM negates (see README)",
+        "i<4 g<=1 y=0 r>0 cost<=2; -TERM negates (see docs/decks.md)",
     )
     cards.add_argument("--json", action="store_true", help="print a JSON list instead")
     cards.add_argument(

@@ -46,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if args.export is not None and str(args.export) != "-":
         problem = export_problem(args.export, source)
-        if problem is not None:  # a review never changes a game (README)
+        if problem is not None:  # a review never changes a game (docs/learning.md)
             terminal_text.say(f"avatar-tui review: {problem}")
             return 2
     if args.export is None:

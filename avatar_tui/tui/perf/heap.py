@@ -19,7 +19,7 @@ thousands of short-lived objects (the strips and segments of the rows it
 repaints), and at 700 it paid for several collections on every key; at
 10,000 most keys pay for none. The older generations keep their default
 ratios, so cyclic garbage that outlives a few keys is still collected.
-The README's benchmark section ("Startup and keys") has the figures."""
+docs/performance.md ("Startup and keys") has the figures."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """The new-game screen's choice of opponent: a second person at the same
 keyboard, or the computer at one of its strengths (easy: the random bot,
 normal: the heuristic one, hard: the expert, which searches; hardest: the
-master, which beats the expert at equal CPU, README "The master")."""
+master, which beats the expert at equal CPU, docs/computer-players.md, "The master")."""
 
 from __future__ import annotations
 
