@@ -38,8 +38,8 @@ def add_simulate_parser(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--deck2", metavar="FILE", help="p2's deck, as --deck1")
     parser.add_argument("--bot", default="heuristic", metavar="KIND[,KIND]",
                         help="the computer player of both sides, or 'p1kind,p2kind': "
-                        "heuristic (the default), random, expert, or another kind of "
-                        "avatar_tui/bots (an unknown kind is refused with the list)")
+                        f"{', '.join(COMPUTER_KINDS)} (default heuristic; an unknown kind "
+                        "is refused with the list)")
     parser.add_argument("--bot1", type=_bot_kind, metavar="KIND",
                         help="p1's computer player (overrides --bot)")
     parser.add_argument("--bot2", type=_bot_kind, metavar="KIND",
