@@ -18,10 +18,9 @@ from avatar_tui.io import terminal_text
 DEFAULT_P1, DEFAULT_P2 = "aang", "prince_zuko"
 
 
-def add_simulate_parser(sub: argparse._SubParsersAction) -> None:
-    parser = sub.add_parser(
-        "simulate", help="play many games between computer players",
-        description="Play many games between computer players, headless, and print the "
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.description = (
+        "Play many games between computer players, headless, and print the "
         "results: wins per side with a 95% confidence interval (Wilson), average points, "
         "turns and actions per game, and games per second. Game i uses seed SEED+i.")
     parser.add_argument("--games", type=cli_args.whole(1, cli_args.GAMES_MAX, "a number of games"),
@@ -59,7 +58,6 @@ def add_simulate_parser(sub: argparse._SubParsersAction) -> None:
                         default=1, metavar="J",
                         help="worker processes (default 1; the results do not depend on it)")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
-    parser.set_defaults(handler=run_simulate)
 
 
 def _bot_kind(text: str) -> str:
