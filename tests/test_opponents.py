@@ -1,6 +1,8 @@
 """The computer's kinds are named once (avatar_tui/bots/kinds.py): the bots,
-the command line, `serve` and a save's `computer` table agree, so a game
-against any computer player resumes as one."""
+their search settings, the command line, `serve`, `simulate` and a save's
+`computer` table agree, so a game against any computer player resumes as
+one. The table is checked as it is imported; these tests see the checks
+speak and the homes read it."""
 
 from __future__ import annotations
 
@@ -8,8 +10,17 @@ from pathlib import Path
 
 import pytest
 
-from avatar_tui.bots import BOT_KINDS
-from avatar_tui.bots.kinds import COMPUTER_KINDS
+from avatar_tui.bots import BOT_KINDS, make_bot
+from avatar_tui.bots.expert import ExpertBot
+from avatar_tui.bots.kinds import (
+    COMPUTER_KINDS,
+    KINDS,
+    SEARCHING,
+    Kind,
+    KindError,
+    check_makers,
+    check_table,
+)
 from avatar_tui.cli import build_parser
 from avatar_tui.notation.scenario import ScenarioError, load_scenario
 
@@ -29,6 +40,30 @@ chamber = "prince_zuko"
 
 def test_the_bots_are_registered_under_the_named_kinds() -> None:
     assert set(BOT_KINDS) == set(COMPUTER_KINDS)
+
+
+def test_a_kind_without_its_maker_stops_the_import_naming_it() -> None:
+    # bots/match.py checks its makers against the table as it is imported
+    with pytest.raises(KindError, match="'master' has no maker"):
+        check_makers([kind for kind in COMPUTER_KINDS if kind != "master"])
+    with pytest.raises(KindError, match="maker 'grandmaster' is not a kind"):
+        check_makers([*COMPUTER_KINDS, "grandmaster"])
+
+
+def test_a_kind_without_its_label_or_save_name_stops_the_import_naming_it() -> None:
+    names = tuple(COMPUTER_KINDS)
+    with pytest.raises(KindError, match="'expert' has no label"):
+        check_table((*KINDS[:2], Kind("expert", " ", searching=True), *KINDS[3:]), names)
+    with pytest.raises(KindError, match="'master' is in the table but not a save's"):
+        check_table(KINDS, names[:-1])
+    with pytest.raises(KindError, match="'grandmaster' is a save's computer kind"):
+        check_table(KINDS, (*names, "grandmaster"))
+
+
+@pytest.mark.parametrize("kind", COMPUTER_KINDS)
+def test_the_searching_kinds_are_the_bots_that_search(kind: str) -> None:
+    # the search budget (`think`, `worlds`) goes to the kinds that take it
+    assert (kind in SEARCHING) == isinstance(make_bot(kind, 0), ExpertBot)
 
 
 @pytest.mark.parametrize("kind", COMPUTER_KINDS)
@@ -51,3 +86,10 @@ def test_an_unknown_computer_kind_is_one_clear_line(tmp_path: Path) -> None:
 def test_play_and_serve_take_every_kind(command: list[str], kind: str) -> None:
     args = build_parser().parse_args([*command, "--vs-bot", kind])
     assert args.vs_bot == kind
+
+
+@pytest.mark.parametrize("command", [["simulate"], ["host"]])
+@pytest.mark.parametrize("kind", COMPUTER_KINDS)
+def test_simulate_and_host_take_every_kind(command: list[str], kind: str) -> None:
+    args = build_parser().parse_args([*command, "--bot1", kind, "--bot2", kind])
+    assert (args.bot1, args.bot2) == (kind, kind)

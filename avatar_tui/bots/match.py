@@ -10,7 +10,7 @@ from dataclasses import asdict, dataclass
 from avatar_tui.bots.base import Bot, RandomBot
 from avatar_tui.bots.expert import ExpertBot
 from avatar_tui.bots.heuristic import HeuristicBot
-from avatar_tui.bots.kinds import SEEDED_WORLDS
+from avatar_tui.bots.kinds import SEARCHING, SEEDED_WORLDS, check_makers
 from avatar_tui.bots.master import MasterBot
 from avatar_tui.cardlib.catalog import Catalog, DeckList, default_catalog
 from avatar_tui.decklib.library import player_setup
@@ -24,8 +24,8 @@ BOTS: dict[str, Callable[[int], Bot]] = {
     "expert": ExpertBot,
     "master": MasterBot,
 }
+check_makers(BOTS)  # a kind of the table without its maker stops here, named
 BOT_KINDS = tuple(BOTS)
-SEARCHING = ("expert", "master")  # the kinds with a search budget (`think`, `worlds`)
 MAX_ACTIONS = 20_000  # a game that long is a bug (an endless loop), not a game
 
 

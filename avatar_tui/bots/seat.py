@@ -10,7 +10,8 @@ from collections.abc import Sequence
 
 from avatar_tui.bots.base import Bot
 from avatar_tui.bots.expert import DEFAULT_THINK, ExpertBot
-from avatar_tui.bots.match import SEARCHING, make_bot
+from avatar_tui.bots.kinds import SEARCHING
+from avatar_tui.bots.match import make_bot
 from avatar_tui.engine import Observation, legal_actions, observation
 from avatar_tui.io import pauses
 from avatar_tui.model.actions import Action

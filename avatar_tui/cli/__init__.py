@@ -1,6 +1,6 @@
 """The `avatar-tui` command line: one subcommand per job, each a thin shell
 around the package's modules, one module each in this package (`decks`,
-which only starts the deck editor, is here). Nothing outside the command
+which only starts the deck editor, is here), each a row of `COMMANDS`. Nothing outside the command
 line imports it: a command's library functions live in the layers below."""
 
 from __future__ import annotations
@@ -8,7 +8,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from avatar_tui import __version__
 from avatar_tui.cli import args as cli_args
@@ -43,6 +44,60 @@ def _decks(args: argparse.Namespace) -> int:
     return run(args.name)
 
 
+def _decks_arguments(decks: argparse.ArgumentParser) -> None:
+    decks.description = ("The deck editor, over the decks saved in the data directory's "
+                         "decks/ (? in the editor lists its keys).")
+    decks.add_argument("name", nargs="?", metavar="NAME", help="open this saved deck")
+
+
+@dataclass(frozen=True)
+class Subcommand:
+    """A row of the command table. `add_arguments(parser)` gives the
+    command its options (and its description); `run(args)` carries it out
+    and returns the exit code (None: each of its actions names its own, as
+    `deck check`); `uses_data`: it keeps games or decks in the data
+    directory, which is made ready before it runs (an action may say so
+    itself, with `set_defaults(uses_data=True)`)."""
+
+    name: str
+    help: str
+    add_arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int] | None
+    uses_data: bool = False
+
+
+# every command, in the order `avatar-tui --help` lists them: the parser and
+# the dispatch are built from this table alone
+COMMANDS: tuple[Subcommand, ...] = (
+    Subcommand("play", "play a hot-seat game (the default)",
+               play_command.add_play_arguments, _play, uses_data=True),
+    Subcommand("decks", "the deck editor: build, test and keep your decks",
+               _decks_arguments, _decks, uses_data=True),
+    Subcommand("games", "the kept games: list them, delete one",
+               games.add_arguments, games.run_list, uses_data=True),
+    Subcommand("replay", "replay a scenario file and check its expectations",
+               replay.add_arguments, replay.run_replay),
+    Subcommand("review", "look back on a game: step through it, export it, ask the coach",
+               review.add_arguments, review.run, uses_data=True),
+    Subcommand("cards", "list the card database", cards.add_arguments, cards.run_cards),
+    Subcommand("deck", "deck files: check, random starter, import and export a text list",
+               deck.add_arguments, None),
+    Subcommand("demo", "step through narrated demos of the rules", demo.add_arguments, demo.run),
+    Subcommand("serve", 'serve the game to a web browser (needs the extra: pip install ".[web]")',
+               serve.add_arguments, serve.run),
+    Subcommand("host", "host a game for two screens: prints the URLs to join and to watch",
+               host_command.add_arguments, host_command.run_host, uses_data=True),
+    Subcommand("join", "take a seat in a hosted game (the URL avatar-tui host printed)",
+               join_command.add_arguments, join_command.run_join),
+    Subcommand("watch", "watch a hosted game (the watch URL avatar-tui host printed)",
+               watch_command.add_arguments, watch_command.run_watch),
+    Subcommand("screenshot", "draw the position a scenario or save reaches, as an SVG",
+               screenshot.add_arguments, screenshot.run),
+    Subcommand("simulate", "play many games between computer players",
+               simulate.add_arguments, simulate.run_simulate),
+)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = cli_args.Parser(
         prog="avatar-tui",
@@ -50,54 +105,20 @@ def build_parser() -> argparse.ArgumentParser:
         "hot seat in the terminal. With no subcommand, starts a game.",
     )
     parser.add_argument("--version", action="version", version=f"avatar-tui {__version__}")
-    parser.set_defaults(handler=_play)
+    parser.set_defaults(handler=_play, uses_data=True)  # no command: play
     sub = parser.add_subparsers(title="subcommands", metavar="COMMAND")
-
-    play = sub.add_parser("play", help="play a hot-seat game (the default)")
-    play_command.add_play_arguments(play)
-    play.set_defaults(handler=_play)
-
-    decks = sub.add_parser("decks", help="the deck editor: build, test and keep your decks",
-                           description="The deck editor, over the decks saved in the data "
-                           "directory's decks/ (? in the editor lists its keys).")
-    decks.add_argument("name", nargs="?", metavar="NAME", help="open this saved deck")
-    decks.set_defaults(handler=_decks)
-
-    games.add_games_parser(sub)
-
-    replay.add_replay_parser(sub)
-
-    review.add_review_parser(sub)
-
-    cards.add_cards_parser(sub)
-
-    deck.add_deck_parser(sub)
-
-    demo.add_demo_parser(sub)
-
-    serve.add_serve_parser(sub)
-
-    host_command.add_host_parser(sub)
-    join_command.add_join_parser(sub)
-    watch_command.add_watch_parser(sub)
-
-    screenshot.add_screenshot_parser(sub)
-
-    simulate.add_simulate_parser(sub)
+    for command in COMMANDS:
+        each = sub.add_parser(command.name, help=command.help)
+        each.set_defaults(handler=command.run, uses_data=command.uses_data)
+        command.add_arguments(each)  # after: an action's own defaults win
     return parser
-
-
-# the commands that keep games or decks in the data directory: it must be
-# usable before they start (a missing one is made), else one line
-USES_DATA = {_play, _decks, games.run_list, games.run_delete, review.run,
-             host_command.run_host, deck.run_list, deck.run_import, deck.run_export}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        if args.handler in USES_DATA:
+        if args.uses_data:
             ready_data_dir()
         return args.handler(args)
     except DataDirError as err:  # no home to keep games in: one line, before any app starts

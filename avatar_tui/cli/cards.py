@@ -20,12 +20,8 @@ if TYPE_CHECKING:
 # ------------------------------------------------------------------ cards
 
 
-def add_cards_parser(sub: argparse._SubParsersAction) -> None:
-    cards = sub.add_parser(
-        "cards",
-        help="list the card database",
-        description="List every card, chamber and signature move of the database.",
-    )
+def add_arguments(cards: argparse.ArgumentParser) -> None:
+    cards.description = "List every card, chamber and signature move of the database."
     cards.add_argument("--type", choices=TYPES, help="only this kind of card")
     cards.add_argument(
         "--trait", choices=TRAITS, metavar="TRAIT",
@@ -52,7 +48,6 @@ def add_cards_parser(sub: argparse._SubParsersAction) -> None:
         help="validate every card and deck file again, renew the cached database, and "
         "say whether it is sound (exit status 2 when it is not)",
     )
-    cards.set_defaults(handler=run_cards)
 
 
 def run_cards(args: argparse.Namespace) -> int:

@@ -16,12 +16,8 @@ from avatar_tui.io import files, terminal_text
 # The card database and the deck library load when an action runs, not
 # when the command line is parsed (`avatar-tui --help`).
 
-def add_deck_parser(sub: argparse._SubParsersAction) -> None:
-    deck = sub.add_parser(
-        "deck",
-        help="deck files: check, random starter, import and export a text list",
-        description="Deck files (cards/README.md) and the deckbuilding rules (R13).",
-    )
+def add_arguments(deck: argparse.ArgumentParser) -> None:
+    deck.description = "Deck files (cards/README.md) and the deckbuilding rules (R13)."
     actions = deck.add_subparsers(title="actions", metavar="ACTION")
     actions.required = True
     check = actions.add_parser(
@@ -88,16 +84,16 @@ def add_deck_actions(actions: argparse._SubParsersAction) -> None:
         "as FILE: line N: problem, and nothing is saved.")
     imp.add_argument("file", metavar="FILE", help="the text list, or - for standard input")
     imp.add_argument("--save", metavar="NAME", help="keep it as this named deck")
-    imp.set_defaults(handler=run_import)
+    imp.set_defaults(handler=run_import, uses_data=True)  # named decks: the data directory
 
     exp = actions.add_parser(
         "export", help="a deck file or named deck as a text list to paste",
         description="Print a deck (a file, or the name of a saved deck) as a plain text list.")
     exp.add_argument("deck", metavar="FILE|NAME")
-    exp.set_defaults(handler=run_export)
+    exp.set_defaults(handler=run_export, uses_data=True)  # named decks: the data directory
 
     lst = actions.add_parser("list", help="the named decks of the data directory")
-    lst.set_defaults(handler=run_list)
+    lst.set_defaults(handler=run_list, uses_data=True)  # named decks: the data directory
 
 
 def _fail(message: str) -> int:

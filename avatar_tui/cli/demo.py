@@ -10,16 +10,14 @@ import sys
 from avatar_tui.io import terminal_text
 
 
-def add_demo_parser(sub) -> None:
-    demo = sub.add_parser(
-        "demo", help="step through narrated demos of the rules",
-        description="Narrated demos of the rules. Without NAME, lists them. In a demo: "
+def add_arguments(demo: argparse.ArgumentParser) -> None:
+    demo.description = (
+        "Narrated demos of the rules. Without NAME, lists them. In a demo: "
         "right or space next step, left previous, a auto-play, p take over and play on, "
         "e explain, q quit.")
     demo.add_argument("name", nargs="?", metavar="NAME",
                       help="the demo: its name (01_setup_and_opening), its name without the "
                       "number (setup_and_opening) or its number (1)")
-    demo.set_defaults(handler=run)
 
 
 def listing() -> list[str]:

@@ -10,13 +10,11 @@ import argparse
 from avatar_tui.io import terminal_text
 
 
-def add_games_parser(sub) -> None:
-    games = sub.add_parser(
-        "games", help="the kept games: list them, delete one",
-        description="The games kept in the data directory: an unfinished game is kept "
+def add_arguments(games: argparse.ArgumentParser) -> None:
+    games.description = (
+        "The games kept in the data directory: an unfinished game is kept "
         "there when a new one takes its place, and a game that ends is kept too. "
         "`avatar-tui play --resume NAME` resumes one.")
-    games.set_defaults(handler=run_list)
     actions = games.add_subparsers(title="actions", metavar="ACTION")
     delete = actions.add_parser("delete", help="delete a kept game",
                                 description="Delete the kept game NAME, for good.")

@@ -26,10 +26,9 @@ DEFAULT_PORT = 8765
 MISSING = ('avatar-tui host needs aiohttp, the optional extra "net": pip install ".[net]"')
 
 
-def add_host_parser(sub) -> None:
-    host = sub.add_parser(
-        "host", help="host a game for two screens: prints the URLs to join and to watch",
-        description="Host one game that two people play from their own terminals (avatar-tui "
+def add_arguments(host: argparse.ArgumentParser) -> None:
+    host.description = (
+        "Host one game that two people play from their own terminals (avatar-tui "
         "join URL) and anyone may watch (avatar-tui watch URL). The game is saved after every "
         "action; --resume goes on after a restart with the same URLs. Ctrl+C stops.")
     host.add_argument("--p1", type=_character, default="aang", metavar="CHARACTER",
@@ -54,7 +53,6 @@ def add_host_parser(sub) -> None:
     how.add_argument("--new", action="store_true",
                      help="host a new game even when one is unfinished (that one is kept "
                      "among the kept games: avatar-tui games lists them)")
-    host.set_defaults(handler=run_host)
 
 
 def say(text: str) -> None:

@@ -13,14 +13,12 @@ from avatar_tui.io import terminal_text
 MISSING = 'avatar-tui {cmd} needs aiohttp, the optional extra "net": pip install ".[net]"'
 
 
-def add_join_parser(sub) -> None:
-    join = sub.add_parser(
-        "join", help="take a seat in a hosted game (the URL avatar-tui host printed)",
-        description="Play one seat of a game that avatar-tui host keeps, from this terminal: "
+def add_arguments(join: argparse.ArgumentParser) -> None:
+    join.description = (
+        "Play one seat of a game that avatar-tui host keeps, from this terminal: "
         "the same board and keys; your moves go to the host. A dropped connection rejoins "
         "by itself; opening the URL again elsewhere moves the seat there.")
     join.add_argument("url", metavar="URL", help="the seat's URL: ws://HOST:PORT/p1/TOKEN")
-    join.set_defaults(handler=run_join)
 
 
 def run_join(args: argparse.Namespace) -> int:

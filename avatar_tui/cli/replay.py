@@ -11,11 +11,9 @@ from avatar_tui.io import terminal_text
 EXIT_OK, EXIT_FAILED, EXIT_INVALID = 0, 1, 2
 
 
-def add_replay_parser(sub: argparse._SubParsersAction) -> None:
-    parser = sub.add_parser("replay", help="replay a scenario file and check its expectations")
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", help="a scenario file (TOML, see docs/notation.md)")
     parser.add_argument("--json", action="store_true", help="print the final view as JSON")
-    parser.set_defaults(handler=run_replay)
 
 
 def run_replay(args: argparse.Namespace) -> int:

@@ -13,10 +13,9 @@ from avatar_tui.cli.args import whole
 from avatar_tui.io import terminal_text
 
 
-def add_review_parser(sub) -> None:
-    review = sub.add_parser(
-        "review", help="look back on a game: step through it, export it, ask the coach",
-        description="Look back on a game: a save, a kept game (avatar-tui games lists them) "
+def add_arguments(review: argparse.ArgumentParser) -> None:
+    review.description = (
+        "Look back on a game: a save, a kept game (avatar-tui games lists them) "
         "or any scenario; by default the most recently finished game. In the review: "
         "left/right by move, PgUp/PgDn by turn, Home/End, v shows both players' cards "
         "(a finished game), c asks the coach, p plays on from here, q leaves.")
@@ -32,7 +31,6 @@ def add_review_parser(sub) -> None:
                         "person's seat of a game against the computer, else p1)")
     review.add_argument("--worlds", type=whole(1, 1000),
                         help="the coach's worlds per decision (default 12)")
-    review.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:

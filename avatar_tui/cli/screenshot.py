@@ -77,11 +77,9 @@ def key_list(text: str) -> list[str]:
     return keys
 
 
-def add_screenshot_parser(sub) -> None:
-    shot = sub.add_parser(
-        "screenshot", help="draw the position a scenario or save reaches, as an SVG",
-        description="Replays a scenario file (or a saved game) and writes the board the "
-                    "app shows at that point as an SVG picture.")
+def add_arguments(shot: argparse.ArgumentParser) -> None:
+    shot.description = ("Replays a scenario file (or a saved game) and writes the board the "
+                        "app shows at that point as an SVG picture.")
     shot.add_argument("file", help="a scenario or save file; with --step also a demo's "
                                    "name or number")
     shot.add_argument("--size", type=terminal_size, default=(120, 40), metavar="WxH",
@@ -94,7 +92,6 @@ def add_screenshot_parser(sub) -> None:
     shot.add_argument("--press", type=key_list, default=[], metavar="KEYS",
                       help="keys to press first, comma-separated (e.g. e, or "
                            "question_mark,r)")
-    shot.set_defaults(handler=run)
 
 
 def _demo_scenario(name: str):

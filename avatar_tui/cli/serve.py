@@ -22,10 +22,9 @@ MISSING = ('avatar-tui serve needs textual-serve, the optional extra "web": '
            'pip install ".[web]"')
 
 
-def add_serve_parser(sub) -> None:
-    serve = sub.add_parser(
-        "serve", help="serve the game to a web browser (needs the extra: pip install \".[web]\")",
-        description="Serve the game to a web browser with textual-serve. Open the printed "
+def add_arguments(serve: argparse.ArgumentParser) -> None:
+    serve.description = (
+        "Serve the game to a web browser with textual-serve. Open the printed "
         "address. Every browser tab runs its own avatar-tui, but they share the one saved "
         "game: play in one tab at a time. Ctrl+C stops.")
     serve.add_argument("--port", type=cli_args.port, default=DEFAULT_PORT,
@@ -42,7 +41,6 @@ def add_serve_parser(sub) -> None:
                       help="serve avatar-tui watch URL: a hosted game, large, for a projector")
     what.add_argument("--join", metavar="URL", type=_ws_url,
                       help="serve avatar-tui join URL: a seat of a hosted game in a browser tab")
-    serve.set_defaults(handler=run)
 
 
 def _sessions(text: str) -> int:

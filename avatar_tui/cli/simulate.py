@@ -18,10 +18,9 @@ from avatar_tui.io import terminal_text
 DEFAULT_P1, DEFAULT_P2 = "aang", "prince_zuko"
 
 
-def add_simulate_parser(sub: argparse._SubParsersAction) -> None:
-    parser = sub.add_parser(
-        "simulate", help="play many games between computer players",
-        description="Play many games between computer players, headless, and print the "
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.description = (
+        "Play many games between computer players, headless, and print the "
         "results: wins per side with a 95% confidence interval (Wilson), average points, "
         "turns and actions per game, and games per second. Game i uses seed SEED+i.")
     parser.add_argument("--games", type=cli_args.whole(1, cli_args.GAMES_MAX, "a number of games"),
@@ -38,8 +37,8 @@ def add_simulate_parser(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--deck2", metavar="FILE", help="p2's deck, as --deck1")
     parser.add_argument("--bot", default="heuristic", metavar="KIND[,KIND]",
                         help="the computer player of both sides, or 'p1kind,p2kind': "
-                        "heuristic (the default), random, expert, or another kind of "
-                        "avatar_tui/bots (an unknown kind is refused with the list)")
+                        f"{', '.join(COMPUTER_KINDS)} (default heuristic; an unknown kind "
+                        "is refused with the list)")
     parser.add_argument("--bot1", type=_bot_kind, metavar="KIND",
                         help="p1's computer player (overrides --bot)")
     parser.add_argument("--bot2", type=_bot_kind, metavar="KIND",
@@ -59,7 +58,6 @@ def add_simulate_parser(sub: argparse._SubParsersAction) -> None:
                         default=1, metavar="J",
                         help="worker processes (default 1; the results do not depend on it)")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
-    parser.set_defaults(handler=run_simulate)
 
 
 def _bot_kind(text: str) -> str:

@@ -7,14 +7,12 @@ from __future__ import annotations
 import argparse
 
 
-def add_watch_parser(sub) -> None:
-    watch = sub.add_parser(
-        "watch", help="watch a hosted game (the watch URL avatar-tui host printed)",
-        description="Follow a game that avatar-tui host keeps: both mats, every move in words "
+def add_arguments(watch: argparse.ArgumentParser) -> None:
+    watch.description = (
+        "Follow a game that avatar-tui host keeps: both mats, every move in words "
         "with its rule, the score; nothing hidden. A watcher who comes late sees the game so "
         "far in the log.")
     watch.add_argument("url", metavar="URL", help="the watch URL: ws://HOST:PORT/watch")
-    watch.set_defaults(handler=run_watch)
 
 
 def run_watch(args: argparse.Namespace) -> int:

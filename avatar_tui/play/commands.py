@@ -157,5 +157,9 @@ class Leave:
     """Quit now: nothing would be lost (`Host.quit` checked, play/safety.py)."""
 
 
+# Every command a front end may be given. Each front end that carries them
+# out (tui/app.py, play/headless.py) matches over this union and ends with
+# `assert_never`: a kind added here and left out there fails the type check,
+# and tests/test_commands_handled.py at run time.
 Command = Show | Ask | Offer | ChooseGame | GameOver | Think | After | Save | Leave
 Commands = list[Command]

@@ -10,6 +10,7 @@ counts the redraws asked for)."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import assert_never
 
 from avatar_tui.play.commands import (
     After,
@@ -49,27 +50,33 @@ class Headless:
             self.carry_out(command)
 
     def carry_out(self, command: Command) -> None:
-        if isinstance(command, Show):
-            self.shows += 1
-            self.notes.extend(command.notes)
-        elif isinstance(command, Ask):
-            self.asked = command
-        elif isinstance(command, Offer):
-            self.offers.append(command)
-        elif isinstance(command, ChooseGame):
-            self.new_game = command
-        elif isinstance(command, GameOver):
-            self.over = command
-        elif isinstance(command, Think):
-            self.searches.append(command)
-            if self.think_at_once:
-                self.think()
-        elif isinstance(command, After):
-            self.timers[command.event.kind] = (self.clock + command.seconds, command.event)
-        elif isinstance(command, Save):
-            self.run(self.host.save_shown(self._failed))
-        elif isinstance(command, Leave):
-            self.left = True
+        """Every kind of command has its arm: a kind added to `Command` and
+        not here fails the type check and, at run time, `assert_never`
+        (tests/test_commands_handled.py), instead of being dropped."""
+        match command:
+            case Show():
+                self.shows += 1
+                self.notes.extend(command.notes)
+            case Ask():
+                self.asked = command
+            case Offer():
+                self.offers.append(command)
+            case ChooseGame():
+                self.new_game = command
+            case GameOver():
+                self.over = command
+            case Think():
+                self.searches.append(command)
+                if self.think_at_once:
+                    self.think()
+            case After():
+                self.timers[command.event.kind] = (self.clock + command.seconds, command.event)
+            case Save():
+                self.run(self.host.save_shown(self._failed))
+            case Leave():
+                self.left = True
+            case _:
+                assert_never(command)
 
     def _failed(self) -> None:
         self.save_failures += 1

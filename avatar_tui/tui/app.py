@@ -11,7 +11,7 @@ writer once it is drawn."""
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, assert_never
 
 from textual import work
 from textual.message import Message
@@ -24,8 +24,10 @@ from avatar_tui.model.common import PlayerId
 from avatar_tui.model.state import GameState
 from avatar_tui.play.commands import (
     After,
+    Ask,
     ChooseGame,
     Commands,
+    GameOver,
     Leave,
     Offer,
     Save,
@@ -146,24 +148,32 @@ class AvatarApp(PaletteApp[None]):
 
     def carry_out(self, commands: Commands) -> None:
         """Do what the host (play/host.py) decided, in order. Dialogs are put
-        once the board is on top (the one just answered is gone by then)."""
+        once the board is on top (the one just answered is gone by then).
+        Every kind of command has its arm: a kind added to `Command` and
+        not here fails the type check and, at run time, `assert_never`
+        (tests/test_commands_handled.py)."""
         for command in commands:
-            if isinstance(command, Show):
-                self.show(command)
-            elif isinstance(command, Think):
-                self.think(command)
-            elif isinstance(command, After):
-                self.after(command)
-            elif isinstance(command, Save):
-                self.call_after_refresh(self.save_shown)
-            elif isinstance(command, Leave):
-                self.exit()
-            elif isinstance(command, ChooseGame):
-                dialogs.choose_game(self, command)
-            elif isinstance(command, Offer):
-                dialogs.offer(self, command)
-            else:  # a question, the game's end: on the board only (c asks again)
-                self.call_later(dialogs.put, self, command)
+            match command:
+                case Show():
+                    self.show(command)
+                case Think():
+                    self.think(command)
+                case After():
+                    self.after(command)
+                case Save():
+                    self.call_after_refresh(self.save_shown)
+                case Leave():
+                    self.exit()
+                case ChooseGame():
+                    dialogs.choose_game(self, command)
+                case Offer():
+                    dialogs.offer(self, command)
+                case Ask():  # the question and the game's end: on the board only (c asks again)
+                    self.call_later(dialogs.ask, self, command)
+                case GameOver():
+                    self.call_later(dialogs.game_over, self, command)
+                case _:
+                    assert_never(command)
 
     def show(self, command: Show) -> None:
         if command.title is not None:

@@ -35,22 +35,37 @@ def message(app: AvatarApp, title: str, text: str,
     app.push_screen(ChoiceScreen(title, text, ["OK"], can_cancel=False), closed)
 
 
-def put(app: AvatarApp, command: Ask | GameOver) -> None:
-    """The game's question, or its end, when the board is the screen on top."""
+def on_board(app: AvatarApp) -> bool:
+    """The game's question and its end are put only with a game on the
+    board and the board on top, never over another dialog."""
+    return (app.session is not None and bool(app.screen_stack)
+            and app.screen is app.game_screen)
+
+
+def game_over(app: AvatarApp, command: GameOver) -> None:
+    """The game's end, when the board is the screen on top; its answer
+    (rematch, new, quit) to `Host.game_over`, or the review."""
+    if not on_board(app):
+        return
+    from avatar_tui.tui.screens.gameover import GameOverScreen
+
+    def answered(answer: str | None) -> None:
+        if answer == "review":
+            review_the_game(app, command)
+        else:
+            app.carry_out(app.host.game_over(answer))
+
+    assert app.session is not None
+    app.push_screen(GameOverScreen(app.session.table, command), answered)
+
+
+def ask(app: AvatarApp, command: Ask) -> None:
+    """The game's question, when the board is the screen on top; its answer
+    to `Host.answer`."""
+    if not on_board(app):
+        return
     session = app.session
-    if session is None or not app.screen_stack or app.screen is not app.game_screen:
-        return
-    if isinstance(command, GameOver):
-        from avatar_tui.tui.screens.gameover import GameOverScreen
-
-        def answered(answer: str | None) -> None:
-            if answer == "review":
-                review_the_game(app, command)
-            else:
-                app.carry_out(app.host.game_over(answer))
-
-        app.push_screen(GameOverScreen(session.table, command), answered)
-        return
+    assert session is not None
     question = command.question
 
     def answered(index: int | None) -> None:
@@ -95,7 +110,7 @@ def review_the_game(app: AvatarApp, over: GameOver) -> None:
 
     def then(name: str | None) -> None:
         if name is None:
-            put(app, over)
+            game_over(app, over)
         else:
             app.carry_out(app.host.resume_kept(name))
 

@@ -9,16 +9,15 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Label, Select
 
+from avatar_tui.bots.kinds import KINDS
 from avatar_tui.tui.screens.fields import FieldSelect
 
 HOT_SEAT = "person"
-# (label, bot kind): the difficulty names the computer player's kind
+# (label, bot kind): the difficulty names the computer player's kind, one
+# for each kind of the table (bots/kinds.py)
 OPPONENTS: list[tuple[str, str]] = [
     ("a person (hot seat)", HOT_SEAT),
-    ("computer: easy", "random"),
-    ("computer: normal", "heuristic"),
-    ("computer: hard", "expert"),
-    ("computer: hardest (master)", "master"),
+    *((f"computer: {kind.label}", kind.name) for kind in KINDS),
 ]
 
 
