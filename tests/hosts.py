@@ -83,5 +83,5 @@ async def joined(url: str, timeout: float = 20) -> Client:
     """A client at `url` that has its first position."""
     client = Client(url)
     await client.connect()
-    await client.until(lambda f: f["type"] == "position", timeout)
+    await client.until(lambda f: f.type == "position", timeout)
     return client

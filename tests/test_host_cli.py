@@ -35,11 +35,11 @@ def test_host_prints_the_lines_and_resumes_with_the_same_urls(tmp_path):
             seats = [Client(urls["p1"]), Client(urls["p2"])]
             for seat in seats:
                 await seat.connect()
-                frame = await seat.until(lambda f: f["type"] == "position", 20)
-                assert frame["view"]["players"]["p2"]["character"] == "katara"
+                frame = await seat.until(lambda f: f.type == "position", 20)
+                assert frame.view["players"]["p2"]["character"] == "katara"
             chooser = next(seat for seat in seats if seat.legal)  # names the opening defender
             await chooser.act(chooser.legal[0])
-            await chooser.until(lambda f: f["type"] == "position" and f["seq"] == 1, 20)
+            await chooser.until(lambda f: f.type == "position" and f.seq == 1, 20)
             for seat in seats:
                 await seat.close()
 
@@ -58,11 +58,11 @@ def test_host_prints_the_lines_and_resumes_with_the_same_urls(tmp_path):
         async def look():
             watcher = Client(urls["watch"])
             await watcher.connect()
-            frame = await watcher.until(lambda f: f["type"] == "position", 20)
+            frame = await watcher.until(lambda f: f.type == "position", 20)
             await watcher.close()
             return frame
 
-        assert asyncio.run(look())["seq"] == 1
+        assert asyncio.run(look()).seq == 1
     finally:
         assert stop_host(proc)[0] == 0
 

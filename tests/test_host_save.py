@@ -23,6 +23,7 @@ from avatar_tui.cli import main
 from avatar_tui.engine import legal_actions
 from avatar_tui.io.savedgames import SavedGames
 from avatar_tui.net.client import Client
+from avatar_tui.net.frames import rematch
 from avatar_tui.net.hosted import HostedGame, HostFiles, Seats
 from avatar_tui.notation.save import load_game, write_atomically
 from avatar_tui.play.review import find_game, load_review
@@ -55,22 +56,22 @@ def test_a_save_that_fails_leaves_the_move_unmade_and_nothing_is_lost(tmp_path):
 
         files.writer = full_disk  # the disk fills up
         await mover.act(action)
-        refused = await mover.until(lambda f: f["type"] == "refused", 20)
-        assert "not being saved" in refused["reason"] and "not made" in refused["reason"]
-        assert "No space left on device" in refused["reason"]
-        told = await watcher.until(lambda f: f["type"] == "error", 20)
-        assert "not being saved" in told["message"]  # every screen hears it
+        refused = await mover.until(lambda f: f.type == "refused", 20)
+        assert "not being saved" in refused.reason and "not made" in refused.reason
+        assert "No space left on device" in refused.reason
+        told = await watcher.until(lambda f: f.type == "error", 20)
+        assert "not being saved" in told.message  # every screen hears it
         assert server.hosted.seq == 0 and files.game.read_text() == saved
-        assert watcher.position["seq"] == 0
+        assert watcher.position.seq == 0
         late = Client(urls["watch"])  # a screen that comes while saves fail hears it at once
         await late.connect()
-        told = await late.until(lambda f: f["type"] == "error", 20)
-        assert "not being saved" in told["message"]
+        told = await late.until(lambda f: f.type == "error", 20)
+        assert "not being saved" in told.message
         await late.close()
 
         files.writer = write_atomically  # room again: the same move goes through
         await mover.act(action)
-        await watcher.until(lambda f: f["type"] == "position" and f["seq"] == 1, 20)
+        await watcher.until(lambda f: f.type == "position" and f.seq == 1, 20)
         assert server.hosted.save_problem is None
         for c in (*seats, watcher):
             await c.close()
@@ -100,8 +101,8 @@ def test_a_finished_game_is_kept_and_a_rematch_keeps_it(tmp_path):
         urls = server.urls()
         seats = [await joined(urls["p1"]), await joined(urls["p2"])]
         for seat in seats:
-            await seat.send({"type": "rematch"})
-        await seats[0].until(lambda f: f["type"] == "position" and f["game"] == 2, 20)
+            await seat.send(rematch())
+        await seats[0].until(lambda f: f.type == "position" and f.game == 2, 20)
         assert load_game(files.game)[0].history == []  # host/game.toml: the game being hosted
         assert [g.name for g in games.games()] == [kept[0].name]  # the one before, kept once
         for seat in seats:

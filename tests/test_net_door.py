@@ -18,6 +18,7 @@ import pytest
 from hosts import free_port, joined, serving, start_host, stop_host, urls_of
 
 from avatar_tui.net import host as host_module
+from avatar_tui.net.frames import act
 from avatar_tui.net.hosted import HostFiles
 
 # real servers and processes on 127.0.0.1: in the full run, not the edit loop
@@ -52,11 +53,11 @@ def test_a_frame_nested_too_deep_gets_an_error_and_the_game_goes_on(tmp_path):
         actor = p1 if p1.legal else p2
         for client in (actor, watcher):  # the token-less watcher too
             await client.send_text(DEEP)
-            error = await client.until(lambda f: f["type"] == "error")
-            assert "nested more than" in error["message"], error
+            error = await client.until(lambda f: f.type == "error")
+            assert "nested more than" in error.message, error
         await actor.act(actor.legal[0])
         for client in (p1, p2, watcher):
-            await client.until(lambda f: f["type"] == "position" and f["seq"] == 1)
+            await client.until(lambda f: f.type == "position" and f.seq == 1)
         for client in (p1, p2, watcher):
             await client.close()
         await server.stop()
@@ -71,12 +72,12 @@ def test_an_act_answering_an_older_position_is_refused_as_stale(tmp_path):
         p1, p2 = await joined(urls["p1"]), await joined(urls["p2"])
         actor = p1 if p1.legal else p2
         move = actor.legal[0]
-        await actor.send({"type": "act", "action": move, "seq": 7})  # not the position it sees
-        refused = await actor.until(lambda f: f["type"] in ("refused", "position"))
-        assert refused["type"] == "refused" and "stale" in refused["reason"], refused
+        await actor.send(act(move, seq=7))  # not the position it sees
+        refused = await actor.until(lambda f: f.type in ("refused", "position"))
+        assert refused.type == "refused" and "stale" in refused.reason, refused
         assert server.hosted.seq == 0
-        await actor.send({"type": "act", "action": move, "seq": 0})  # the current one
-        await actor.until(lambda f: f["type"] == "position" and f["seq"] == 1)
+        await actor.send(act(move, seq=0))  # the current one
+        await actor.until(lambda f: f.type == "position" and f.seq == 1)
         for client in (p1, p2):
             await client.close()
         await server.stop()
@@ -167,11 +168,11 @@ def test_half_open_sockets_never_cost_a_seat_its_saved_move(tmp_path):
         try:
             actor = next(seat for seat in seats if seat.legal)
             await actor.act(actor.legal[0])
-            frame = await actor.until(lambda f: f["type"] in ("position", "refused"), 20)
-            assert frame["type"] == "position" and frame["seq"] == 1, frame
+            frame = await actor.until(lambda f: f.type in ("position", "refused"), 20)
+            assert frame.type == "position" and frame.seq == 1, frame
             # a seat rejoining through the flood: a half-open socket makes way
             seats.append(await joined(urls["p2"]))
-            assert seats[-1].position["seq"] == 1
+            assert seats[-1].position.seq == 1
         finally:
             for s in half_open:
                 s.close()
@@ -189,7 +190,7 @@ def test_half_open_sockets_never_cost_a_seat_its_saved_move(tmp_path):
     async def look():
         watcher = await joined(urls["watch"])
         await watcher.close()
-        return watcher.position["seq"]
+        return watcher.position.seq
 
     try:
         assert run(look()) == 1  # the move was saved
@@ -214,7 +215,7 @@ def test_the_watchers_position_is_built_once_for_all_of_them(tmp_path):
         actor = p1 if p1.legal else p2
         await actor.act(actor.legal[0])
         for client in (p1, p2, *watchers):
-            await client.until(lambda f: f["type"] == "position" and f["seq"] == 1)
+            await client.until(lambda f: f.type == "position" and f.seq == 1)
         assert built.count(None) == 1, built  # one for the five watchers
         for client in (p1, p2, *watchers):
             await client.close()

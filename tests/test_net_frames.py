@@ -54,10 +54,10 @@ def rebuilt_differs(build, state: GameState, receiver, rng: int) -> tuple[str | 
     determinized copy differ (None: they are equal), and the rng after."""
     seq = len(state.history)
     real = build(state, receiver, game=2, seq=seq, log=["a line"],
-                 seats={"p1": "connected", "p2": "disconnected"})
+                 seats={"p1": "connected", "p2": "disconnected"}).model_dump(mode="json")
     dealt, rng = determinize(observation(state, receiver), rng)
     again = build(dealt, receiver, game=2, seq=seq, log=["a line"],
-                  seats={"p1": "connected", "p2": "disconnected"})
+                  seats={"p1": "connected", "p2": "disconnected"}).model_dump(mode="json")
     for key in real.keys() | again.keys():
         if real.get(key) != again.get(key):
             return key, rng
@@ -79,8 +79,9 @@ def leaky_position(state, receiver, **kw):
     """A builder with a leak: the seat is told the opponent's top card."""
     frame = position(state, receiver, **kw)
     opp = "p2" if receiver == "p1" else "p1"
-    frame["hint"] = state.players[opp].deck[0] if state.players[opp].deck else None
-    return frame
+    # an extra field, as PROTOCOL allows, carrying what its receiver may not see
+    return frame.model_copy(update={"hint": state.players[opp].deck[0]
+                                    if state.players[opp].deck else None})
 
 
 def test_a_leak_is_caught():
@@ -99,27 +100,27 @@ def test_a_seat_gets_the_legal_actions_and_its_question_alone():
         for receiver in RECEIVERS:
             frame = position(before, receiver, game=1, seq=len(before.history), log=[])
             if receiver == actor:
-                assert frame["legal"] == real
-                assert str(action) in frame["legal"]
+                assert frame.legal == real
+                assert str(action) in frame.legal
             else:
-                assert frame["legal"] == []
-            if frame["question"] is not None:
+                assert frame.legal == []
+            if frame.question is not None:
                 assert receiver == before.choice.chooser
 
 
 def test_a_hidden_chamber_is_null_until_revealed_and_the_character_is_named():
     state, _ = new_game(setup_for(3, "aang", "katara"))
-    seat = position(state, "p1", game=1, seq=0, log=[])["view"]["players"]
+    seat = position(state, "p1", game=1, seq=0, log=[]).view["players"]
     assert seat["p1"]["chamber"]["id"] == state.players["p1"].chamber.id
     assert seat["p2"]["chamber"]["id"] is None and seat["p2"]["character"] == "katara"
-    watch = position(state, None, game=1, seq=0, log=[])["view"]["players"]
+    watch = position(state, None, game=1, seq=0, log=[]).view["players"]
     assert [watch[p]["chamber"]["id"] for p in PLAYERS] == [None, None]
     assert [watch[p]["character"] for p in PLAYERS] == ["aang", "katara"]
 
 
 def test_the_observation_travels_and_reads_back():
     for _, _, after, _ in positions(1, seed=9):
-        frame = json.loads(json.dumps(position(after, "p2", game=1, seq=1, log=[])))
+        frame = json.loads(frames.wire(position(after, "p2", game=1, seq=1, log=[])))
         again = GameState.model_validate(frame["observation"],
                                          context={"catalog": after.setup.catalog})
         assert again == observation(after, "p2").state
@@ -161,6 +162,6 @@ def test_no_log_line_names_a_card_its_receiver_cannot_see():
 
 
 def test_welcome_names_the_protocol_and_the_card_data():
-    assert frames.welcome(None) == {"type": "welcome", "role": "watch", "protocol": 1,
-                                    "cards": frames.cards_version()}
+    assert json.loads(frames.wire(frames.welcome(None))) == {
+        "type": "welcome", "role": "watch", "protocol": 1, "cards": frames.cards_version()}
     assert re.fullmatch(r"[0-9a-f]{16}", frames.cards_version())

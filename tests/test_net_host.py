@@ -15,6 +15,7 @@ from hosts import joined, serving
 
 from avatar_tui.engine import legal_actions
 from avatar_tui.net.client import Client, JoinError
+from avatar_tui.net.frames import rematch
 from avatar_tui.net.host import MESSAGE_LIMIT
 from avatar_tui.net.hosted import HostFiles, Seats
 
@@ -34,14 +35,14 @@ async def started(tmp_path, port=0, resume=False, computer=None, seed=11):
 
 
 def is_position(frame):
-    return frame["type"] == "position"
+    return frame.type == "position"
 
 
 async def settle(*clients, seq):
     """Every client has the position after action `seq`."""
     for c in clients:
-        if c.position is None or c.position["seq"] < seq:
-            await c.until(lambda f: is_position(f) and f["seq"] >= seq)
+        if c.position is None or c.position.seq < seq:
+            await c.until(lambda f: is_position(f) and f.seq >= seq)
 
 
 async def play(seats, watcher, rnd, steps):
@@ -50,7 +51,7 @@ async def play(seats, watcher, rnd, steps):
         mover = next((c for c in seats.values() if c.legal), None)
         if mover is None:
             return
-        seq = mover.position["seq"]
+        seq = mover.position.seq
         await mover.act(rnd.choice(mover.legal))
         await settle(*seats.values(), watcher, seq=seq + 1)
 
@@ -65,7 +66,7 @@ def test_a_whole_game_with_a_rejoin_and_a_restart(tmp_path):
         seats = {p: await joined(urls[p]) for p in ("p1", "p2")}
         watcher = await joined(urls["watch"])
         assert (seats["p1"].role, seats["p2"].role, watcher.role) == ("p1", "p2", "watch")
-        assert watcher.position["legal"] == [] and watcher.position["question"] is None
+        assert watcher.position.legal == [] and watcher.position.question is None
         await play(seats, watcher, rnd, 15)
 
         # p2 drops while it must act, and rejoins with its URL: the current
@@ -76,15 +77,15 @@ def test_a_whole_game_with_a_rejoin_and_a_restart(tmp_path):
             await play(seats, watcher, rnd, 1)
         assert seats["p2"].legal
         before = seats["p2"].position
-        seq = before["seq"]
+        seq = before.seq
         await seats["p2"].close()
-        await seats["p1"].until(lambda f: f["type"] == "seats"
-                                and f["seats"]["p2"] == "disconnected")
+        await seats["p1"].until(lambda f: f.type == "seats"
+                                and f.seats["p2"] == "disconnected")
         seats["p2"] = await joined(urls["p2"])
         again = seats["p2"].position
-        assert again["seq"] == seq and again["legal"] == before["legal"]
-        assert again["question"] == before["question"] and again["view"] == before["view"]
-        assert again["legal"] == [str(a) for a in legal_actions(server.hosted.state)]
+        assert again.seq == seq and again.legal == before.legal
+        assert again.question == before.question and again.view == before.view
+        assert again.legal == [str(a) for a in legal_actions(server.hosted.state)]
         assert seats["p2"].log == watcher.log  # the game so far, to a late joiner
         await play(seats, watcher, rnd, 15)
 
@@ -98,9 +99,9 @@ def test_a_whole_game_with_a_rejoin_and_a_restart(tmp_path):
         assert server.urls() == urls and server.hosted.seq == seq
         seats = {p: await joined(urls[p]) for p in ("p1", "p2")}
         watcher = await joined(urls["watch"])
-        assert watcher.position["seq"] == seq
+        assert watcher.position.seq == seq
         await play(seats, watcher, rnd, 2000)
-        assert watcher.position["view"]["status"] == "over"
+        assert watcher.position.view["status"] == "over"
         assert server.hosted.over
         for c in (*seats.values(), watcher):
             await c.close()
@@ -116,38 +117,38 @@ def test_out_of_turn_garbage_and_a_takeover(tmp_path):
         urls = server.urls()
         p1, p2 = await joined(urls["p1"]), await joined(urls["p2"])
         actor, other = (p1, p2) if p1.legal else (p2, p1)
-        seq = actor.position["seq"]
+        seq = actor.position.seq
         # out of turn: refused with the engine's reason, nothing changed
         wrong = actor.legal[0].replace(actor.role, other.role, 1)
         await other.act(wrong)
-        refused = await other.until(lambda f: f["type"] in ("refused", "position"))
-        assert refused["type"] == "refused" and refused["action"] == wrong
-        assert "(R" in refused["reason"] and server.hosted.seq == seq
+        refused = await other.until(lambda f: f.type in ("refused", "position"))
+        assert refused.type == "refused" and refused.action == wrong
+        assert "(R" in refused.reason and server.hosted.seq == seq
         # an action naming the other seat
         await other.act(actor.legal[0])
-        refused = await other.until(lambda f: f["type"] == "refused")
-        assert "your own seat" in refused["reason"]
+        refused = await other.until(lambda f: f.type == "refused")
+        assert "your own seat" in refused.reason
         # garbage, an unknown type, a binary frame, an oversized frame: errors, the host goes on
         for text in ("{not json", "[1, 2]", json.dumps({"type": "dance"}),
                      json.dumps({"type": "act", "action": 5})):
             await other.send_text(text)
-            error = await other.until(lambda f: f["type"] == "error")
-            assert error["message"]
+            error = await other.until(lambda f: f.type == "error")
+            assert error.message
         await other.send_text(json.dumps({"type": "act", "action": "x" * (MESSAGE_LIMIT + 10)}))
-        error = await other.until(lambda f: f["type"] == "error")
-        assert "64 KiB" in error["message"]
+        error = await other.until(lambda f: f.type == "error")
+        assert "64 KiB" in error.message
         await actor.act(actor.legal[0])
-        await actor.until(lambda f: is_position(f) and f["seq"] == seq + 1)
+        await actor.until(lambda f: is_position(f) and f.seq == seq + 1)
         # a watcher that speaks is told it sends nothing
         watcher = await joined(urls["watch"])
         await watcher.act("p1: focus")
-        assert "sends nothing" in (await watcher.until(lambda f: f["type"] == "error"))["message"]
+        assert "sends nothing" in (await watcher.until(lambda f: f.type == "error")).message
         # a second connection on p1 takes the seat; the first gets an error and is closed
         newer = await joined(urls["p1"])
-        error = await p1.until(lambda f: f["type"] == "error")
-        assert "taken over" in error["message"]
+        error = await p1.until(lambda f: f.type == "error")
+        assert "taken over" in error.message
         assert await p1.receive(timeout=5) is None
-        assert newer.position["seq"] == seq + 1
+        assert newer.position.seq == seq + 1
         # a wrong token
         with pytest.raises(JoinError, match="unknown seat or token"):
             await Client(urls["p2"][:-3] + "abc").connect()
@@ -172,11 +173,11 @@ def test_a_flood_is_cut_off_and_the_game_goes_on(tmp_path):
         frames = []
         while (frame := await flooder.receive(timeout=10)) is not None:
             frames.append(frame)
-        assert any("frames a second" in f.get("message", "") for f in frames)
+        assert any("frames a second" in getattr(f, "message", "") for f in frames)
         actor = p1 if p1.legal else p2
-        seq = actor.position["seq"]
+        seq = actor.position.seq
         await actor.act(actor.legal[0])
-        await p1.until(lambda f: is_position(f) and f["seq"] == seq + 1)
+        await p1.until(lambda f: is_position(f) and f.seq == seq + 1)
         for c in (p1, p2, flooder):
             await c.close()
         await server.stop()
@@ -190,22 +191,22 @@ def test_a_computer_seat_plays_through_the_bots(tmp_path):
         urls = server.urls()
         assert set(urls) == {"p1", "watch"}
         p1 = await joined(urls["p1"])
-        assert p1.position["seats"]["p2"] == "computer"
+        assert p1.position.seats["p2"] == "computer"
         rnd = random.Random(3)
         for _ in range(3000):
-            if p1.position["view"]["status"] == "over":
+            if p1.position.view["status"] == "over":
                 break
             if p1.legal:
-                seq = p1.position["seq"]
+                seq = p1.position.seq
                 await p1.act(rnd.choice(p1.legal))
-                await p1.until(lambda f, seq=seq: is_position(f) and f["seq"] > seq)
+                await p1.until(lambda f, seq=seq: is_position(f) and f.seq > seq)
             else:
                 await p1.until(is_position)
-        assert p1.position["view"]["status"] == "over"
+        assert p1.position.view["status"] == "over"
         # a rematch: the same seats and URLs, the game counter counts up
-        await p1.send({"type": "rematch"})
-        frame = await p1.until(lambda f: is_position(f) and f["game"] == 2)
-        assert frame["seq"] <= 1 and Seats.read(tmp_path / "host" / "seats.json").game == 2
+        await p1.send(rematch())
+        frame = await p1.until(lambda f: is_position(f) and f.game == 2)
+        assert frame.seq <= 1 and Seats.read(tmp_path / "host" / "seats.json").game == 2
         await p1.close()
         await server.stop()
 
@@ -275,14 +276,14 @@ def test_a_seat_faster_than_the_rate_is_slowed_not_cut_off(tmp_path, monkeypatch
         urls = server.urls()
         p1 = await joined(urls["p1"])
         for _ in range(12):  # out of turn or not: each gets its answer
-            await p1.send({"type": "act", "action": "p1: focus"})
+            await p1.act("p1: focus")
         answers = []
         while len(answers) < 12:
             frame = await p1.receive(timeout=10)
             assert frame is not None, "the seat was cut off"
-            if frame["type"] in ("refused", "position"):
+            if frame.type in ("refused", "position"):
                 answers.append(frame)
-        assert all(f["type"] == "refused" for f in answers)
+        assert all(f.type == "refused" for f in answers)
         await p1.close()
         await server.stop()
 

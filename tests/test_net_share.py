@@ -32,21 +32,21 @@ def test_watchers_follow_a_shared_game_and_an_undo_starts_their_game_again():
             await asyncio.sleep(0.02)
         watcher = Client(share.url)
         await watcher.connect()
-        first = await watcher.until(lambda f: f["type"] == "position")
-        assert first["seq"] == 0 and first["seats"] == {"p1": "local", "p2": "local"}
+        first = await watcher.until(lambda f: f.type == "position")
+        assert first.seq == 0 and first.seats == {"p1": "local", "p2": "local"}
         rnd = random.Random(2)
         for n in range(1, 8):
             state, events = apply(state, rnd.choice(legal_actions(state)))
             log = log + events
             share.update(state, log)
             share.update(state, log)  # shown again: nothing new is sent
-            frame = await watcher.until(lambda f: f["type"] == "position", 10)
-            assert frame["seq"] == n and frame["game"] == 1
+            frame = await watcher.until(lambda f: f.type == "position", 10)
+            assert frame.seq == n and frame.game == 1
         assert watcher.log == [str(e) for e in log]
         taken_back = undo(state, 1)
         share.update(taken_back, log)
-        frame = await watcher.until(lambda f: f["type"] == "position", 10)
-        assert frame["game"] == 2 and frame["seq"] == 6 and len(frame["log"]) == len(log)
+        frame = await watcher.until(lambda f: f.type == "position", 10)
+        assert frame.game == 2 and frame.seq == 6 and len(frame.log) == len(log)
         seat = Client(share.url.replace("/watch", "/p1/" + "a" * 24))
         try:
             await seat.connect()

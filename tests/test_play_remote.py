@@ -9,6 +9,7 @@ import random
 
 from avatar_tui.bots import setup_for
 from avatar_tui.engine import observation
+from avatar_tui.net.frames import Act, act, refused, seats
 from avatar_tui.net.hosted import HostedGame
 from avatar_tui.play.controller import GameController
 from avatar_tui.play.headless import Headless
@@ -32,14 +33,14 @@ class Table:
 
     def _sender(self, seat):
         def send(frame):
-            if frame["type"] != "act":
+            if not isinstance(frame, Act):
                 return
-            reason = self.hosted.act(seat, frame["action"])
+            reason = self.hosted.act(seat, frame.action)
             if reason is not None:
                 self.refusals += 1
                 host = self.drivers[seat].host
                 self.drivers[seat].run(host.received(
-                    {"type": "refused", "action": frame["action"], "reason": reason}))
+                    refused(frame.action, reason)))
                 return
             for who in self.drivers:
                 self.deliver(who)
@@ -114,7 +115,7 @@ def test_a_refusal_is_shown_and_the_seat_may_try_again():
     table = Table()
     actor = table.hosted.actor
     driver = table.drivers[actor]
-    driver.host.send({"type": "act", "action": f"{actor}: flip"})  # not legal at the opening
+    driver.host.send(act(f"{actor}: flip"))  # not legal at the opening
     assert table.refusals == 1
     assert "Not allowed" in driver.host.game.hint
     assert driver.host.session.legal  # the seat's keys are back
@@ -125,7 +126,7 @@ def test_who_is_away_is_said():
     actor = table.hosted.actor
     other = "p2" if actor == "p1" else "p1"
     host = table.drivers[actor].host
-    host.received({"type": "seats", "seats": {actor: "connected", other: "disconnected"}})
+    host.received(seats({actor: "connected", other: "disconnected"}))
     assert f"{other} disconnected — waiting" in host.game.hint
     host.connection("connection lost — rejoining…")
     assert "rejoining" in host.game.hint and host.session.legal == []

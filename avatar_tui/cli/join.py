@@ -58,4 +58,4 @@ async def _check(client) -> str:
         welcome = await client.connect()
     finally:
         await client.close()
-    return str(welcome.get("role"))
+    return welcome.role

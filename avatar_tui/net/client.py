@@ -4,18 +4,21 @@ the card data: "this host uses other card data"), keeps the latest
 `position`, the whole log of the game as its receiver may read it and who
 is connected, sends a seat's `act`, and rejoins with the same URL.
 
+Every frame arrives typed (net/frames.py reads it) and is taken in by one
+`match` over the host's frame types; a frame it cannot read, or of a type
+it does not know, is skipped (PROTOCOL, Extensions).
+
 No Textual: a front end calls `receive()` in its own task and draws what
 changed."""
 
 from __future__ import annotations
 
 import asyncio
-import json
-from typing import Any
+from collections.abc import Callable
+from typing import assert_never
 
 import aiohttp
 
-from avatar_tui.io import files
 from avatar_tui.net import frames
 
 RECEIVE_LIMIT = 16 * 1024 * 1024  # a position is a few KiB; a host may send more
@@ -32,10 +35,10 @@ class Client:
                             "avatar-tui host printed")
         self.url = url
         self.role: str | None = None
-        self.position: dict[str, Any] | None = None
+        self.position: frames.Position | None = None
         self.log: list[str] = []  # every line of this game, as this receiver may read it
         self.seats: dict[str, str] = {}
-        self.refused: dict[str, Any] | None = None  # the last `refused`
+        self.refused: frames.Refused | None = None  # the last `refused`
         self.errors: list[str] = []  # the host's `error` messages
         self._session: aiohttp.ClientSession | None = None
         self._ws: aiohttp.ClientWebSocketResponse | None = None
@@ -48,7 +51,7 @@ class Client:
     def connected(self) -> bool:
         return self._ws is not None and not self._ws.closed
 
-    async def connect(self, timeout: float = 10.0) -> dict[str, Any]:
+    async def connect(self, timeout: float = 10.0) -> frames.Welcome:
         """Open the URL (again: a rejoin) and read the welcome. Raises JoinError."""
         await self.close()
         self._session = aiohttp.ClientSession()
@@ -60,66 +63,75 @@ class Client:
         except (aiohttp.ClientError, OSError, TimeoutError) as err:
             await self.close()
             raise JoinError(f"cannot reach {self.url}: {err or type(err).__name__}") from None
-        if first is None or first.get("type") != "welcome":
-            message = first.get("message") if first and first.get("type") == "error" else None
+        if not isinstance(first, frames.Welcome):
+            message = first.message if isinstance(first, frames.Error) else None
             await self.close()
             raise JoinError(f"the host said: {message}" if message
                             else f"{self.url} did not answer as avatar-tui host does")
-        if first.get("protocol") != frames.PROTOCOL:
+        if first.protocol != frames.PROTOCOL:
             await self.close()
-            raise JoinError(f"this host speaks protocol {first.get('protocol')!r}, this program "
+            raise JoinError(f"this host speaks protocol {first.protocol!r}, this program "
                             f"{frames.PROTOCOL}: use the same avatar-tui version")
-        if first.get("cards") != frames.cards_version():
+        if first.cards != frames.cards_version():
             await self.close()
             raise JoinError("this host uses other card data (its version "
-                            f"{first.get('cards')!r}, yours {frames.cards_version()!r}): use "
+                            f"{first.cards!r}, yours {frames.cards_version()!r}): use "
                             "the same avatar-tui and cards/")
-        self.role = first.get("role")
+        self.role = first.role
         self.log = []
         return first
 
-    async def _next_frame(self) -> dict[str, Any] | None:
+    async def _next_frame(self) -> frames.HostFrame | None:
         assert self._ws is not None
         while True:
             msg = await self._ws.receive()
             if msg.type == aiohttp.WSMsgType.TEXT:
-                try:
-                    frame = files.loads_json(msg.data)
-                except files.JsonProblem:
-                    continue
-                if isinstance(frame, dict):
+                frame = frames.from_host(msg.data)
+                if not isinstance(frame, str):  # PROTOCOL: what it cannot read is ignored
                     return frame
             elif msg.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSING,
                               aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.ERROR):
                 return None
 
-    async def receive(self, timeout: float | None = None) -> dict[str, Any] | None:
+    async def receive(self, timeout: float | None = None) -> frames.HostFrame | None:
         """The next frame, taken in (None: the connection closed)."""
         if self._ws is None:
             return None
         frame = await asyncio.wait_for(self._next_frame(), timeout)
-        if frame is None:
-            return None
-        kind = frame.get("type")
-        if kind == "position":
-            if self.position is not None and frame.get("game") != self.position.get("game"):
-                self.log = []  # a rematch: a new game's log
-            self.position = frame
-            self.log.extend(str(line) for line in frame.get("log", []))
-            self.seats = dict(frame.get("seats", self.seats))
-            self.refused = None
-        elif kind == "seats":
-            self.seats = dict(frame.get("seats", {}))
-        elif kind == "refused":
-            self.refused = frame
-        elif kind == "error":
-            self.errors.append(str(frame.get("message")))
+        if frame is not None:
+            self.take(frame)
         return frame
 
-    async def until(self, wanted, timeout: float = 10.0) -> dict[str, Any]:
+    def take(self, frame: frames.HostFrame) -> None:
+        """A frame from the host into what this client keeps: one `match`
+        over every frame type a host sends, so a type added to the union and
+        not handled here fails (mypy, and `assert_never` at run time:
+        tests/test_net_dispatch.py)."""
+        match frame:
+            case frames.Position():
+                if self.position is not None and frame.game != self.position.game:
+                    self.log = []  # a rematch: a new game's log
+                self.position = frame
+                self.log.extend(frame.log)
+                if frame.seats is not None:
+                    self.seats = dict(frame.seats)
+                self.refused = None
+            case frames.SeatStates(seats=seats):
+                self.seats = dict(seats)
+            case frames.Refused():
+                self.refused = frame
+            case frames.Error(message=message):
+                self.errors.append(message)
+            case frames.Welcome():
+                pass  # read by `connect`: one per connection
+            case _:
+                assert_never(frame)
+
+    async def until(self, wanted: Callable[[frames.HostFrame], bool],
+                    timeout: float = 10.0) -> frames.HostFrame:
         """Receive until a frame for which `wanted(frame)` is true. Raises
         JoinError if the connection closes first, TimeoutError past `timeout`."""
-        async def wait() -> dict[str, Any]:
+        async def wait() -> frames.HostFrame:
             while True:
                 frame = await self.receive()
                 if frame is None:
@@ -130,15 +142,15 @@ class Client:
 
     @property
     def legal(self) -> list[str]:
-        return list(self.position.get("legal", [])) if self.position else []
+        return list(self.position.legal) if self.position else []
 
     async def act(self, action: str) -> None:
-        await self.send({"type": "act", "action": action})
+        await self.send(frames.act(action))
 
-    async def send(self, frame: dict[str, Any]) -> None:
+    async def send(self, frame: frames.SeatFrame) -> None:
         if self._ws is None or self._ws.closed:
             raise JoinError("not connected")
-        await self._ws.send_str(json.dumps(frame))
+        await self._ws.send_str(frames.wire(frame))
 
     async def send_text(self, text: str) -> None:
         """A raw text frame (the tests' garbage)."""

@@ -10,7 +10,9 @@ rules of docs/protocol.md, and the limits it leaves to the host:
 - the newest connection on a seat takes it: the older one gets `error` and
   is closed;
 - a frame over 64 KiB, one that is not UTF-8 or not JSON, nests deeper
-  than FRAME_DEPTH, or is of an unknown type gets `error`; an `act` may
+  than FRAME_DEPTH, or is of an unknown type gets `error` (the text is
+  read in one place, net/frames.py, and what it reads is dispatched in one
+  `match` over the seat's frame types); an `act` may
   name the `seq` of the position it answers, and a stale one is `refused`;
   past RATE frames a second (after a burst of BURST) a seat is read
   more slowly — a program playing a seat as fast as the host answers is
@@ -33,19 +35,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import re
 import secrets
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, assert_never
 
 from aiohttp import WSMsgType, web
 
 from avatar_tui.bots import make_bot
 from avatar_tui.bots.kinds import SEEDED_WORLDS
 from avatar_tui.engine import legal_actions, observation
-from avatar_tui.io import files
 from avatar_tui.model.common import PLAYERS, PlayerId
 from avatar_tui.net import frames
 from avatar_tui.net.door import BACKLOG, Door, room_in_file_limit
@@ -64,7 +64,7 @@ WATCHERS_PER_ADDRESS = 16
 PER_ADDRESS = 32  # sockets one address may hold, handshakes under way included
 HANDSHAKE = 10.0  # seconds a connection has to become a WebSocket
 REFUSED_CLOSE = 1.0  # seconds a refused client has to answer the closing handshake
-FRAME_DEPTH = files.MAX_DEPTH  # arrays and objects inside each other in a frame
+FRAME_DEPTH = frames.FRAME_DEPTH  # arrays and objects inside each other in a frame
 SEAT_PATH = re.compile(r"/(?P<seat>p[12])/(?P<token>[^/]+)")
 
 
@@ -214,7 +214,7 @@ class GameServer:
         await ws.prepare(request)
         self._shook(request)
         with contextlib.suppress(Exception):
-            await ws.send_str(json.dumps(frames.error(message)))
+            await ws.send_str(frames.wire(frames.error(message)))
             await ws.close()
         return ws
 
@@ -288,12 +288,12 @@ class GameServer:
         with contextlib.suppress(Exception):
             await asyncio.wait_for(conn.ws.close(), SEND_TIMEOUT)
 
-    def _send(self, conn: Connection, frame: dict[str, Any] | str) -> None:
-        """Queue `frame` (a dict, or its JSON text already made) for `conn`."""
+    def _send(self, conn: Connection, frame: frames.HostFrame | str) -> None:
+        """Queue `frame` (or its text already made, net/frames.wire) for `conn`."""
         if conn.closing:
             return
         try:
-            conn.queue.put_nowait(frame if isinstance(frame, str) else json.dumps(frame))
+            conn.queue.put_nowait(frame if isinstance(frame, str) else frames.wire(frame))
         except asyncio.QueueFull:  # a laggard: closed, never waited for
             self._send_close(conn)
 
@@ -320,33 +320,41 @@ class GameServer:
             self._send(conn, frames.error(f"a frame over {MESSAGE_LIMIT // 1024} KiB"))
             return
         try:
-            frame = files.loads_json(data.decode("utf-8"), FRAME_DEPTH)
+            text = data.decode("utf-8")
         except UnicodeDecodeError:
             self._send(conn, frames.error("a text frame that is not UTF-8"))
             return
-        except files.JsonProblem as err:
-            self._send(conn, frames.error(f"a frame the host cannot read: {err}"))
-            return
-        kind = frame.get("type") if isinstance(frame, dict) else None
-        if conn.receiver is None:
-            self._send(conn, frames.error("a watcher sends nothing"))
-        elif kind == "act" and isinstance(frame.get("action"), str):
-            self._answer(conn.receiver, frame["action"], frame.get("seq"), conn)
-        elif kind == "rematch":
-            self._rematch(conn.receiver, conn)
-        else:
-            self._send(conn, frames.error(
-                "expected {\"type\": \"act\", \"action\": \"p1: ...\"} or {\"type\": \"rematch\"}"))
+        self.take(conn, frames.from_seat(text))
 
-    def _answer(self, seat: PlayerId, action: str, seq: Any, conn: Connection) -> None:
+    def take(self, conn: Connection, frame: frames.SeatFrame | str) -> None:
+        """A frame from `conn` as net/frames.py read it, or why it could
+        not be read (PROTOCOL: a type the host does not know among them):
+        either way, one answer."""
+        if isinstance(frame, str):
+            self._send(conn, frames.error(frame))
+        elif conn.receiver is None:
+            self._send(conn, frames.error("a watcher sends nothing"))
+        else:
+            self._dispatch(conn.receiver, conn, frame)
+
+    def _dispatch(self, seat: PlayerId, conn: Connection, frame: frames.SeatFrame) -> None:
+        """One `match` over every frame type a seat sends: a type added to
+        the union and not handled here fails (mypy, and `assert_never` at
+        run time: tests/test_net_dispatch.py)."""
+        match frame:
+            case frames.Act(action=action, seq=seq):
+                self._answer(seat, action, seq, conn)
+            case frames.Rematch():
+                self._rematch(seat, conn)
+            case _:
+                assert_never(frame)
+
+    def _answer(self, seat: PlayerId, action: str, seq: int | None, conn: Connection) -> None:
         """An `act` that may name the `seq` of the position it answers
         (PROTOCOL, Extensions): one made for an older position is refused,
         so a move meant for one position is never played in the next."""
         if seq is None:
             self._act(seat, action, conn)
-        elif not isinstance(seq, int) or isinstance(seq, bool):
-            self._send(conn, frames.error("an act's seq is the number of the position it "
-                                          "answers"))
         elif seq != self.hosted.seq:
             self._send(conn, frames.refused(action, f"stale: it answers position {seq}, and "
                                                     f"the game is at {self.hosted.seq}; "
@@ -421,14 +429,14 @@ class GameServer:
         made: dict[int, str] = {}  # a watcher's position, by the log line it starts from
         for conn in self.watchers:
             if conn.since not in made:
-                made[conn.since] = json.dumps(self.hosted.position(None, conn.since, seats))
+                made[conn.since] = frames.wire(self.hosted.position(None, conn.since, seats))
             self._send(conn, made[conn.since])
             conn.since = len(self.hosted.lines)
 
     def _seats_changed(self, joined: Connection | None) -> None:
         """Everyone else hears who is connected now (an extra frame type,
         docs/protocol.md)."""
-        frame = json.dumps({"type": "seats", "seats": self.seat_states()})
+        frame = frames.wire(frames.seats(self.seat_states()))
         for conn in self._connections():
             if conn is not joined:
                 self._send(conn, frame)

@@ -21,7 +21,6 @@ import os
 import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from avatar_tui.engine import IllegalAction, actor_of, apply, legal_actions, new_game
 from avatar_tui.io import files
@@ -154,7 +153,7 @@ class HostedGame:
         return [str(a) for a in legal_actions(self.state)]
 
     def position(self, receiver: PlayerId | None, since: int,
-                 seats: dict[str, str]) -> dict[str, Any]:
+                 seats: dict[str, str]) -> frames.Position:
         """`receiver`'s position, with the log lines from `since` on."""
         return frames.position(self.state, receiver, game=self.game, seq=self.seq,
                                log=self.lines[since:], seats=seats)

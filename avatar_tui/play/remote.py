@@ -17,10 +17,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import assert_never
 
 from avatar_tui.cardlib.catalog import Catalog, default_catalog
 from avatar_tui.engine import Event, IllegalAction
+from avatar_tui.model import frames
 from avatar_tui.model.actions import Action, NotationError, parse_action
 from avatar_tui.model.common import PlayerId
 from avatar_tui.model.state import GameState
@@ -91,17 +92,19 @@ class RemoteSession(Session):
         """A question waits for this seat's answer (another's is theirs)."""
         return super().pending_question and bool(self.legal)
 
-    def take(self, frame: dict[str, Any]) -> bool:
-        """A `position` from the host; True when the log starts anew: a new
-        game, or the first position after a rejoin (which brings it whole)."""
-        new_game = frame.get("game") != self.game or self.rejoined
+    def take(self, frame: frames.Position, observation: dict) -> bool:
+        """A `position` from the host (and its observation); True when the
+        log starts anew: a new game, or the first position after a rejoin
+        (which brings it whole)."""
+        new_game = frame.game != self.game or self.rejoined
         if new_game:
             self.log = []
         self.rejoined = False
-        self.game, self.seq = frame.get("game", 0), frame.get("seq", 0)
-        self.log.extend(event_of(str(line)) for line in frame.get("log", []))
-        self.seats = dict(frame.get("seats", self.seats))
-        words = [w for w in frame.get("legal", []) if isinstance(w, str)]
+        self.game, self.seq = frame.game, frame.seq
+        self.log.extend(event_of(line) for line in frame.log)
+        if frame.seats is not None:
+            self.seats = dict(frame.seats)
+        words = list(frame.legal)
         try:
             for w in words:
                 parse_action(w)
@@ -111,7 +114,7 @@ class RemoteSession(Session):
         self.waiting = False
         # the cards are this screen's own catalog, as the first position's
         # (the host sends no catalog: the client checked it has the same card data)
-        self._set(GameState.model_validate(frame["observation"],
+        self._set(GameState.model_validate(observation,
                                            context={"catalog": self.state.setup.catalog}))
         return new_game
 
@@ -196,7 +199,7 @@ class RemoteHost(Host):
     decided as ever; the positions come from `received`."""
 
     def __init__(self, game: GameController, seat: str | None, url: str,
-                 send: Callable[[dict[str, Any]], None], catalog: Catalog | None = None):
+                 send: Callable[[frames.SeatFrame], None], catalog: Catalog | None = None):
         super().__init__(game)
         # the positions' cards: this screen's catalog (None: the installed
         # one, which the client checked is the host's card data)
@@ -215,26 +218,37 @@ class RemoteHost(Host):
     def open(self, start: str = "ask", game=None, kept=None) -> Commands:
         return [Show(title=self.mode.subtitle)]
 
-    def received(self, frame: dict[str, Any]) -> Commands:
-        """A frame from the host, into commands for the front end."""
-        kind = frame.get("type")
-        if kind == "position" and isinstance(frame.get("observation"), dict):
-            return self._position(frame)
+    def received(self, frame: frames.HostFrame) -> Commands:
+        """A frame from the host (typed: net/frames.py read it, and dropped
+        any type it does not know), into commands for the front end: one
+        `match` over every frame type a host sends, so a type added to the
+        union and not handled here fails (mypy, and `assert_never` at run
+        time: tests/test_net_dispatch.py)."""
         session = self.session
-        if kind == "refused":
-            if isinstance(session, RemoteSession):
-                session.waiting = False
-                session._legal = None
-            self.game.hint = f"[b]Not allowed:[/b] {escape(str(frame.get('reason')))}"
-            return [Show(), *self.prompt()]
-        if kind == "error":
-            self.game.hint = f"[b]The host says:[/b] {escape(str(frame.get('message')))}"
-            return [Show()]
-        if kind == "seats" and isinstance(session, RemoteSession):
-            session.seats = dict(frame.get("seats", {}))
-            self.game.hint = self.status()
-            return [Show(title=self.mode.subtitle)]
-        return []
+        match frame:
+            case frames.Position(observation=dict() as observation):
+                return self._position(frame, observation)
+            case frames.Position():  # another host's, without the observation to draw
+                return []
+            case frames.Refused(reason=reason):
+                if isinstance(session, RemoteSession):
+                    session.waiting = False
+                    session._legal = None
+                self.game.hint = f"[b]Not allowed:[/b] {escape(reason)}"
+                return [Show(), *self.prompt()]
+            case frames.Error(message=message):
+                self.game.hint = f"[b]The host says:[/b] {escape(message)}"
+                return [Show()]
+            case frames.SeatStates(seats=seats):
+                if not isinstance(session, RemoteSession):
+                    return []
+                session.seats = dict(seats)
+                self.game.hint = self.status()
+                return [Show(title=self.mode.subtitle)]
+            case frames.Welcome():
+                return []  # the link read it on connecting
+            case _:
+                assert_never(frame)
 
     def status(self) -> str | None:
         """The status line under the board's own first line: who is away,
@@ -264,17 +278,17 @@ class RemoteHost(Host):
             parts.append(f"[dim]{keys}[/]")
         return " · ".join(parts) or None
 
-    def _position(self, frame: dict[str, Any]) -> Commands:
+    def _position(self, frame: frames.Position, observation: dict) -> Commands:
         session = self.session
         first = not isinstance(session, RemoteSession)
         if first:
-            session = RemoteSession(GameState.model_validate(frame["observation"],
+            session = RemoteSession(GameState.model_validate(observation,
                                                              context={"catalog": self.catalog}),
                                     seat=self.seat, send=self._send_action)
             self.game.session = session
         assert isinstance(session, RemoteSession)
         before, mover, told = session.state, session.actor, len(session.log)
-        rebuilt = session.take(frame) or first
+        rebuilt = session.take(frame, observation) or first
         if rebuilt:
             self.game.recap.clear()
         elif mover is not None and mover != self.seat:  # the other's: recapped, as at one screen
@@ -286,7 +300,7 @@ class RemoteHost(Host):
         return [Show(rebuilt=rebuilt, title=self.mode.subtitle), *self.prompt()]
 
     def _send_action(self, text: str) -> None:
-        self.send({"type": "act", "action": text})
+        self.send(frames.act(text))
 
     def connection(self, state: str) -> Commands:
         """The link's state in words ("connected", "connection lost —
@@ -326,7 +340,7 @@ class RemoteHost(Host):
 
     def game_over(self, answer: str | None) -> Commands:
         if answer in ("rematch", "new"):
-            self.send({"type": "rematch"})
+            self.send(frames.rematch())
             self.game.hint = "Rematch asked: it starts when the other seat asks too."
             return [Show()]
         if answer == "quit":

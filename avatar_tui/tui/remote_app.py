@@ -9,21 +9,19 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from contextlib import suppress
-from typing import Any
 
 from textual.worker import Worker, WorkerCancelled, WorkerFailed
 
+from avatar_tui.model.frames import HostFrame, SeatFrame
 from avatar_tui.play.remote import RemoteHost
 from avatar_tui.tui.app import AvatarApp
-
-Frame = dict[str, Any]
 
 
 class RemoteApp(AvatarApp):
     def __init__(self, seat: str | None, url: str,
-                 follow: Callable[[Callable[[Frame], None], Callable[[str], None]],
+                 follow: Callable[[Callable[[HostFrame], None], Callable[[str], None]],
                                   Awaitable[None]],
-                 send: Callable[[Frame], Awaitable[None]]):
+                 send: Callable[[SeatFrame], Awaitable[None]]):
         super().__init__(None)
         if seat in ("p1", "p2"):
             self.bottom = seat  # a seat's own mat nearest its player
@@ -46,11 +44,11 @@ class RemoteApp(AvatarApp):
             with suppress(WorkerCancelled, WorkerFailed):
                 await self.link.wait()
 
-    def deliver(self, frame: Frame) -> None:
+    def deliver(self, frame: HostFrame) -> None:
         self.carry_out(self.host.received(frame))
 
     def said(self, state: str) -> None:
         self.carry_out(self.host.connection(state))
 
-    def send(self, frame: Frame) -> None:
+    def send(self, frame: SeatFrame) -> None:
         self.run_worker(self.send_frame(frame), group="send", exit_on_error=False)
