@@ -22,7 +22,7 @@ from typing import Literal
 
 from avatar_tui.bots import characters
 from avatar_tui.cardlib.catalog import MAX_COUNT, Catalog, DeckList
-from avatar_tui.decklib.draft import DeckDraft, Matchup
+from avatar_tui.decklib.draft import DeckDraft, Matchup, house_matchups
 from avatar_tui.decklib.library import (
     DeckFileError,
     DeckStore,
@@ -143,6 +143,13 @@ class RunTest:
     deck: DeckList
     games: int
     matches: int
+
+    def work(self, advance: Callable[[], object] = lambda: None,
+             stopped: Callable[[], bool] = lambda: False) -> Tested:
+        """The games themselves (any thread: it reads only what it holds);
+        `advance` after each game, `stopped()` true ends early."""
+        return Tested(tuple(house_matchups(self.deck, self.games, advance=advance,
+                                           stopped=stopped)))
 
 
 @dataclass(frozen=True)

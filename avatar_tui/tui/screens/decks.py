@@ -20,10 +20,10 @@ from textual.timer import Timer
 from textual.widgets import DataTable, Footer, Input, ProgressBar, Select, Static
 from textual.worker import get_current_worker
 
-from avatar_tui.cardlib.catalog import Catalog, DeckList, default_catalog
+from avatar_tui.cardlib.catalog import Catalog, default_catalog
 from avatar_tui.cardlib.entries import RARITY, Entry, by_number, card_entry, chamber_label
 from avatar_tui.cardlib.search import Query, QueryError, parse
-from avatar_tui.decklib.draft import CURVE, DeckDraft, DeckStats, Matchup, house_matchups
+from avatar_tui.decklib.draft import CURVE, DeckDraft, DeckStats, Matchup
 from avatar_tui.decklib.library import DeckStore
 from avatar_tui.io.terminal_text import quote
 from avatar_tui.model.common import ZONES
@@ -333,7 +333,7 @@ class DeckEditorScreen(Screen[str | None]):
                     progress = self.query_one("#test-progress", ProgressBar)
                     progress.display = True
                     progress.update(total=command.games * command.matches, progress=0)
-                    self.run_tests(command.deck, command.games)
+                    self.run_tests(command)
                 case Close():
                     self.dismiss(command.saved)
                 case _:
@@ -481,18 +481,17 @@ class DeckEditorScreen(Screen[str | None]):
         self.carry_out(self.editor.test())
 
     @work(thread=True, exclusive=True, group="deck-test")
-    def run_tests(self, deck: DeckList, games: int) -> None:
+    def run_tests(self, command: RunTest) -> None:
         worker = get_current_worker()
         progress = self.query_one("#test-progress", ProgressBar)
-        results = house_matchups(
-            deck, games, advance=lambda: self.app.call_from_thread(progress.advance, 1),
-            stopped=lambda: worker.is_cancelled)
+        tested = command.work(advance=lambda: self.app.call_from_thread(progress.advance, 1),
+                              stopped=lambda: worker.is_cancelled)
         if not worker.is_cancelled:
-            self.app.call_from_thread(self.tested, results)
+            self.app.call_from_thread(self.tested, tested)
 
-    def tested(self, results: list[Matchup]) -> None:
+    def tested(self, tested: Tested) -> None:
         self.query_one("#test-progress", ProgressBar).display = False
-        self.carry_out(self.editor.tested(Tested(tuple(results))))
+        self.carry_out(self.editor.tested(tested))
 
 
 def note_text(note: Note) -> str:
