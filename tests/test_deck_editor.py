@@ -342,9 +342,10 @@ def test_a_save_refused_on_the_way_out_stays_in_the_editor(store):
 def test_a_stale_answer_is_dropped(store):
     ed = dirty_editor(store)
     first = asked(ed.leave(), Choose)
-    asked(ed.save(), AskName)  # a later question replaces it
+    later = ed.open()  # a later question replaces it
     assert ed.answer(Answer(first.token, 1)) == []  # "Do not save it", too late
     assert ed.dirty and ed.draft.cards == {"evade": 2}
+    assert asked(answer(ed, later, Choose, 1), Choose).labels == UNSAVED  # still open
 
 
 # ---------------------------------------------------------------- new and open
