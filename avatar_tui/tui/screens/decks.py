@@ -9,7 +9,7 @@ new-game screen can offer it at once."""
 
 from __future__ import annotations
 
-import os
+from typing import assert_never
 
 from textual import work
 from textual.app import ComposeResult
@@ -20,20 +20,28 @@ from textual.timer import Timer
 from textual.widgets import DataTable, Footer, Input, ProgressBar, Select, Static
 from textual.worker import get_current_worker
 
-from avatar_tui.cardlib.catalog import MAX_COUNT, Catalog, DeckList, default_catalog
+from avatar_tui.cardlib.catalog import Catalog, default_catalog
 from avatar_tui.cardlib.entries import RARITY, Entry, by_number, card_entry, chamber_label
 from avatar_tui.cardlib.search import Query, QueryError, parse
-from avatar_tui.decklib.draft import CURVE, DeckDraft, DeckStats, Matchup, house_matchups
-from avatar_tui.decklib.library import (
-    DeckFileError,
-    DeckStore,
-    check_name,
-    export_text,
-    import_text,
-    random_starter,
-)
-from avatar_tui.io.terminal_text import message, quote
+from avatar_tui.decklib.draft import CURVE, DeckDraft, DeckStats, Matchup
+from avatar_tui.decklib.library import DeckStore
+from avatar_tui.io.terminal_text import quote
 from avatar_tui.model.common import ZONES
+from avatar_tui.play.deck_editor import (
+    Answer,
+    AskName,
+    AskText,
+    Choose,
+    Close,
+    Commands,
+    DeckEditor,
+    KeepLater,
+    Note,
+    RunTest,
+    Show,
+    ShowText,
+    Tested,
+)
 from avatar_tui.play.plain import escape
 from avatar_tui.tui.screens.decks_dialogs import (
     CardFaceScreen,
@@ -45,16 +53,6 @@ from avatar_tui.tui.screens.decks_dialogs import (
 
 COLOUR = {"green": "$success", "yellow": "$warning", "red": "$error"}
 BAR = 10  # the widest bar of a drawing, in cells
-TEST_GAMES = "AVATAR_TUI_DECK_TEST_GAMES"  # games against each house deck (default 20)
-
-
-def test_games() -> int:
-    try:
-        return max(1, int(os.environ.get(TEST_GAMES, "20")))
-    except ValueError:
-        return 20
-
-
 def bar(n: int, most: int, width: int = BAR) -> str:
     """A bar of eighths: `█████▌` for n of most."""
     if most <= 0 or n <= 0:
@@ -118,7 +116,9 @@ def matchup_text(results: list[Matchup]) -> str:
 
 
 class DeckEditorScreen(Screen[str | None]):
-    """Build, keep and test a deck."""
+    """Build, keep and test a deck: the editor (play/deck_editor.py) owns
+    the deck and its flows; this screen draws it, keeps the search and the
+    filter, and carries out what the editor answers."""
 
     CSS_PATH = "decks.tcss"
 
@@ -148,36 +148,33 @@ class DeckEditorScreen(Screen[str | None]):
                  catalog: Catalog | None = None, seed: int = 1):
         super().__init__()
         self.catalog = catalog or default_catalog()
-        self.store = store or DeckStore()
-        self.seed = seed
+        self.editor = DeckEditor(store or DeckStore(), self.catalog, deck, seed)
         self.entries: list[Entry] = sorted(map(card_entry, self.catalog.cards.values()),
                                            key=by_number)
         self.query_: Query = parse("")
         self.chamber_filter = True
-        self.deck_name: str | None = None  # the file it is saved as
-        self.saved_name: str | None = None  # what the screen answers when it closes
-        self.dirty = False
-        # a new deck starts in the 30-card starter format (R1.1): the deck a
-        # new player builds first; k turns it constructed (R13)
-        self.draft = DeckDraft(self.catalog, self.catalog.chamber("aang").id, starter=True)
-        self.results: list[Matchup] = []
-        self.testing = False
-        self.message_line = ""
         self.keep_timer: Timer | None = None
-        if deck is not None:
-            self.open_saved(deck)
-        else:
-            self.recover()
 
-    def recover(self) -> None:
-        """The deck left unsaved in the editor last time (a quit or a crash)."""
-        left = self.store.editing()
-        if left is None:
-            return
-        deck, name = left
-        self.load_draft(deck, name)
-        self.dirty = True
-        self.say("[$warning]The deck you were editing, not saved yet: s saves it.[/]")
+    # what the editor holds, read to draw (and by tests)
+    @property
+    def store(self) -> DeckStore:
+        return self.editor.store
+
+    @property
+    def draft(self) -> DeckDraft:
+        return self.editor.draft
+
+    @property
+    def deck_name(self) -> str | None:
+        return self.editor.deck_name
+
+    @property
+    def dirty(self) -> bool:
+        return self.editor.dirty
+
+    @property
+    def results(self) -> list[Matchup]:
+        return self.editor.results
 
     # ---------------------------------------------------------------- layout
 
@@ -280,8 +277,8 @@ class DeckEditorScreen(Screen[str | None]):
         where = f"decks/{self.deck_name}.toml" if self.deck_name else "not saved yet"
         changed = " · [b]unsaved changes[/b]" if self.dirty and self.deck_name else ""
         title = f"[b]{escape(quote(draft.title))}[/b] [dim]{where}[/]{changed}"
-        if self.message_line:
-            title += f"\n{self.message_line}"
+        if self.editor.note is not None:
+            title += f"\n{note_text(self.editor.note)}"
         self.query_one("#deck-title", Static).update(title)
         self.query_one("#legality", Static).update(legality_text(draft))
         table = self.query_one("#deck-list", DataTable)
@@ -302,44 +299,80 @@ class DeckEditorScreen(Screen[str | None]):
         results.update(matchup_text(self.results))
         results.display = bool(self.results)
 
-    def changed(self, card_id: str | None = None) -> None:
-        self.dirty = True
-        if self.keep_timer is not None:
-            self.keep_timer.stop()
-        self.keep_timer = self.set_timer(0.5, self.keep_draft, name="keep-draft")
-        self.results = []
-        self.message_line = ""
-        if card_id is not None:
+    # ---------------------------------------------------------------- the editor's commands
+
+    def carry_out(self, commands: Commands) -> None:
+        """Do what the editor decided, in order."""
+        for command in commands:
+            match command:
+                case Show():
+                    if self.is_mounted:
+                        self.show(command)
+                case KeepLater():
+                    if self.keep_timer is not None:
+                        self.keep_timer.stop()
+                    self.keep_timer = self.set_timer(command.seconds, self.keep_draft,
+                                                     name="keep-draft")
+                case Choose():
+                    self.app.push_screen(EditorChoice(escape(command.title),
+                                                      escape(command.text),
+                                                      list(command.labels)),
+                                         self.answered(command.token))
+                case AskName():
+                    self.app.push_screen(NameScreen(escape(command.title), command.value,
+                                                    command.note),
+                                         self.answered(command.token))
+                case AskText():
+                    screen = TextListScreen(escape(command.title), command.text, importing=True)
+                    self.app.push_screen(screen, self.answered(command.token))
+                    if command.problem is not None:
+                        screen.call_after_refresh(screen.problem, escape(command.problem))
+                case ShowText():
+                    self.app.push_screen(TextListScreen(escape(command.title), command.text))
+                case RunTest():
+                    progress = self.query_one("#test-progress", ProgressBar)
+                    progress.display = True
+                    progress.update(total=command.games * command.matches, progress=0)
+                    self.run_tests(command)
+                case Close():
+                    self.dismiss(command.saved)
+                case _:
+                    assert_never(command)
+
+    def answered(self, token: int):
+        """The callback of a dialog: its answer goes back to the editor."""
+        def back(value: int | str | None) -> None:
+            self.carry_out(self.editor.answer(Answer(token, value)))
+
+        return back
+
+    def show(self, command: Show) -> None:
+        if command.replaced:
+            select = self.query_one("#chamber", Select)
+            if self.draft.chamber in self.catalog.chambers:  # else its problem is listed
+                with self.prevent(Select.Changed):
+                    select.value = self.draft.chamber
+        if command.card is not None:
             cards = self.query_one("#card-list", DataTable)
-            if card_id in cards.rows:
-                cards.update_cell(card_id, "in", self.count_cell(card_id))
+            if command.card in cards.rows:
+                cards.update_cell(command.card, "in", self.count_cell(command.card))
+        if command.replaced:
+            self.refill()
         self.refresh_deck()
+        if command.cards:
+            self.refill()
 
     def keep_draft(self) -> None:
-        """Keep the unsaved deck beside the named ones (decklib.EDITING)."""
         self.keep_timer = None
-        try:
-            if self.dirty and self.draft.cards:
-                self.store.keep_editing(self.draft.deck(), self.deck_name)
-            else:
-                self.store.done_editing()
-        except OSError:
-            pass  # only the safety copy: the deck is still on the screen
+        self.editor.keep()
 
     def on_unmount(self) -> None:
         if self.keep_timer is not None:
             self.keep_timer.stop()
         self.keep_draft()
 
-    def discard(self) -> None:
-        """The changes are given up on purpose: no safety copy is kept."""
-        self.dirty = False
-        self.keep_draft()
-
-    def say(self, text: str) -> None:
-        self.message_line = text
-        if self.is_mounted:
-            self.refresh_deck()
+    def open_saved(self, name: str) -> None:
+        self.carry_out(self.editor.open_saved(name))
 
     # ---------------------------------------------------------------- events
 
@@ -355,20 +388,17 @@ class DeckEditorScreen(Screen[str | None]):
         self.query_one("#card-list", DataTable).focus()
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        if isinstance(event.value, str) and event.value != self.draft.chamber:
-            self.draft.chamber = event.value
-            self.changed()
-            self.refill()
+        if isinstance(event.value, str):
+            self.carry_out(self.editor.choose_chamber(event.value))
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         card_id = event.row_key.value
         if card_id is None:
             return
         if event.data_table.id == "card-list":
-            self.draft.add(card_id)
+            self.carry_out(self.editor.add(card_id))
         else:
-            self.draft.remove(card_id)
-        self.changed(card_id)
+            self.carry_out(self.editor.remove(card_id))
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         self.show_card_text()  # of the list with the focus: a rebuilt deck list moves too
@@ -376,23 +406,19 @@ class DeckEditorScreen(Screen[str | None]):
     # ---------------------------------------------------------------- actions: cards
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if self.testing and action in ("test", "new", "open", "import", "delete"):
+        if self.editor.testing and action in ("test", "new", "open", "import", "delete"):
             return None
         return True
 
     def action_add(self) -> None:
         card_id = self.highlighted()
         if card_id is not None:
-            if self.draft.add(card_id):
-                self.changed(card_id)
-            else:
-                self.say(f"[$error]At most {MAX_COUNT} copies of a card in a deck file[/]")
+            self.carry_out(self.editor.add(card_id))
 
     def action_remove(self) -> None:
         card_id = self.highlighted()
-        if card_id is not None and self.draft.count(card_id):
-            self.draft.remove(card_id)
-            self.changed(card_id)
+        if card_id is not None:
+            self.carry_out(self.editor.remove(card_id))
 
     def action_face(self) -> None:
         card_id = self.highlighted()
@@ -412,251 +438,66 @@ class DeckEditorScreen(Screen[str | None]):
         select.action_show_overlay()
 
     def action_starter(self) -> None:
-        self.draft.starter = not self.draft.starter
-        self.changed()
+        self.carry_out(self.editor.toggle_format())
 
     def action_help(self) -> None:
         self.app.push_screen(EditorHelpScreen())
 
     # ---------------------------------------------------------------- actions: files
 
-    def load_draft(self, deck: DeckList, name: str | None) -> None:
-        self.draft = DeckDraft.from_deck(deck, self.catalog)
-        self.deck_name = name
-        self.dirty = name is None
-        self.results = []
-        self.message_line = ""
-        if self.is_mounted:
-            select = self.query_one("#chamber", Select)
-            if self.draft.chamber in self.catalog.chambers:  # else its problem is listed
-                with self.prevent(Select.Changed):
-                    select.value = self.draft.chamber
-            self.refill()
-            self.refresh_deck()
-
-    def open_saved(self, name: str) -> None:
-        try:
-            deck = self.store.load(name)
-        except DeckFileError as err:
-            self.say(f"[$error]{escape(str(err))}[/]")
-            return
-        self.load_draft(deck, name)
-
-    def write(self, name: str) -> bool:
-        """Save the deck as `name`: atomically; a failure says why and keeps
-        the deck in the editor."""
-        try:
-            self.store.save(name, self.draft.deck())
-        except (DeckFileError, OSError) as err:
-            self.say(f"[$error]Not saved: {escape(str(err))}[/]")
-            return False
-        self.deck_name = self.saved_name = name
-        self.discard()
-        self.say(f"[$success]Saved as decks/{name}.toml[/]")
-        return True
-
-    def ask_name(self, title: str, then, taken_ok: str | None = None) -> None:
-        """A new name: valid, and not another deck's."""
-        def answered(name: str | None) -> None:
-            if not name:
-                return
-            try:
-                check_name(name)
-            except DeckFileError as err:
-                self.say(f"[$error]{escape(str(err))}[/]")
-                return
-            if name != taken_ok and self.store.exists(name):
-                self.say(f"[$error]A deck named {name} exists already: choose another "
-                         "name.[/]")
-                return
-            then(name)
-
-        default = self.store.free_name(self.draft.title) if taken_ok is None else taken_ok
-        self.app.push_screen(NameScreen(title, default, f"kept in {self.store.directory}"),
-                             answered)
-
     def action_save(self) -> None:
-        if self.deck_name is not None:
-            self.write(self.deck_name)
-        else:
-            self.ask_name("Save the deck as", self.save_new)
-
-    def save_new(self, name: str) -> bool:
-        """Save under a new name (the first save, or a copy): the deck takes
-        that name as its title, so two saved decks never share one."""
-        self.draft.title = name
-        return self.write(name)
+        self.carry_out(self.editor.save())
 
     def action_save_as(self) -> None:
-        self.ask_name("Save a copy as", self.save_new)
+        self.carry_out(self.editor.save_as())
 
     def action_rename(self) -> None:
-        old = self.deck_name
-        if old is None:
-            self.action_save()
-            return
-
-        def rename(name: str) -> None:
-            try:
-                self.store.rename(old, name)
-            except (DeckFileError, OSError) as err:
-                self.say(f"[$error]Not renamed: {escape(str(err))}[/]")
-                return
-            self.deck_name = self.saved_name = name
-            if self.dirty:
-                self.write(name)
-            else:
-                self.say(f"[$success]Renamed to decks/{name}.toml[/]")
-
-        self.ask_name(f"Rename {old} to", rename, taken_ok=None)
+        self.carry_out(self.editor.rename())
 
     def action_delete(self) -> None:
-        name = self.deck_name
-        if name is None:
-            self.say("This deck is not saved: there is no file to delete.")
-            return
-
-        def answered(index: int | None) -> None:
-            if index != 0:
-                return
-            try:
-                self.store.delete(name)
-            except OSError as err:
-                self.say(f"[$error]Not deleted: {escape(str(err))}[/]")
-                return
-            self.deck_name = None
-            if self.saved_name == name:
-                self.saved_name = None
-            self.dirty = True
-            self.say(f"Deleted decks/{name}.toml; the deck is still here, unsaved (s "
-                     "saves it again).")
-
-        self.app.push_screen(EditorChoice(f"Delete decks/{name}.toml?", "The deck stays in "
-                                          "the editor until you leave it.",
-                                          ["Delete the file", "Keep it"]), answered)
-
-    def guard(self, then) -> None:
-        """Go on to `then` when no change would be lost; else ask first."""
-        if not self.dirty or not self.draft.cards:
-            then()
-            return
-
-        def answered(index: int | None) -> None:
-            if index == 0:
-                if self.deck_name is not None:
-                    if self.write(self.deck_name):
-                        then()
-                else:
-                    self.ask_name("Save the deck as",
-                                  lambda name: self.save_new(name) and then())
-            elif index == 1:
-                self.discard()
-                then()
-
-        self.app.push_screen(EditorChoice("This deck has unsaved changes",
-                                          escape(quote(self.draft.title)),
-                                          ["Save it first", "Do not save it",
-                                           "Stay in the editor"]), answered)
+        self.carry_out(self.editor.delete())
 
     def action_new(self) -> None:
-        def new() -> None:
-            self.load_draft(DeckList(name="New deck", chamber=self.draft.chamber, starter=True),
-                            None)
-            self.dirty = False
-            self.refresh_deck()
-
-        self.guard(new)
+        self.carry_out(self.editor.new())
 
     def action_open(self) -> None:
-        saved = self.store.names()
-        house = sorted(self.catalog.decks.items())
-        chamber = self.draft.chamber_card
-        labels = [f"your deck: {name}" for name in saved]
-        labels += [f"house deck: {deck.name}" for _, deck in house]
-        labels.append(f"a random starter deck for {chamber.name if chamber else '?'} "
-                      f"(seed {self.seed})")
-
-        def answered(index: int | None) -> None:
-            if index is None:
-                return
-            if index < len(saved):
-                self.guard(lambda: self.open_saved(saved[index]))
-            elif index < len(saved) + len(house):
-                deck = house[index - len(saved)][1]
-                self.guard(lambda: self.load_draft(deck, None))
-            elif chamber is not None:
-                deck = random_starter(self.catalog, chamber, self.seed)
-                self.seed += 1
-                self.guard(lambda: self.load_draft(deck, None))
-
-        self.app.push_screen(EditorChoice("Open a deck", "Your decks, then the house starter "
-                                          "decks (opened as a copy).", labels), answered)
+        self.carry_out(self.editor.open())
 
     def action_import(self) -> None:
-        def check(text: str | None) -> None:
-            if text is None:
-                return
-            try:
-                deck = import_text(text, self.catalog, "the text")
-            except DeckFileError as err:
-                screen = TextListScreen("Import a deck list", text, importing=True)
-                self.app.push_screen(screen, check)
-                screen.call_after_refresh(screen.problem, escape(str(err)))
-                return
-            self.guard(lambda: self.load_draft(deck, None))
-
-        self.app.push_screen(TextListScreen("Import a deck list", importing=True), check)
+        self.carry_out(self.editor.import_list())
 
     def action_export(self) -> None:
-        # the title is markup; the list is the deck file's text (a name
-        # may hold escapes: shown escaped, as on the command line)
-        self.app.push_screen(TextListScreen(f"{escape(quote(self.draft.title))} as a text list",
-                                            message(export_text(self.draft.deck(),
-                                                                self.catalog))))
+        self.carry_out(self.editor.export())
 
     def action_leave(self) -> None:
         if isinstance(self.focused, Input):
             self.query_one("#card-list", DataTable).focus()
             return
-        self.guard(lambda: self.dismiss(self.saved_name))
+        self.carry_out(self.editor.leave())
 
     # ---------------------------------------------------------------- testing
 
     def action_test(self) -> None:
-        problems = self.draft.problems()
-        if problems:
-            self.say("[$error]Only a legal deck can be tested: see its problems.[/]")
-            return
-        games = test_games()
-        progress = self.query_one("#test-progress", ProgressBar)
-        progress.display = True
-        progress.update(total=games * len(house_characters()), progress=0)
-        self.testing = True
-        self.results = []
-        self.say(f"Testing: {games} games against each house deck…")
-        self.run_tests(self.draft.deck(), games)
+        self.carry_out(self.editor.test())
 
     @work(thread=True, exclusive=True, group="deck-test")
-    def run_tests(self, deck: DeckList, games: int) -> None:
+    def run_tests(self, command: RunTest) -> None:
         worker = get_current_worker()
         progress = self.query_one("#test-progress", ProgressBar)
-        results = house_matchups(
-            deck, games, advance=lambda: self.app.call_from_thread(progress.advance, 1),
-            stopped=lambda: worker.is_cancelled)
+        tested = command.work(advance=lambda: self.app.call_from_thread(progress.advance, 1),
+                              stopped=lambda: worker.is_cancelled)
         if not worker.is_cancelled:
-            self.app.call_from_thread(self.tested, results)
+            self.app.call_from_thread(self.tested, tested)
 
-    def tested(self, results: list[Matchup]) -> None:
-        self.testing = False
-        self.results = results
+    def tested(self, tested: Tested) -> None:
         self.query_one("#test-progress", ProgressBar).display = False
-        self.say("[$success]Tested.[/]")
+        self.carry_out(self.editor.tested(tested))
 
 
-def house_characters() -> list[str]:
-    from avatar_tui.bots import characters
-
-    return characters()
+def note_text(note: Note) -> str:
+    """The editor's line under the title, in its tone's colour."""
+    text = escape(note.text)
+    return text if note.tone == "plain" else f"[${note.tone}]{text}[/]"
 
 
 def _num(value: int | None) -> str:
