@@ -237,6 +237,7 @@ def test_renaming_moves_the_file(store):
     answer(ed, [question], AskName, "new")
     assert store.names() == ["new"] and ed.deck_name == ed.saved_name == "new"
     assert ed.note == Note("Renamed to decks/new.toml", "success")
+    assert store.load("new").name == "new" and not ed.dirty  # the title follows the name
 
 
 def test_renaming_a_changed_deck_saves_the_changes_too(store):

@@ -350,8 +350,9 @@ class DeckEditor:
             except (DeckFileError, OSError) as err:
                 return self.say(f"Not renamed: {err}", "error")
             self.deck_name = self.saved_name = name
-            if self.dirty:
-                self.write(name)
+            was_dirty = self.dirty
+            self.draft.title = name  # a deck under a new name takes it as its title
+            if not self.write(name) or was_dirty:
                 return [Show()]
             return self.say(f"Renamed to decks/{name}.toml", "success")
 
