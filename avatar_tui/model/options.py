@@ -51,7 +51,7 @@ class _Answer:
         return self
 
     def __reduce__(self) -> tuple:
-        return type(self), tuple(getattr(self, f.name) for f in fields(self))  # type: ignore
+        return type(self), tuple(getattr(self, f.name) for f in fields(self))  # type: ignore[arg-type]  # each subclass is a dataclass, this base not
 
 
 @dataclass(frozen=True, slots=True)

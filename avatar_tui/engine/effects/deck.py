@@ -35,7 +35,7 @@ def look_at_top(t: Table, step: ResolveStep, effect: LookAtTop, answer: Option |
             return
         t.state.seen += 1  # the player has seen hidden cards
         step.progress = {"n": n, "order": []}
-    n: int = step.progress["n"]
+    n = step.progress["n"]
     order: list[str] = step.progress["order"]
     looked = list(player.deck[:n])
     for card in order:
