@@ -186,6 +186,7 @@ class ExpertBot:
         if len(moves) == 1:
             return [Estimate(moves[0], float("nan"), 0)]
         me = obs.player
+        assert me is not None  # a bot plays a seat: it never watches
         values: list[list[float]] = [[] for _ in moves]
         totals = [0.0] * len(moves)
         worlds = 0

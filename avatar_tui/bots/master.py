@@ -212,6 +212,7 @@ class MasterBot(ExpertBot):
         if len(moves) == 1:
             return [Estimate(moves[0], float("nan"), 0)]
         me = obs.player
+        assert me is not None  # a bot plays a seat: it never watches
         worlds = 0
         deadline = None if self.worlds is not None else time.monotonic() + self.think
         values: list[list[float]] = []

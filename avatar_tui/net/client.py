@@ -59,7 +59,7 @@ class Client:
             first = await asyncio.wait_for(self._next_frame(), timeout)
         except (aiohttp.ClientError, OSError, TimeoutError) as err:
             await self.close()
-            raise JoinError(f"cannot reach {self.url}: {err or type(err).__name__}") from None
+            raise JoinError(f"cannot reach {self.url}: {str(err) or type(err).__name__}") from None
         if first is None or first.get("type") != "welcome":
             message = first.get("message") if first and first.get("type") == "error" else None
             await self.close()

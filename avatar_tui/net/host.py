@@ -151,7 +151,7 @@ class GameServer:
         if ":" in where and not where.startswith("["):
             where = f"[{where}]"
         base = f"ws://{where}:{self.port}"
-        urls = {p: f"{base}/{p}/{self.seats.tokens[p]}" for p in PLAYERS
+        urls: dict[str, str] = {p: f"{base}/{p}/{self.seats.tokens[p]}" for p in PLAYERS
                 if p not in self.hosted.computer}
         urls["watch"] = f"{base}/watch"
         return urls

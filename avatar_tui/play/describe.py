@@ -94,8 +94,9 @@ def card_lines(t: Table, card_id: str, pid: PlayerId | None = None, zone: Zone |
     cost = face_look(t, pid, zone, face).cost if face is not None and pid is not None \
         else card.cost
     kind_cost = f"{kind(t, card_id)} · {pips(cost)}"
-    if getattr(card, "reflip", None) is not None:
-        kind_cost += f" · reflip {pips(card.reflip)}"  # type: ignore[union-attr]
+    reflip = getattr(card, "reflip", None)
+    if reflip is not None:
+        kind_cost += f" · reflip {pips(reflip)}"
     if sideways:  # turned sideways (R5.3): said first, so a short card keeps it
         name = f"↻ {name}"
         kind_cost = f"[reverse]{SIDEWAYS}[/] · {kind_cost}"

@@ -194,6 +194,7 @@ class DemoMode(Mode):
     saves = False
     asks = False
     HINT = f"[b]Demo:[/b] {demo_keys(also=True)}"
+    demo: Demo  # always one here (Mode's is None)
 
     def __init__(self, game: GameController, demo: Demo):
         super().__init__(game)
@@ -203,7 +204,7 @@ class DemoMode(Mode):
     @property
     def subtitle(self) -> str:
         # a demo file's title: its control characters never reach the terminal
-        return f"demo: {visible(self.demo.title)}" if self.demo else ""
+        return f"demo: {visible(self.demo.title)}"
 
     def off(self, command: str) -> str | None:
         if command in PLAYER_COMMANDS:

@@ -195,6 +195,10 @@ class RemoteHost(Host):
     """The host of a remote seat's front end: what the game key does is
     decided as ever; the positions come from `received`."""
 
+    # this screen's seat (None: watching); it hides `Host.seat`, the computer
+    # seat's setter, which a remote screen (no computer there) never calls
+    seat: str | None  # type: ignore[assignment]  # the name is owed a rename (issue 38)
+
     def __init__(self, game: GameController, seat: str | None, url: str,
                  send: Callable[[dict[str, Any]], None], catalog: Catalog | None = None):
         super().__init__(game)

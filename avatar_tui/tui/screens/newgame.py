@@ -229,7 +229,12 @@ class NewGameScreen(Dialog[GameSetup | str | None]):
         except ReviewError as err:
             self.app.notify(str(err), title="Cannot review it", severity="error")
             return
-        open_review(self.app, review, lambda name: name is not None and self.dismiss(name))
+
+        def then(name: str | None) -> None:
+            if name is not None:
+                self.dismiss(name)
+
+        open_review(self.app, review, then)
 
     def action_cancel(self) -> None:
         if self.can_cancel:
