@@ -195,7 +195,7 @@ class ExpertBot:
             if self.worlds is not None:
                 if worlds >= self.worlds * (EXTEND if settle else 1):
                     break
-            elif worlds >= MIN_WORLDS and time.monotonic() >= deadline:  # type: ignore[operator]
+            elif worlds >= MIN_WORLDS and time.monotonic() >= deadline:  # type: ignore[operator]  # deadline is set whenever worlds is None
                 break
             world, self.rng = determinize(obs, self.rng)
             for i, move in enumerate(moves):

@@ -335,7 +335,7 @@ def _pitch_is_worth_it(obs: Observation, pitch: Power, zone: Zone) -> bool:
 
 
 def _ally_value(obs: Observation, t: Table, owner: str, zone: str) -> float:
-    ally = obs.state.players[owner].zones[zone].ally  # type: ignore[index]
+    ally = obs.state.players[owner].zones[zone].ally  # type: ignore[index]  # owner and zone come from the observation's own keys
     return float(t.card(ally.card).cost.total + 1) if ally is not None else 0.0
 
 

@@ -195,7 +195,7 @@ def look(state: GameState, t: Table | None = None) -> Look:
         status=status(state), phase=state.phase,
         pending="over" if state.phase == "over" else pending(t),
         actor=actor(t), winner=state.winner, turn=state.turn,
-        question=question, incoming=incoming, players=players,  # type: ignore[arg-type]
+        question=question, incoming=incoming, players=players,  # type: ignore[arg-type]  # one per player (zone), built from a generator
         defended=defended, flipped=flipped, powers=powers, reflips=reflips, overpay=overpay,
         payment=plain)
 
@@ -222,7 +222,7 @@ def _player(t: Table, pid: PlayerId) -> PlayerLook:
         discard=len(p.discard), discard_top=p.discard[-1] if p.discard else None,
         advantages=tuple(a.card for a in p.advantages), chamber=p.chamber.id,
         side=p.chamber.side, energy=energy_of(t, pid),
-        zones=tuple(zones),  # type: ignore[arg-type]
+        zones=tuple(zones),  # type: ignore[arg-type]  # one per player (zone), built from a generator
         signature=face_look(t, pid, None, move) if move is not None else None)
 
 

@@ -85,7 +85,7 @@ def why_not_open(t: Table, a: Action) -> str | None:
 def do_open(t: Table, a: Action) -> None:
     t.emit("R2.4" if t.state.turn_number == 0 else "R10.5",
            f"{a.player} names {a.word} to defend the opening attack", a.player)
-    open_attack(t, a.word)  # type: ignore[arg-type]
+    open_attack(t, a.word)  # type: ignore[arg-type]  # an open action's word is a player id (checked as legal)
 
 
 def why_not_flip(t: Table, a: Action) -> str | None:

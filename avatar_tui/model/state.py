@@ -403,7 +403,7 @@ Step = Annotated[ResolveStep | OrderStep | FlowStep, Field(discriminator="kind")
 def _only_option(value: object) -> Option:
     if isinstance(value, str):  # Choice reads words first, knowing the question
         raise ValueError(f"an answer word outside a question: {value!r}")
-    return value  # type: ignore[return-value]
+    return value  # type: ignore[return-value]  # not a word: an Option, as the validator's union says
 
 
 # An answer kept typed (model/options.py); dumped, it is its word.

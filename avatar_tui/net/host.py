@@ -176,7 +176,7 @@ class GameServer:
                 token.encode(), self.seats.tokens[seat].encode()):
             return await self._refuse(request, "unknown seat or token: check the URL")
         ws = await self._open(request)
-        conn = Connection(seat, ws, request.remote,  # type: ignore[arg-type]
+        conn = Connection(seat, ws, request.remote,  # type: ignore[arg-type]  # a peer address, never None on a TCP socket
                           transport=request.transport)
         older = self.seat_conn.get(seat)
         self.seat_conn[seat] = conn

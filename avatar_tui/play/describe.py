@@ -63,8 +63,8 @@ def strike_values(t: Table, card_id: str, pid: PlayerId | None, zone: Zone | Non
             now.printed_intercept
     else:
         card = t.catalog.signatures.get(card_id) or t.card(card_id)
-        force, intercept = pf, pi = card.force, card.intercept  # type: ignore[union-attr]
-    return f"{_value('F', force, pf)}  {_value('INT', intercept, pi)}"  # type: ignore[arg-type]
+        force, intercept = pf, pi = card.force, card.intercept  # type: ignore[union-attr]  # a strike or a signature move here: both have force
+    return f"{_value('F', force, pf)}  {_value('INT', intercept, pi)}"  # type: ignore[arg-type]  # a strike or a signature move here: both have force
 
 
 def kind(t: Table, card_id: str) -> str:
@@ -114,7 +114,7 @@ def incoming(t: Table, state: GameState, lk: Look | None = None) -> tuple[str, i
     inc = state.incoming
     if inc is None:
         return "no attack", None
-    force = (lk or look(state, t)).incoming.force  # type: ignore[union-attr]
+    force = (lk or look(state, t)).incoming.force  # type: ignore[union-attr]  # an attack is incoming (checked above)
     if inc.zone == "opening":
         what = "the opening attack"
     elif inc.zone == "signature":

@@ -504,7 +504,7 @@ class Host:
         else:
             request = hints.hint_request(self.session.state)
             assert request is not None
-            self.game.hint = hints.hint_text(request, done.result)  # type: ignore[arg-type]
+            self.game.hint = hints.hint_text(request, done.result)  # type: ignore[arg-type]  # the worker's result is the hint's answer
         return [Show()]
 
     def hint(self) -> Commands:

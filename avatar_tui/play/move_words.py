@@ -154,7 +154,7 @@ def short(t: Table, action: Action) -> str:
             return f"your signature move's power {action.number}"
         return f"{card}'s power {action.number}"
     if verb == "open":  # a noun phrase: "you chose yourself to defend ..." (play/coach.py)
-        who = "yourself" if action.word == pid else describe.character(t, action.word)  # type: ignore[arg-type]
+        who = "yourself" if action.word == pid else describe.character(t, action.word)  # type: ignore[arg-type]  # an open action's word is a player id
         return f"{who} to defend the opening attack"
     if verb == "choose":
         return _MARKUP.sub("", describe.answer_label(t, state, action.word))

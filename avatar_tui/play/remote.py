@@ -151,7 +151,7 @@ class RemoteMode(Mode):
         says whose moves it shows."""
         session = self.game.session
         if isinstance(session, RemoteSession):
-            return next((p for p, how in sorted(session.seats.items())  # type: ignore[misc]
+            return next((p for p, how in sorted(session.seats.items())  # type: ignore[misc]  # the seats' keys are player ids
                          if how == "computer"), None)
         return None
 

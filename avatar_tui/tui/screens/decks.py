@@ -224,8 +224,7 @@ class DeckEditorScreen(Screen[str | None]):
 
     # ---------------------------------------------------------------- the card list
 
-    # hides Textual's `visible` flag, never set on this screen; owed a rename
-    def visible(self) -> list[Entry]:  # type: ignore[override]
+    def visible(self) -> list[Entry]:  # type: ignore[override]  # hides Textual's flag: owed a rename
         rows = self.entries
         if self.chamber_filter:
             rows = [e for e in rows if self.draft.usable(self.catalog.card(e.id))]

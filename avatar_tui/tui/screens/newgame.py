@@ -225,7 +225,7 @@ class NewGameScreen(Dialog[GameSetup | str | None]):
         from avatar_tui.tui.screens.review import open_review
 
         try:
-            review = load_review(self.app.store.finished)  # type: ignore[attr-defined]
+            review = load_review(self.app.store.finished)  # type: ignore[attr-defined]  # self.app is the AvatarApp, which has a store
         except ReviewError as err:
             self.app.notify(str(err), title="Cannot review it", severity="error")
             return

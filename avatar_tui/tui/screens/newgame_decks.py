@@ -130,6 +130,6 @@ class DeckPicker:
                         select.value = chamber.character
                     wanted[pid] = SAVED + name
             self.refresh_options(wanted)
-            self.screen.update_preview()  # type: ignore[attr-defined]
+            self.screen.update_preview()  # type: ignore[attr-defined]  # this widget's screen is the new-game screen
 
         self.screen.app.push_screen(DeckEditorScreen(self.store), closed)
