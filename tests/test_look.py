@@ -186,3 +186,15 @@ def test_the_plain_payment_is_what_pay_spends_and_none_when_its_colours_fall_sho
     assert look(short).payment is None
     # nothing to pay at the flip step
     assert look(played("burning_lash", 9)).payment is None
+
+
+def test_the_signature_step_with_a_chamber_the_catalog_does_not_know_looks_without_powers():
+    """R4.3, R1.6: at the signature step, a chamber the look's catalog cannot
+    find (someone else's hidden one) gives no powers, and the look is made."""
+    from support import charged_everywhere
+
+    state = charged_everywhere().state.model_copy(deep=True)
+    assert state.phase == "signature"
+    state.players["p1"].chamber.id = "a chamber nobody has heard of"
+    lk = look(state)
+    assert lk.powers == () and lk.payment is None

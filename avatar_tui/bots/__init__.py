@@ -14,6 +14,7 @@ command line's `--help` does) loads neither the engine nor pydantic.
 
 from __future__ import annotations
 
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -57,6 +58,7 @@ __all__ = [
 
 def __getattr__(name: str) -> Any:
     # each import written out, so tests/test_import_layers.py sees the arrows
+    home: ModuleType
     if name in ("Bot", "RandomBot"):
         from avatar_tui.bots import base as home
     elif name == "HeuristicBot":

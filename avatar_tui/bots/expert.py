@@ -186,6 +186,7 @@ class ExpertBot:
         if len(moves) == 1:
             return [Estimate(moves[0], float("nan"), 0)]
         me = obs.player
+        assert me is not None  # a bot plays a seat: it never watches
         values: list[list[float]] = [[] for _ in moves]
         totals = [0.0] * len(moves)
         worlds = 0
@@ -194,7 +195,7 @@ class ExpertBot:
             if self.worlds is not None:
                 if worlds >= self.worlds * (EXTEND if settle else 1):
                     break
-            elif worlds >= MIN_WORLDS and time.monotonic() >= deadline:  # type: ignore[operator]
+            elif worlds >= MIN_WORLDS and time.monotonic() >= deadline:  # type: ignore[operator]  # deadline is set whenever worlds is None
                 break
             world, self.rng = determinize(obs, self.rng)
             for i, move in enumerate(moves):

@@ -26,7 +26,7 @@ from avatar_tui.engine import Observation, Table, clone, legal_actions, look, pl
 from avatar_tui.model import effects as fx
 from avatar_tui.model.actions import Action
 from avatar_tui.model.cards import AdvantageCard, AllyCard, StrikeCard
-from avatar_tui.model.common import ZONES
+from avatar_tui.model.common import ZONES, Zone
 from avatar_tui.model.effects import (
     Charge,
     ChooseOne,
@@ -88,6 +88,7 @@ class HeuristicBot:
     def _decide(self, obs: Observation, legal: Sequence[Action]) -> Action:
         t = Table(obs.state)
         me = obs.player
+        assert me is not None  # a bot plays a seat: it never watches
         zone = obs.state.players[me].defending
         assert zone is not None
         face = obs.state.players[me].zones[zone].flip
@@ -164,6 +165,7 @@ class HeuristicBot:
 
     def _replace_or_keep(self, obs: Observation, t: Table, legal: Sequence[Action]) -> Action:
         me = obs.player
+        assert me is not None  # a bot plays a seat: it never watches
         zone = obs.state.players[me].defending
         assert zone is not None
         zs = obs.state.players[me].zones[zone]
@@ -213,6 +215,7 @@ class HeuristicBot:
 
     def _discard_or_keep(self, obs: Observation, t: Table, effect, kept: bool) -> float:
         me = obs.player
+        assert me is not None  # a bot plays a seat: it never watches
         owner = obs.opponent if isinstance(effect, RevealTop) and effect.whose == "opponent" \
             else me
         deck = obs.state.players[owner].deck
@@ -305,10 +308,11 @@ def _effects_value(effects) -> float:
     return sum((VALUES[type(e)](e) for e in effects), 0.0)
 
 
-def _pitch_is_worth_it(obs: Observation, pitch: Power, zone: str) -> bool:
+def _pitch_is_worth_it(obs: Observation, pitch: Power, zone: Zone) -> bool:
     """Pitching instead of focusing (R7.5): worth it when it charges an
     uncharged zone of ours, or takes something the opponent has."""
     me, opp = obs.player, obs.opponent
+    assert me is not None  # a bot plays a seat: it never watches
     players = obs.state.players
     for e in pitch.effects:
         if isinstance(e, Charge) and e.whose == "you":
@@ -321,7 +325,7 @@ def _pitch_is_worth_it(obs: Observation, pitch: Power, zone: str) -> bool:
             if any(players[opp].zones[z].ally is not None for z in ZONES):
                 return True
         if isinstance(e, EliminateEnergy) and e.whose in ("opponent", "any"):
-            colours = ZONES if e.colour in ("any", "this") else (e.colour,)
+            colours = (e.colour,) if e.colour in ZONES else ZONES  # any, this, that: all zones
             if sum(len(players[opp].zones[c].energy) for c in colours) >= 2:
                 return True
         if isinstance(e, Uncharge) and e.whose in ("opponent", "any"):
@@ -331,7 +335,7 @@ def _pitch_is_worth_it(obs: Observation, pitch: Power, zone: str) -> bool:
 
 
 def _ally_value(obs: Observation, t: Table, owner: str, zone: str) -> float:
-    ally = obs.state.players[owner].zones[zone].ally  # type: ignore[index]
+    ally = obs.state.players[owner].zones[zone].ally  # type: ignore[index]  # owner and zone come from the observation's own keys
     return float(t.card(ally.card).cost.total + 1) if ally is not None else 0.0
 
 

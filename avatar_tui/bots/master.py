@@ -168,7 +168,7 @@ class MasterBot(ExpertBot):
         super().__init__(seed, think=think, worlds=worlds, margin=margin)
         self.policy = ThriftyHeuristic(seed)  # its own moves, the playouts', and ties
         self.noise_z = z  # the guard's (a fixed search still settles at two, `_settled`)
-        self.horizon = horizon  # type: ignore[assignment]
+        self.horizon = horizon  # type: ignore[assignment]  # None: no horizon, which ExpertBot's type leaves out
         self.filter_moves = filter_moves
         self.open_spread = open_spread
         self.extend = extend  # a close call in a fixed search: up to this many times the worlds
@@ -212,6 +212,7 @@ class MasterBot(ExpertBot):
         if len(moves) == 1:
             return [Estimate(moves[0], float("nan"), 0)]
         me = obs.player
+        assert me is not None  # a bot plays a seat: it never watches
         worlds = 0
         deadline = None if self.worlds is not None else time.monotonic() + self.think
         values: list[list[float]] = []
@@ -220,7 +221,7 @@ class MasterBot(ExpertBot):
             if self.worlds is not None:
                 if worlds >= self.worlds * (self.extend if settle else 1):
                     break
-            elif worlds >= MIN_WORLDS and time.monotonic() >= deadline:  # type: ignore[operator]
+            elif worlds >= MIN_WORLDS and time.monotonic() >= deadline:  # type: ignore[operator]  # deadline is set whenever worlds is None
                 break
             world, self.rng = determinize(obs, self.rng)
             if worlds == 0:

@@ -135,7 +135,7 @@ def play_seeded(seed: int, p1: Side, p2: Side, bot1: str, bot2: str,
     `worlds`; a `think` time budget makes the game depend on the clock)."""
     # a fixed search unless told otherwise: the game then depends on the seed alone
     opts = dict(options) if options else {"worlds": SEEDED_WORLDS}
-    bots = {"p1": make_bot(bot1, bot_seed(seed, "p1"), **opts),
+    bots: dict[PlayerId, Bot] = {"p1": make_bot(bot1, bot_seed(seed, "p1"), **opts),
             "p2": make_bot(bot2, bot_seed(seed, "p2"), **opts)}
     try:
         return play_game(setup_for(seed, p1, p2, catalog), bots)[1]

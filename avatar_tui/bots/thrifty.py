@@ -53,6 +53,7 @@ class ThriftyHeuristic(HeuristicBot):
         """Whether paying for the flipped card leaves enough energy: always
         for a strike (the heuristic decides), by the thresholds for an ally
         or an advantage."""
+        assert obs.player is not None  # a bot plays a seat: it never watches
         me = obs.state.players[obs.player]
         zone = me.defending
         assert zone is not None

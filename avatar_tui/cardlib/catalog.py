@@ -6,7 +6,7 @@ and the field; all problems of a load are reported together."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Annotated, Any
@@ -357,6 +357,7 @@ def load_catalog(
         except ValidationError as err:
             problems.extend(describe_validation_error(path.name, err, raw))
             continue
+        entries: list[tuple[str, int, dict[str, Any], Callable[[Any], AnyCard | SignatureMove]]]
         entries = [("card", i, item, _any_card().validate_python)
                    for i, item in enumerate(content.card, start=1)]
         entries += [("signature", i, item, SignatureMove.model_validate)

@@ -177,4 +177,4 @@ def _value(card: Searchable, field: str, copies: Callable[[str], int]) -> int | 
         return copies(card.id)
     if field == "cost":
         return card.cost.total
-    return card.cost.of(field)  # type: ignore[arg-type]
+    return card.cost.of(field)

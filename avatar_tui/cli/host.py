@@ -158,12 +158,14 @@ def _setup(args: argparse.Namespace):
     from avatar_tui.cardlib.catalog import default_catalog
     from avatar_tui.decklib.library import Seat, seat_setup
     from avatar_tui.decklib.playable import playable_deck
+    from avatar_tui.model.common import PLAYERS
     from avatar_tui.model.state import GameSetup
 
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**6)
     catalog = default_catalog()
     sides = []
-    for pid, character, ref in (("p1", args.p1, args.deck1), ("p2", args.p2, args.deck2)):
+    for pid, character, ref in zip(PLAYERS, (args.p1, args.p2), (args.deck1, args.deck2),
+                                   strict=True):
         if ref is None:
             sides.append(seat_setup(Seat(character=character), catalog, seed, pid))
             continue

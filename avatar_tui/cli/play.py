@@ -103,7 +103,8 @@ def run(args: argparse.Namespace) -> int:
         think = getattr(args, "think", None)
         if think is None:  # the settings screen's, kept in settings.toml
             think = store.load_settings().think
-        bot = BotSeat(kind, player="p2", **({"think": think} if think is not None else {}))
+        bot = BotSeat(kind, player="p2") if think is None else \
+            BotSeat(kind, player="p2", think=think)
     scenario = getattr(args, "scenario", None)
     decks = (getattr(args, "deck1", None), getattr(args, "deck2", None))
     if any(decks):

@@ -100,7 +100,7 @@ class DeckStats:
 
 
 def deck_stats(cards: dict[str, int], catalog: Catalog) -> DeckStats:
-    curve = {zone: [0] * len(CURVE) for zone in ZONES}
+    curve: dict[str, list[int]] = {zone: [0] * len(CURVE) for zone in ZONES}
     types: Counter[str] = Counter()
     traits: Counter[str] = Counter()
     forces: list[int] = []
@@ -112,7 +112,7 @@ def deck_stats(cards: dict[str, int], catalog: Catalog) -> DeckStats:
         types[card.type] += n
         for zone in ZONES:
             curve[zone][min(card.cost.of(zone), len(CURVE) - 1)] += n
-        for trait in card.traits or ["generic"]:
+        for trait in card.traits or ("generic",):
             traits[trait] += n
         if isinstance(card, StrikeCard):
             forces += [card.force] * n
@@ -159,15 +159,15 @@ def house_matchups(deck: DeckList, games: int, seed: int = 1, bot: str = "heuris
     from avatar_tui.decklib.wilson import wilson
 
     catalog = catalog or default_catalog()
-    results = []
+    results: list[Matchup] = []
     for character in characters():
         wins = played = 0
         for i in range(games):
             if stopped():
                 return results
             as_p1 = i % 2 == 0
-            sides = (deck, character) if as_p1 else (character, deck)
-            result = play_seeded(seed + i, *sides, bot, bot, catalog=catalog)
+            p1, p2 = (deck, character) if as_p1 else (character, deck)
+            result = play_seeded(seed + i, p1, p2, bot, bot, catalog=catalog)
             wins += result.winner == ("p1" if as_p1 else "p2")
             played += 1
             advance()

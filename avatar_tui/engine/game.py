@@ -14,7 +14,7 @@ from avatar_tui.engine.payment import cost_now, energy_of
 from avatar_tui.engine.setup import new_game as _setup
 from avatar_tui.engine.stats import reflip_costs, restricted
 from avatar_tui.engine.table import Table
-from avatar_tui.model.actions import Action
+from avatar_tui.model.actions import Action, Verb
 from avatar_tui.model.common import Energy, energy
 from avatar_tui.model.state import FaceUp, GameSetup, GameState, HistoryEntry, PlayerState
 
@@ -244,7 +244,7 @@ def _legal_decisions(t: Table, pid) -> list[Action]:
     return out
 
 
-def _paying(out: list[Action], pid, verb: str, paid: list[Energy | None],
+def _paying(out: list[Action], pid, verb: Verb, paid: list[Energy | None],
             number: int | None = None, ally: bool = False) -> None:
     """Add the action `verb` once per payment in `paid`."""
     if paid is PLAIN:  # most often: the cost in its own colours
@@ -270,7 +270,7 @@ def _candidates(t: Table, now: str, pid) -> list[Action]:
     out: list[Action] = []
     have = energy_of(t, pid)
 
-    def paying(verb: str, cost: Energy, number: int | None = None, ally: bool = False) -> None:
+    def paying(verb: Verb, cost: Energy, number: int | None = None, ally: bool = False) -> None:
         for paid in payments(cost, have):
             out.append(_action(pid, verb, number, ally, paid=paid))
 
@@ -315,7 +315,7 @@ _ACTIONS: dict[tuple, Action] = {}
 _CACHE_LIMIT = 20_000
 
 
-def _action(pid, verb: str, number: int | None = None, ally: bool = False,
+def _action(pid, verb: Verb, number: int | None = None, ally: bool = False,
             word: str | None = None, paid: Energy | None = None) -> Action:
     key = (pid, verb, number, ally, word,
            None if paid is None else (paid.green, paid.yellow, paid.red))

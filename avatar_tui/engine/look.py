@@ -36,7 +36,7 @@ from avatar_tui.engine.payment import cost_now, energy_of, stronger_payment
 from avatar_tui.engine.powers import powers_of
 from avatar_tui.engine.stats import ReflipCost, incoming_force, printed, reflip_costs, strength
 from avatar_tui.engine.table import Table
-from avatar_tui.model.cards import StrikeCard
+from avatar_tui.model.cards import AdvantageCard, AllyCard, SignatureMove, StrikeCard
 from avatar_tui.model.common import PLAYERS, ZONES, Energy, PlayerId, Zone
 from avatar_tui.model.effects import Power
 from avatar_tui.model.state import FaceUp, GameState
@@ -154,6 +154,7 @@ class Look:
 def face_look(t: Table, pid: PlayerId, zone: Zone | None, face: FaceUp) -> FaceLook:
     """One face-up card's facts now: the one computation of its force,
     intercept and cost that the look, the view and the screen share."""
+    card: StrikeCard | SignatureMove | AdvantageCard | AllyCard
     if zone is None or face.card in t.catalog.signatures:
         card = printed(t, face.card)
     else:
@@ -164,7 +165,7 @@ def face_look(t: Table, pid: PlayerId, zone: Zone | None, face: FaceUp) -> FaceL
                         cost)
     force, intercept = strength(t, pid, zone, face)
     return FaceLook(pid, zone, face.card, face.counterattacked, force, intercept,
-                    card.force, card.intercept, cost)  # type: ignore[union-attr]
+                    card.force, card.intercept, cost)  # type: ignore[union-attr]  # zone None: printed()
 
 
 def status(state: GameState) -> str:
@@ -188,13 +189,13 @@ def look(state: GameState, t: Table | None = None) -> Look:
         choice.chooser, choice.kind, choice.prompt, tuple(choice.options), choice.secret)
     defended = _defended(state)
     flipped = None if defended is None else \
-        players[PLAYERS.index(state.turn)].zone(defended).flip  # type: ignore[arg-type]
+        players[PLAYERS.index(state.turn)].zone(defended).flip
     powers, reflips, overpay, plain = _deciding(t, players, flipped)
     return Look(
         status=status(state), phase=state.phase,
         pending="over" if state.phase == "over" else pending(t),
         actor=actor(t), winner=state.winner, turn=state.turn,
-        question=question, incoming=incoming, players=players,  # type: ignore[arg-type]
+        question=question, incoming=incoming, players=players,  # type: ignore[arg-type]  # one per player (zone), built from a generator
         defended=defended, flipped=flipped, powers=powers, reflips=reflips, overpay=overpay,
         payment=plain)
 
@@ -221,7 +222,7 @@ def _player(t: Table, pid: PlayerId) -> PlayerLook:
         discard=len(p.discard), discard_top=p.discard[-1] if p.discard else None,
         advantages=tuple(a.card for a in p.advantages), chamber=p.chamber.id,
         side=p.chamber.side, energy=energy_of(t, pid),
-        zones=tuple(zones),  # type: ignore[arg-type]
+        zones=tuple(zones),  # type: ignore[arg-type]  # one per player (zone), built from a generator
         signature=face_look(t, pid, None, move) if move is not None else None)
 
 
@@ -238,7 +239,7 @@ def _deciding(t: Table, players: tuple[PlayerLook, ...], flipped: FaceLook | Non
         return (), (), None, None
     if state.phase == "signature":
         if t.catalog.find_chamber(state.players[pid].chamber.id) is None:
-            return (), (), None  # someone else's hidden chamber, in an observation
+            return (), (), None, None  # someone else's hidden chamber, in an observation
         move = t.current_move(pid)
         return _numbered(powers_of(t, pid), move.id, False), (), None, None
     if flipped is None or flipped.zone is None:

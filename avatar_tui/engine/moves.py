@@ -4,6 +4,8 @@ called after `why_not_*` said None, so it never fails half way."""
 
 from __future__ import annotations
 
+from typing import cast
+
 from avatar_tui.engine import board, triggers
 from avatar_tui.engine.effects import queue_effects, queue_triggered
 from avatar_tui.engine.effects.endings import ally_left
@@ -83,7 +85,7 @@ def why_not_open(t: Table, a: Action) -> str | None:
 def do_open(t: Table, a: Action) -> None:
     t.emit("R2.4" if t.state.turn_number == 0 else "R10.5",
            f"{a.player} names {a.word} to defend the opening attack", a.player)
-    open_attack(t, a.word)  # type: ignore[arg-type]
+    open_attack(t, a.word)  # type: ignore[arg-type]  # an open action's word is a player id (checked as legal)
 
 
 def why_not_flip(t: Table, a: Action) -> str | None:
@@ -261,4 +263,5 @@ def payable(cost: Energy, have: Energy) -> list[Energy | None]:
     (R6.3), else none."""
     if why_not_exact(cost, have) is None:
         return PLAIN
-    return legal_payments(cost, have) or _NO_WAY
+    # a new list of payments, never appended to: read as the wider element type
+    return cast("list[Energy | None]", legal_payments(cost, have)) or _NO_WAY

@@ -102,7 +102,7 @@ def observation(state: GameState, pid: PlayerId | None) -> Observation:
         if opp != pid and not _chamber_known(state.players[opp].chamber):
             players[opp].chamber.id = character_of(catalog, state.players[opp].chamber.id)
     looked = _looking_at(state, pid) if pid is not None else 0
-    if looked:  # the top cards this player is looking at right now are theirs to see
+    if looked and pid is not None:  # the top cards pid looks at right now are theirs to see
         players[pid].deck[:looked] = state.players[pid].deck[:looked]
     choice = state.choice
     if choice is not None:
@@ -218,7 +218,7 @@ def _step_view(step, pid: PlayerId | None):
     return copied
 
 
-def _scrub(node: Any, pid: PlayerId) -> None:
+def _scrub(node: Any, pid: PlayerId | None) -> None:
     if isinstance(node, ResolveStep):
         if node.ctx.controller != pid:
             node.progress = {}

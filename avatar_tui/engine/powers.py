@@ -202,18 +202,18 @@ def why_not_cost_parts(t: Table, pid: PlayerId, zone: Zone | None, face: FaceUp,
             return f"{t.name(source)}'s power needs one of your allies to eliminate (R7.2)"
     if zone is None and (cost.eliminate_energy_here or cost.uncharge == "this" or cost.move):
         return f"{t.name(source)}'s power works only in a zone"
-    if cost.eliminate_energy_here and not t.zone(pid, zone).energy:  # type: ignore[arg-type]
+    if cost.eliminate_energy_here and not t.zone(pid, zone).energy:  # type: ignore[arg-type]  # zone None returned above for these costs
         return (f"{t.name(source)}'s power needs an energy in your {zone} zone to eliminate "
                 "(R7.2)")
-    if cost.uncharge == "this" and not t.zone(pid, zone).charged:  # type: ignore[arg-type]
+    if cost.uncharge == "this" and not t.zone(pid, zone).charged:  # type: ignore[arg-type]  # zone None returned above for these costs
         return f"{t.name(source)}'s power needs your {zone} zone charged, to uncharge it"
     if cost.uncharge == "other" and not any(
             t.zone(pid, z).charged for z in ZONES if z != zone):
         return (f"{t.name(source)}'s power needs another of your zones charged, to uncharge "
                 "it")
-    if cost.move == "down" and zone_below(zone) is None:  # type: ignore[arg-type]
+    if cost.move == "down" and zone_below(zone) is None:  # type: ignore[arg-type]  # zone None returned above for these costs
         return f"{t.name(source)} cannot move down from the red zone"
-    if cost.move == "up" and zone_above(zone) is None:  # type: ignore[arg-type]
+    if cost.move == "up" and zone_above(zone) is None:  # type: ignore[arg-type]  # zone None returned above for these costs
         return f"{t.name(source)} cannot move up from the green zone"
     if cost.move == "red" and zone == "red":
         return f"{t.name(source)} is in the red zone already"
@@ -244,7 +244,7 @@ def pay_power_cost(t: Table, pid: PlayerId, zone: Zone | None, face: FaceUp, pow
         board.uncharge(t, pid, zone, "R7.2")
     if cost.move is not None:
         target = {"down": zone_below(zone), "up": zone_above(zone), "red": "red"}[cost.move]
-        move_flip(t, pid, zone, target)  # type: ignore[arg-type]
+        move_flip(t, pid, zone, target)  # type: ignore[arg-type]  # a legal move has a target (checked by why_not)
 
 
 def do_power(t: Table, a: Action) -> None:
@@ -261,7 +261,7 @@ def do_power(t: Table, a: Action) -> None:
     kind = "ally" if a.ally else ("signature" if zone is None else "strike")
     t.emit("R7.1", f"{pid} uses {t.name(source)}'s power {n + 1}", pid)
     if a.ally:
-        ally = t.zone(pid, zone).ally  # type: ignore[arg-type]
+        ally = t.zone(pid, zone).ally  # type: ignore[arg-type]  # an ally's power is used from a zone
         assert ally is not None
         if power.limit is not None:
             ally.used.append(n)

@@ -5,6 +5,7 @@ scoring (R10), and the queue of work that effects and choices interrupt
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any, Literal
 
 from avatar_tui.engine import board
 from avatar_tui.engine.events import Flipped
@@ -12,7 +13,7 @@ from avatar_tui.engine.stats import skipped_zones
 from avatar_tui.engine.table import Table
 from avatar_tui.model.cards import AdvantageCard
 from avatar_tui.model.common import ZONES, PlayerId, Zone, other, zone_below
-from avatar_tui.model.state import FaceUp, FlowStep, Incoming, Step
+from avatar_tui.model.state import FaceUp, FlowStep, FlowWhat, Incoming, Step
 
 WINNING_SCORE = 3  # R10.5
 
@@ -38,15 +39,15 @@ def push(t: Table, *steps: Step) -> None:
 
 
 @lru_cache(maxsize=4096)
-def flow(what: str, player: PlayerId, card: str | None = None,
+def flow(what: FlowWhat, player: PlayerId, card: str | None = None,
          zone: Zone | None = None) -> FlowStep:
     """`FlowStep(what=..., player=..., [card=..., zone=...])`, shared."""
-    given = {k: v for k, v in (("card", card), ("zone", zone)) if v is not None}
+    given: dict[str, Any] = {k: v for k, v in (("card", card), ("zone", zone)) if v is not None}
     return FlowStep.model_construct(what=what, player=player, **given)
 
 
 @lru_cache(maxsize=4096)
-def attack(owner: PlayerId, zone: str, card: str) -> Incoming:
+def attack(owner: PlayerId, zone: Zone | Literal["signature", "opening"], card: str) -> Incoming:
     """`Incoming(owner=..., zone=..., card=...)`, shared."""
     return Incoming.model_construct(owner=owner, zone=zone, card=card)
 
@@ -180,7 +181,7 @@ def end_turn(t: Table, pid: PlayerId) -> None:
     inc = t.state.incoming
     t.player(pid).defending = None
     from_zone = inc.zone if inc is not None and inc.zone in ZONES else None
-    begin_turn(t, other(pid), from_zone)  # type: ignore[arg-type]
+    begin_turn(t, other(pid), from_zone)
 
 
 def advantage_done(t: Table, pid: PlayerId, card_id: str, zone: Zone | None) -> None:

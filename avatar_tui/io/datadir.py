@@ -84,6 +84,7 @@ def _xdg(name: str) -> Path | None:
 
 def _home() -> tuple[Path | None, str]:
     """The home directory, or None and why there is none."""
+    value: str | None
     if "HOME" in os.environ:
         value, where = os.environ["HOME"], "HOME"
     else:

@@ -64,7 +64,7 @@ def read(table: dict, name: str) -> tuple[Settings, list[str]]:
                             f"{THINK_LIMIT:g}, got {think!r}")
         else:
             values["think"] = float(think)
-    return Settings(**values), problems  # type: ignore[arg-type]
+    return Settings(**values), problems  # type: ignore[arg-type]  # the values were checked one by one above
 
 
 def unknown_theme(name: str, theme: str) -> str:

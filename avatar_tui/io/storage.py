@@ -268,7 +268,8 @@ class DataLock:
     only the holder writes those names, so none of them is in use."""
 
     NAME = "lock"
-    TEMPORARY = (CURRENT, FINISHED, SETTINGS)  # the files whose temporaries are swept
+    # the files whose temporaries are swept
+    TEMPORARY: tuple[str, ...] = (CURRENT, FINISHED, SETTINGS)
 
     def __init__(self, directory: Path):
         self.path = directory / self.NAME

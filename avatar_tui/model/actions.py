@@ -13,7 +13,7 @@ Verb = Literal[
     "open", "flip", "signature", "skip", "pay", "power", "pitch",
     "reflip", "focus", "discard", "choose",
 ]
-VERBS: tuple[str, ...] = Verb.__args__  # type: ignore[attr-defined]
+VERBS: tuple[str, ...] = Verb.__args__  # type: ignore[attr-defined]  # a Literal's members, read at run time
 # Verbs that may name an exact payment with g= y= r= (docs/notation.md): every
 # verb whose cost can include energy, so an overpay (R6.3) can be written —
 # a pitch cost may be "green + pitch" (R7.5).

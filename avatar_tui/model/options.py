@@ -39,7 +39,7 @@ class _Answer:
 
     def _spell(self) -> str:
         """The word: unless a kind says otherwise, its first field's value."""
-        return getattr(self, self.__match_args__[0])  # type: ignore[attr-defined]
+        return getattr(self, self.__match_args__[0])  # type: ignore[attr-defined]  # each kind is a dataclass; this base is not
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "word", self._spell())  # frozen: set once, here
@@ -51,7 +51,7 @@ class _Answer:
         return self
 
     def __reduce__(self) -> tuple:
-        return type(self), tuple(getattr(self, f.name) for f in fields(self))  # type: ignore
+        return type(self), tuple(getattr(self, f.name) for f in fields(self))  # type: ignore[arg-type]  # each subclass is a dataclass, this base not
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,7 +161,7 @@ def read_target(word: str) -> Target | None:
         return None
     who, zone, part = m.groups()
     assert who in PLAYERS and zone in ZONES
-    return Target(who, zone, part)  # type: ignore[arg-type]
+    return Target(who, zone, part)  # type: ignore[arg-type]  # the assert above checks them; mypy does not narrow by it
 
 
 def _read_payment(word: str) -> Payment | None:

@@ -381,6 +381,9 @@ class OrderStep(Model):
     groups: list[list[ResolveStep]]
 
 
+FlowWhat = Literal["end_turn", "continue", "move_down", "advantage_done", "flip"]
+
+
 class FlowStep(Model):
     """A step of the turn sequence, queued behind effects. Frozen: the
     engine makes each once and shares it (engine/turn.py `flow`)."""
@@ -388,7 +391,7 @@ class FlowStep(Model):
     model_config = ConfigDict(frozen=True)
 
     kind: Literal["flow"] = "flow"
-    what: Literal["end_turn", "continue", "move_down", "advantage_done", "flip"]
+    what: FlowWhat
     player: PlayerId
     card: str | None = None  # advantage_done: the advantage just played
     zone: Zone | None = None  # advantage_done: the zone it was played in (R11.2)
@@ -400,7 +403,7 @@ Step = Annotated[ResolveStep | OrderStep | FlowStep, Field(discriminator="kind")
 def _only_option(value: object) -> Option:
     if isinstance(value, str):  # Choice reads words first, knowing the question
         raise ValueError(f"an answer word outside a question: {value!r}")
-    return value  # type: ignore[return-value]
+    return value  # type: ignore[return-value]  # not a word: an Option, as the validator's union says
 
 
 # An answer kept typed (model/options.py); dumped, it is its word.

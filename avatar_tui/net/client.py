@@ -62,7 +62,7 @@ class Client:
             first = await asyncio.wait_for(self._next_frame(), timeout)
         except (aiohttp.ClientError, OSError, TimeoutError) as err:
             await self.close()
-            raise JoinError(f"cannot reach {self.url}: {err or type(err).__name__}") from None
+            raise JoinError(f"cannot reach {self.url}: {str(err) or type(err).__name__}") from None
         if not isinstance(first, frames.Welcome):
             message = first.message if isinstance(first, frames.Error) else None
             await self.close()

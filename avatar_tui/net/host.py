@@ -151,7 +151,7 @@ class GameServer:
         if ":" in where and not where.startswith("["):
             where = f"[{where}]"
         base = f"ws://{where}:{self.port}"
-        urls = {p: f"{base}/{p}/{self.seats.tokens[p]}" for p in PLAYERS
+        urls: dict[str, str] = {p: f"{base}/{p}/{self.seats.tokens[p]}" for p in PLAYERS
                 if p not in self.hosted.computer}
         urls["watch"] = f"{base}/watch"
         return urls
@@ -176,7 +176,7 @@ class GameServer:
                 token.encode(), self.seats.tokens[seat].encode()):
             return await self._refuse(request, "unknown seat or token: check the URL")
         ws = await self._open(request)
-        conn = Connection(seat, ws, request.remote,  # type: ignore[arg-type]
+        conn = Connection(seat, ws, request.remote,  # type: ignore[arg-type]  # a peer address, never None on a TCP socket
                           transport=request.transport)
         older = self.seat_conn.get(seat)
         self.seat_conn[seat] = conn

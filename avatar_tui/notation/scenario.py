@@ -191,7 +191,8 @@ def parse_scenario(raw_text: str, path: Path, catalog: Catalog | None = None) ->
                       catalog=base)
     intro, lines = _parse_actions(data.actions, _first_action_line(raw_text), path)
     _check_expects(data.expect, len(lines), path)
-    return Scenario(path, data.title, setup, lines, data.expect, intro, dict(data.computer),
+    return Scenario(path, data.title, setup, lines, data.expect, intro,
+                    {pid: kind for pid, kind in data.computer.items()},
                     saved=raw_text.startswith(SAVED_BY_THE_GAME),
                     pinned=all(_pinned(getattr(data, pid), full) for pid in ("p1", "p2")))
 

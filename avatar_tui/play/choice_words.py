@@ -78,7 +78,7 @@ def theirs_first(state: GameState, actions: list[Action]) -> list[Action]:
     options = [choice.option(a.word or "") for a in actions]
     at = [i for i, o in enumerate(options) if isinstance(o, Target)]  # "none" keeps its place
     targets = sorted((actions[i] for i in at),
-                     key=lambda a: choice.option(a.word or "").who == choice.chooser)  # type: ignore[union-attr]
+                     key=lambda a: choice.option(a.word or "").who == choice.chooser)  # type: ignore[union-attr]  # the options at `at` are Targets
     ordered = list(actions)
     for i, action in zip(at, targets, strict=True):
         ordered[i] = action

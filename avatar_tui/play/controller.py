@@ -188,10 +188,12 @@ class GameController:
         session = self.session
         assert session is not None
         label = BY_NAME[name].label
+        reason: str | None
         if not session.legal:
             reason = "the game is over" if session.over else "nothing to do"
         else:
-            probe = example(name, session.actor)
+            actor = session.actor
+            probe = example(name, actor) if actor is not None else None
             reason = session.why_not(probe) if probe is not None else None
             if reason is not None and probe is not None:
                 reason = without_secret_move(session.table, probe.player, reason)

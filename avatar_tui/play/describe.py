@@ -63,8 +63,8 @@ def strike_values(t: Table, card_id: str, pid: PlayerId | None, zone: Zone | Non
             now.printed_intercept
     else:
         card = t.catalog.signatures.get(card_id) or t.card(card_id)
-        force, intercept = pf, pi = card.force, card.intercept  # type: ignore[union-attr]
-    return f"{_value('F', force, pf)}  {_value('INT', intercept, pi)}"  # type: ignore[arg-type]
+        force, intercept = pf, pi = card.force, card.intercept  # type: ignore[union-attr]  # a strike or a signature move here: both have force
+    return f"{_value('F', force, pf)}  {_value('INT', intercept, pi)}"  # type: ignore[arg-type]  # a strike or a signature move here: both have force
 
 
 def kind(t: Table, card_id: str) -> str:
@@ -94,8 +94,9 @@ def card_lines(t: Table, card_id: str, pid: PlayerId | None = None, zone: Zone |
     cost = face_look(t, pid, zone, face).cost if face is not None and pid is not None \
         else card.cost
     kind_cost = f"{kind(t, card_id)} · {pips(cost)}"
-    if getattr(card, "reflip", None) is not None:
-        kind_cost += f" · reflip {pips(card.reflip)}"  # type: ignore[union-attr]
+    reflip = getattr(card, "reflip", None)
+    if reflip is not None:
+        kind_cost += f" · reflip {pips(reflip)}"
     if sideways:  # turned sideways (R5.3): said first, so a short card keeps it
         name = f"↻ {name}"
         kind_cost = f"[reverse]{SIDEWAYS}[/] · {kind_cost}"
@@ -113,7 +114,7 @@ def incoming(t: Table, state: GameState, lk: Look | None = None) -> tuple[str, i
     inc = state.incoming
     if inc is None:
         return "no attack", None
-    force = (lk or look(state, t)).incoming.force  # type: ignore[union-attr]
+    force = (lk or look(state, t)).incoming.force  # type: ignore[union-attr]  # an attack is incoming (checked above)
     if inc.zone == "opening":
         what = "the opening attack"
     elif inc.zone == "signature":

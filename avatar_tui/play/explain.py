@@ -61,7 +61,7 @@ def moves(session: Session) -> list[MoveLine]:
             lines.append(MoveLine(_key(name), key.label, True, _ways(session, found,
                                                                       possible_text)))
         else:
-            probe = Action(player=pid, verb=verb)  # type: ignore[arg-type]
+            probe = Action(player=pid, verb=verb)
             lines.append(MoveLine(_key(name), key.label, False, escape(reason(session, probe))))
 
     simple("pay", "pay", "play the flipped card, paying its cost in its own colours")
@@ -149,7 +149,7 @@ def _powers(session: Session, pid: PlayerId, ally: bool) -> list[MoveLine]:
         if found:
             lines.append(MoveLine(key, label, True, _ways(session, found, what)))
         else:
-            action = Action(player=pid, verb="power", number=n, ally=ally)  # type: ignore[arg-type]
+            action = Action(player=pid, verb="power", number=n, ally=ally)
             why = escape(reason(session, action))
             lines.append(MoveLine(key, label, False, f"{why} [dim]({text})[/]"))
     return lines

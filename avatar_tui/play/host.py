@@ -403,14 +403,19 @@ class Host:
         when moves would be lost (play/safety.py)."""
         return safety.quit(self)
 
-    def save_shown(self, failed: Callable[[], None]) -> Commands:
+    def save_shown(self, failed: Callable[[], object]) -> Commands:
         """Hand the game shown to the save writer (a thread: the board never
         waits for the disk); `failed()` is called from it when the write fails."""
         game = self.game
         if game.unsaved is None:
             return []
         state, game.unsaved = game.unsaved, None
-        if game.save_later(state, lambda ok: ok or failed()):
+
+        def written(ok: bool) -> None:
+            if not ok:
+                failed()
+
+        if game.save_later(state, written):
             return []
         return [Show()]
 
@@ -499,7 +504,7 @@ class Host:
         else:
             request = hints.hint_request(self.session.state)
             assert request is not None
-            self.game.hint = hints.hint_text(request, done.result)  # type: ignore[arg-type]
+            self.game.hint = hints.hint_text(request, done.result)  # type: ignore[arg-type]  # the worker's result is the hint's answer
         return [Show()]
 
     def hint(self) -> Commands:

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from avatar_tui.model.actions import Action
+from avatar_tui.model.common import PlayerId
 
 
 @dataclass(frozen=True)
@@ -150,15 +151,15 @@ def candidates(name: str, legal: list[Action]) -> list[Action]:
     return [a for a in legal if key.matches(a)]
 
 
-def example(name: str, player: str) -> Action | None:
+def example(name: str, player: PlayerId) -> Action | None:
     """A representative action of a key, to ask the engine why it is not
     legal (the reason shown when an unavailable key is pressed)."""
     simple = {"flip": "flip", "pay": "pay", "focus": "focus", "discard": "discard",
               "reflip": "reflip", "pitch": "pitch", "signature": "signature", "skip": "skip"}
     if name in simple:
-        return Action(player=player, verb=simple[name])  # type: ignore[arg-type]
+        return Action(player=player, verb=simple[name])
     if name.startswith("power_"):
-        return Action(player=player, verb="power", number=int(name[6:]))  # type: ignore[arg-type]
+        return Action(player=player, verb="power", number=int(name[6:]))
     if name == "ally_power":
-        return Action(player=player, verb="power", number=1, ally=True)  # type: ignore[arg-type]
+        return Action(player=player, verb="power", number=1, ally=True)
     return None

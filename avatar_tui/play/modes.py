@@ -194,6 +194,7 @@ class DemoMode(Mode):
     saves = False
     asks = False
     HINT = f"[b]Demo:[/b] {demo_keys(also=True)}"
+    demo: Demo  # always one here (Mode's is None)
 
     def __init__(self, game: GameController, demo: Demo):
         super().__init__(game)
@@ -203,7 +204,7 @@ class DemoMode(Mode):
     @property
     def subtitle(self) -> str:
         # a demo file's title: its control characters never reach the terminal
-        return f"demo: {visible(self.demo.title)}" if self.demo else ""
+        return f"demo: {visible(self.demo.title)}"
 
     def off(self, command: str) -> str | None:
         if command in PLAYER_COMMANDS:
@@ -214,7 +215,7 @@ class DemoMode(Mode):
         demo = self.demo
         assert demo is not None
         if command == "demo_step":
-            return demo.step > 0 if int(params[0]) < 0 else not demo.at_end  # type: ignore[call-overload]
+            return demo.step > 0 if int(params[0]) < 0 else not demo.at_end  # type: ignore[call-overload]  # a demo step's parameter is a number
         if command == "demo_auto":
             return not self.playing and not demo.at_end
         if command == "demo_stop":
@@ -227,7 +228,7 @@ class DemoMode(Mode):
         if command == "narration_page":
             return "the whole narration of this step fits its panel"
         if command == "demo_step":
-            back = int(params[0]) < 0  # type: ignore[call-overload]
+            back = int(params[0]) < 0  # type: ignore[call-overload]  # a demo step's parameter is a number
             return "this is the first step" if back else "this is the last step of the demo"
         if command == "demo_auto":
             return "the demo is at its end (← goes back)"

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from avatar_tui.engine import Event, Look, Table, answer_is_secret, look
 from avatar_tui.model.actions import Action
-from avatar_tui.model.common import Zone
+from avatar_tui.model.common import PLAYERS, Zone
 from avatar_tui.model.state import GameState
 from avatar_tui.play import describe
 from avatar_tui.play.describe import ZONE_STYLE
@@ -72,7 +72,7 @@ def describe_move(before: GameState, after: GameState | None, action: Action,
         rule = "R2.4" if before.turn_number == 0 else "R10.5"  # the first, or after a point
         if chosen == action.player:
             return f"chose to defend the opening attack ({rule})"
-        who = describe.character(t, chosen) if chosen in ("p1", "p2") else chosen
+        who = describe.character(t, chosen) if chosen in PLAYERS else chosen
         return f"chose {who} to defend the opening attack ({rule})"
     if verb == "flip":
         rules = [e.rule for e in events]
@@ -154,7 +154,7 @@ def short(t: Table, action: Action) -> str:
             return f"your signature move's power {action.number}"
         return f"{card}'s power {action.number}"
     if verb == "open":  # a noun phrase: "you chose yourself to defend ..." (play/coach.py)
-        who = "yourself" if action.word == pid else describe.character(t, action.word)  # type: ignore[arg-type]
+        who = "yourself" if action.word == pid else describe.character(t, action.word)  # type: ignore[arg-type]  # an open action's word is a player id
         return f"{who} to defend the opening attack"
     if verb == "choose":
         return _MARKUP.sub("", describe.answer_label(t, state, action.word))

@@ -68,7 +68,7 @@ def opening(session: Session, actions: list[Action]) -> Question:
         title = "Who defends the next opening attack? (R10.5)"
     prompt = (f"{chooser} chooses. The opening attack has force 4 (R3.1); its defender "
               "adds one green energy, then takes a turn (R3.2).")
-    labels = [f"{describe.character(t, a.word)} defends" for a in actions]  # type: ignore[arg-type]
+    labels = [f"{describe.character(t, a.word)} defends" for a in actions]  # type: ignore[arg-type]  # an open action's word is a player id
     return Question(title, prompt, actions, labels, details)
 
 

@@ -137,13 +137,13 @@ def marks_of(session: Session, recap: Recap | None = None,
         force = inc.force
         incoming = f"{escape(session.table.name(inc.card))} F{inc.force}"
         if inc.zone in ZONES:
-            attacking = (inc.owner, inc.zone)  # type: ignore[assignment]
+            attacking = (inc.owner, inc.zone)
         if lk.defended is not None:
             defended = (lk.turn, lk.defended)
     changed: frozenset[Place] = frozenset()
     if recap is not None and recap.mover is not None:
         changed = frozenset(recap.places) if recap.for_reader(lk.actor) else recap.last
-    return Marks(attacking, defended, incoming, force, changed,  # type: ignore[arg-type]
+    return Marks(attacking, defended, incoming, force, changed,
                  scored)
 
 

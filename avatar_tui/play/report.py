@@ -81,7 +81,7 @@ def markdown(review: Review, advice: dict[int, Advice] | None = None,
                 line += f"  \n   {mark}Coach: {plain(word.text)}"
             lines.append(line)
             if move.score != before:
-                scorer = "p1" if move.score[0] > before[0] else "p2"
+                scorer: PlayerId = "p1" if move.score[0] > before[0] else "p2"
                 lines.append(f"   - **Point to {plain(character(Table(start), scorer))}: "
                              f"{points(review.positions[move.number], scorer)}** (R10.2)")
                 before = move.score

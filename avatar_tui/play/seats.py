@@ -7,10 +7,11 @@ started with `--vs-bot` — the resume question says which it is."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 if TYPE_CHECKING:  # the bots load when a computer plays, not at every start
     from avatar_tui.bots import BotSeat
+    from avatar_tui.model.common import PlayerId
 
 
 def of(bot: BotSeat | None) -> dict[str, str]:
@@ -41,8 +42,10 @@ def bot_for(computer: dict[str, str], current: BotSeat | None,
 
     seat, kind = next(iter(sorted(computer.items())))
     delay = current.delay if current is not None else None
-    return BotSeat(kind, player=seat, delay=delay,  # type: ignore[arg-type]
-                   **({"think": think} if think is not None else {}))
+    player = cast("PlayerId", seat)  # a save's seats are read as p1 or p2 only
+    if think is None:
+        return BotSeat(kind, player=player, delay=delay)
+    return BotSeat(kind, player=player, delay=delay, think=think)
 
 
 def resume_labels(saved: dict[str, str], wanted: BotSeat | None,

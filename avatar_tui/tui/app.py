@@ -257,7 +257,7 @@ class AvatarApp(PaletteApp[None]):
     action_demo_stop = _to_host("demo_auto", False)
     action_take_over = _to_host("take_over")
 
-    def action_quit(self) -> None:
+    def action_quit(self) -> None:  # type: ignore[override]  # Textual runs a sync action too
         """Every quit (q, ctrl+q, game over) asks first if moves would be lost."""
         self.carry_out(self.host.quit())
 

@@ -68,13 +68,13 @@ def ask(app: AvatarApp, command: Ask) -> None:
     assert session is not None
     question = command.question
 
-    def answered(index: int | None) -> None:
+    def chosen(index: int | None) -> None:
         app.carry_out(app.host.answer(command, index))
 
-    def show(reveal: bool | None = True) -> None:
+    def show(reveal: object = True) -> None:
         if reveal:
             app.push_screen(ChoiceScreen(question.title, question.prompt, question.labels,
-                                         question.details, again=question.again), answered)
+                                         question.details, again=question.again), chosen)
 
     if command.look_away is not None:  # R1.6: the other player looks away first
         from avatar_tui.tui.screens.privacy import SecretGate

@@ -12,18 +12,21 @@ from contextlib import suppress
 
 from textual.worker import Worker, WorkerCancelled, WorkerFailed
 
+from avatar_tui.model.common import PLAYERS
 from avatar_tui.model.frames import HostFrame, SeatFrame
 from avatar_tui.play.remote import RemoteHost
 from avatar_tui.tui.app import AvatarApp
 
 
 class RemoteApp(AvatarApp):
+    host: RemoteHost  # a remote seat's (the positions come from the host)
+
     def __init__(self, seat: str | None, url: str,
                  follow: Callable[[Callable[[HostFrame], None], Callable[[str], None]],
                                   Awaitable[None]],
                  send: Callable[[SeatFrame], Awaitable[None]]):
         super().__init__(None)
-        if seat in ("p1", "p2"):
+        if seat in PLAYERS:
             self.bottom = seat  # a seat's own mat nearest its player
         self.follow = follow
         self.send_frame = send
@@ -36,7 +39,7 @@ class RemoteApp(AvatarApp):
         self.link = self.run_worker(self.follow(self.deliver, self.said), group="link",
                                     exit_on_error=False)
 
-    async def on_unmount(self) -> None:
+    async def on_unmount(self) -> None:  # type: ignore[override]  # Textual awaits either kind
         """The link, cancelled as the app closes, closes its connection on
         the way out (`follow`'s own business): wait for it while the event
         loop still runs, or the connection is left open at exit."""

@@ -270,7 +270,9 @@ class GuardedServer(Server):
         websocket = PageSocket(heartbeat=15, max_msg_size=MESSAGE_LIMIT)
         await websocket.prepare(request)
         game = GameProcess(self.command, write_bytes=websocket.send_bytes,
-                           write_str=websocket.send_str, close=websocket.close,
+                           write_str=websocket.send_str,
+                           close=websocket.close,  # type: ignore[arg-type]  # its bool unread
+
                            download_manager=self.download_manager, debug=self.debug)
         self.sockets.add(websocket)
         why = None
@@ -289,7 +291,8 @@ class GuardedServer(Server):
             print(f"{why}: that tab was closed and its game ended", file=sys.stderr, flush=True)
         return websocket
 
-    async def _process_messages(self, websocket: web.WebSocketResponse,
+    async def _process_messages(  # type: ignore[override]  # only our _play reads the result
+            self, websocket: web.WebSocketResponse,
                                 app_service: AppService) -> str | None:
         """The page's messages to the app, within the session's budget.
         Returns why the server closed the socket (None: the page closed it,

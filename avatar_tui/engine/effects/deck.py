@@ -35,7 +35,7 @@ def look_at_top(t: Table, step: ResolveStep, effect: LookAtTop, answer: Option |
             return
         t.state.seen += 1  # the player has seen hidden cards
         step.progress = {"n": n, "order": []}
-    n: int = step.progress["n"]
+    n = step.progress["n"]
     order: list[str] = step.progress["order"]
     looked = list(player.deck[:n])
     for card in order:
@@ -112,7 +112,7 @@ def force_reflip(t: Table, step: ResolveStep, effect: ForceReflip, answer: Optio
         Payment(p): p for p in legal_payments(cost, have)}
     if not payments:
         return  # R12.4: it cannot be paid, so nothing happens
-    card = t.zone(them, zone).flip.card  # type: ignore[union-attr]
+    card = t.zone(them, zone).flip.card  # type: ignore[union-attr]  # the flipped card there was checked before paying
     if answer is None:
         ask(t, step, me, f"{t.name(step.ctx.source)}: pay {cost.short()} to make {them} "
             f"discard {t.name(card)} and flip again?", [*payments, NONE])

@@ -20,7 +20,7 @@ from avatar_tui.engine.effects.ordering import ordering
 from avatar_tui.engine.table import Table
 from avatar_tui.engine.turn import push
 from avatar_tui.model.common import PlayerId, Zone
-from avatar_tui.model.state import FaceUp, OrderStep, ResolveStep
+from avatar_tui.model.state import FaceUp, OrderStep, ResolveStep, Step
 
 
 def ally_left(t: Table, pid: PlayerId, zone: Zone, card: str, how: str) -> None:
@@ -87,7 +87,7 @@ def _drop_pending(t: Table, pid: PlayerId, ours) -> list[str]:
             ours(ctx.source, ctx.source_kind, ctx.zone)
 
     dropped = 0
-    queue = []
+    queue: list[Step] = []
     for step in t.state.queue:
         if isinstance(step, ResolveStep) and gone(step):
             dropped += 1

@@ -92,7 +92,7 @@ def move_this(t: Table, step: ResolveStep, effect: MoveThis, answer: Option | No
         return
     target = {"up": zone_above(zone), "down": zone_below(zone), "red": "red"}[effect.to]
     if target is not None and target != zone and t.zone(pid, target).flip is None:
-        move_flip(t, pid, zone, target)  # type: ignore[arg-type]
+        move_flip(t, pid, zone, target)
 
 
 @handles(OnCounterattack)
@@ -106,7 +106,7 @@ def on_counterattack(t: Table, step: ResolveStep, effect: OnCounterattack,
     face.armed.append(Armed(source=ctx.source, effects=effect.effects,
                             zone=zone if kind == "ally" else None,
                             from_charged_zone=effect.from_charged_zone,
-                            source_kind=kind))  # type: ignore[arg-type]
+                            source_kind=kind))
     t.emit("R7.1", f"{t.name(ctx.source)}: an effect waits for the counterattack",
            ctx.controller)
 

@@ -18,6 +18,7 @@ from avatar_tui.engine.turn import push
 from avatar_tui.model.common import ZONES, PlayerId, Zone
 from avatar_tui.model.effects import (
     Charge,
+    Restricted,
     Uncharge,
 )
 from avatar_tui.model.options import Option, Target
@@ -29,7 +30,7 @@ from avatar_tui.model.state import (
 def _zone_targets(t: Table, pids: list[PlayerId], charged: bool) -> list[Target]:
     """Zones that can change now: charged ones to uncharge, uncharged ones to
     charge, leaving out a player's zones a "cannot" protects (R12.3)."""
-    action = "uncharge" if charged else "charge"
+    action: Restricted = "uncharge" if charged else "charge"
     return [Target(pid, z) for pid in pids if not restricted(t, pid, action)
             for z in ZONES if t.zone(pid, z).charged == charged]
 

@@ -127,7 +127,7 @@ class CardFaceScreen(Dialog[None]):
 
     def compose(self) -> ComposeResult:
         card = self.catalog.card(self.card_id)
-        lines = describe.full_card(_CardsOnly(self.catalog), self.card_id)  # type: ignore[arg-type]
+        lines = describe.full_card(_CardsOnly(self.catalog), self.card_id)  # type: ignore[arg-type]  # the card face reads only the catalog of a table
         extra = [f"Rarity: {card.rarity}"] if card.rarity else []
         if card.exclusive:
             extra.append(f"Exclusive to {card.exclusive} (R13.3)")

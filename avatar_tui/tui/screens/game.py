@@ -8,6 +8,7 @@ and being mounted calls the `ready` it was given."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 
 from textual import events
 from textual.actions import parse
@@ -86,7 +87,8 @@ class GameScreen(Screen[None]):
         # on the screen would restyle every widget when it changes
         self.main = Horizontal(id="main")
         self.main.visible = False
-        self.key_bar = KeyBar(self.BINDINGS, id="keys",
+        # every key here is a Binding (Textual's type also allows tuples)
+        self.key_bar = KeyBar(cast("list[Binding]", self.BINDINGS), id="keys",
                               spare={k.id: k.spare for k in OTHER_KEYS if k.spare},
                               focused={"log": LOG_KEYS})
 
@@ -140,7 +142,8 @@ class GameScreen(Screen[None]):
             # the board draws what its readers may see (R1.6): a local game
             # through the public observation, a remote seat's its own
             self.board.show(session.seen, self.game.shown_hint,
-                            marks_of(session, self.game.recap, point and point.scorer), styles,
+                            marks_of(session, self.game.recap,
+                                     point.scorer if point is not None else None), styles,
                             answered=self.game.answered)
             self.event_log.show(session)
             # the side's classes show or hide its panels (app.tcss: #side.-recap

@@ -225,11 +225,16 @@ class NewGameScreen(Dialog[GameSetup | str | None]):
         from avatar_tui.tui.screens.review import open_review
 
         try:
-            review = load_review(self.app.store.finished)  # type: ignore[attr-defined]
+            review = load_review(self.app.store.finished)  # type: ignore[attr-defined]  # self.app is the AvatarApp, which has a store
         except ReviewError as err:
             self.app.notify(str(err), title="Cannot review it", severity="error")
             return
-        open_review(self.app, review, lambda name: name is not None and self.dismiss(name))
+
+        def then(name: str | None) -> None:
+            if name is not None:
+                self.dismiss(name)
+
+        open_review(self.app, review, then)
 
     def action_cancel(self) -> None:
         if self.can_cancel:

@@ -104,11 +104,11 @@ class DeckPicker:
         setups = []
         for pid in ("p1", "p2"):
             character = self.character(pid) or ""
-            deck = self.deck(pid, seed)  # type: ignore[arg-type]
+            deck = self.deck(pid, seed)
             if isinstance(deck, str):
                 return deck
             setups.append(PlayerSetup(chamber=character) if deck is None
-                          else player_setup(deck, self.catalog, seed, pid))  # type: ignore[arg-type]
+                          else player_setup(deck, self.catalog, seed, pid))
         return setups[0], setups[1]
 
     def open_editor(self) -> None:
@@ -130,6 +130,6 @@ class DeckPicker:
                         select.value = chamber.character
                     wanted[pid] = SAVED + name
             self.refresh_options(wanted)
-            self.screen.update_preview()  # type: ignore[attr-defined]
+            self.screen.update_preview()  # type: ignore[attr-defined]  # this widget's screen is the new-game screen
 
         self.screen.app.push_screen(DeckEditorScreen(self.store), closed)

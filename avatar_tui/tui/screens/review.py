@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import cast
 
 from textual import work
 from textual.app import ComposeResult
@@ -82,7 +83,8 @@ class ReviewScreen(Screen[ContinueFrom | None]):
         self.coaching = False
         self.note = ""  # a refusal's reason, until the next step
         self.board = Board(review.viewer or "p1", id="board")
-        self.key_bar = KeyBar(self.BINDINGS, id="keys",
+        # every key here is a Binding (Textual's type also allows tuples)
+        self.key_bar = KeyBar(cast("list[Binding]", self.BINDINGS), id="keys",
                               spare={"turn-back": 3, "start": 2, "end": 2, "reveal": 1})
 
     def compose(self) -> ComposeResult:
@@ -282,6 +284,7 @@ def open_review(app, review: Review, then: Callable[[str | None], None]) -> None
         if chosen is None:
             then(None)
             return
+        assert store is not None  # only a review that can play on offers to
         try:
             name, _ = play_on(chosen.review, chosen.at, store.games, computer=chosen.computer,
                               deal_again=chosen.deal_again)
