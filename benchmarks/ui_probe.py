@@ -117,7 +117,7 @@ def make_game_app():
 
         def carry_out(self, commands) -> None:
             super().carry_out(commands)
-            if any(isinstance(c, Save) for c in commands):  # the game changed (Host.changed)
+            if any(isinstance(c, Save) for c in commands):  # the game changed (Referee.changed)
                 self.acted = True
                 self.changed_now()  # the widgets show the new state: the next frame paints it
             if any(isinstance(c, Show) and c.rebuilt for c in commands):  # a game put on

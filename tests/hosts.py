@@ -69,7 +69,7 @@ async def serving(files: HostFiles, *, resume: bool = False, seed: int = 11,
     saved there (`resume`), started on 127.0.0.1 as `host` starts it."""
     if resume:
         seats = Seats.read(files.seats)
-        hosted = HostedGame.resume(files, seats.game)
+        hosted = HostedGame.resume(files, seats.game_number)
     else:
         seats = Seats.fresh()
         hosted = HostedGame.new(setup_for(seed, "aang", "katara"), computer, files)

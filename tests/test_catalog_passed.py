@@ -142,15 +142,15 @@ def test_data_that_names_a_catalog_is_refused() -> None:
 def test_a_rematch_is_played_with_the_cards_of_the_game_before() -> None:
     from avatar_tui.play.controller import GameController
     from avatar_tui.play.headless import Headless
-    from avatar_tui.play.host import Host
+    from avatar_tui.play.referee import Referee
 
     catalog = reprinted()
-    host = Host(GameController(), seed=1)
-    front = Headless(host)
-    front.run(host.play(*new_game(only_plain(catalog))))
-    front.run(host.rematch())
-    assert host.session is not None
-    assert host.session.state.setup.seed == 4 and host.session.state.setup.catalog is catalog
+    referee = Referee(GameController(), seed=1)
+    front = Headless(referee)
+    front.run(referee.play(*new_game(only_plain(catalog))))
+    front.run(referee.rematch())
+    assert referee.session is not None
+    assert referee.session.state.setup.seed == 4 and referee.session.state.setup.catalog is catalog
 
 
 def test_a_rematch_of_a_game_with_its_own_cards_keeps_them() -> None:
@@ -158,15 +158,15 @@ def test_a_rematch_of_a_game_with_its_own_cards_keeps_them() -> None:
     # rematch deals the same decks, so it needs the same cards
     from avatar_tui.play.controller import GameController
     from avatar_tui.play.headless import Headless
-    from avatar_tui.play.host import Host
+    from avatar_tui.play.referee import Referee
     from tests.support import Play, energy_then
 
     game = Play(energy_then("big", "boon"), energy_then("big", "friend"), complete=False)
-    host = Host(GameController(), seed=1)
-    front = Headless(host)
-    front.run(host.play(game.state, game.events))
-    front.run(host.rematch())
-    assert host.session is not None
-    again = host.session.state
+    referee = Referee(GameController(), seed=1)
+    front = Headless(referee)
+    front.run(referee.play(game.state, game.events))
+    front.run(referee.rematch())
+    assert referee.session is not None
+    again = referee.session.state
     assert again.setup.seed == game.setup.seed + 1
     assert again.setup.cards == game.setup.cards

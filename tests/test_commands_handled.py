@@ -40,10 +40,10 @@ def test_the_union_holds_every_command_of_the_module() -> None:
 
 @pytest.mark.parametrize("kind", KINDS, ids=lambda kind: kind.__name__)
 def test_the_headless_front_end_keeps_or_does_each_command(kind: type) -> None:
-    front = Headless(MagicMock(name="host"))
+    front = Headless(MagicMock(name="referee"))
     before = repr(vars(front))  # its lists and tables grow in place
     front.carry_out(one_of(kind))  # AssertionError from assert_never when left out
-    assert repr(vars(front)) != before or front.host.method_calls, f"{kind.__name__} was dropped"
+    assert repr(vars(front)) != before or front.referee.method_calls, f"{kind.__name__} was dropped"
 
 
 @pytest.mark.parametrize("kind", KINDS, ids=lambda kind: kind.__name__)

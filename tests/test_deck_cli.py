@@ -101,7 +101,7 @@ def no_app(monkeypatch):
 
     def run(self, *args, **kwargs):
         seen["game"] = self.initial_game
-        seen["bot"] = self.game.bot
+        seen["bot"] = self.controller.bot
 
     monkeypatch.setattr(AvatarApp, "run", run)
     return seen

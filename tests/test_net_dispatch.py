@@ -24,7 +24,7 @@ from avatar_tui.net.client import Client
 from avatar_tui.net.host import Connection, GameServer
 from avatar_tui.net.hosted import HostedGame, Seats
 from avatar_tui.play.controller import GameController
-from avatar_tui.play.remote import RemoteHost, RemoteSession
+from avatar_tui.play.remote import RemoteSeat, RemoteSession
 
 
 def hosted_game() -> HostedGame:
@@ -175,7 +175,7 @@ def test_every_host_frame_type_is_handled_by_each_client():
     assert set(examples) == set(frames.members(frames.HostFrame)), \
         "a host's frame type without an example here: add one, and its case in each client"
     client = Client("ws://test/p1/token")
-    remote = RemoteHost(GameController(), "p1", "ws://test/", lambda frame: None)
+    remote = RemoteSeat(GameController(), "p1", "ws://test/", lambda frame: None)
     remote.received(examples[frames.Position])  # a session to apply the rest to
     for frame in examples.values():
         client.take(frame)  # AssertionError (assert_never): a type with no case
@@ -193,7 +193,7 @@ def test_a_frame_type_left_unhandled_fails_loudly(side):
         type: str = "ping"
 
     client = Client("ws://test/p1/token")
-    remote = RemoteHost(GameController(), "p1", "ws://test/", lambda frame: None)
+    remote = RemoteSeat(GameController(), "p1", "ws://test/", lambda frame: None)
     take = client.take if side == "client" else remote.received
     with pytest.raises(AssertionError):
         take(Ping())  # type: ignore[arg-type]

@@ -206,7 +206,7 @@ def test_a_computer_seat_plays_through_the_bots(tmp_path):
         # a rematch: the same seats and URLs, the game counter counts up
         await p1.send(rematch())
         frame = await p1.until(lambda f: is_position(f) and f.game == 2)
-        assert frame.seq <= 1 and Seats.read(tmp_path / "host" / "seats.json").game == 2
+        assert frame.seq <= 1 and Seats.read(tmp_path / "host" / "seats.json").game_number == 2
         await p1.close()
         await server.stop()
 

@@ -4,24 +4,24 @@
 from __future__ import annotations
 
 from avatar_tui.bots import BotSeat
-from tests.test_play_host import LIMIT, press_a_key, started
+from tests.test_play_referee import LIMIT, press_a_key, started
 
 
-def until_a_point(host, front):
+def until_a_point(referee, front):
     for _ in range(LIMIT):
-        if host.game.point is not None:
-            return host.game.point
-        if host.game.mode.waiting:
+        if referee.controller.point is not None:
+            return referee.controller.point
+        if referee.controller.mode.waiting:
             front.tick()
         else:
-            press_a_key(host, front)
+            press_a_key(referee, front)
     raise AssertionError("no point")
 
 
 def test_a_point_is_told_and_the_next_opening_question_tells_it():
-    host, front = started(4)
-    point = until_a_point(host, front)
-    state = host.session.state
+    referee, front = started(4)
+    point = until_a_point(referee, front)
+    state = referee.session.state
     assert point.points == state.players[point.scorer].score >= 1
     assert point.title.startswith("★ Point to ") and f"{point.points}/3" in point.title
     rules = [line.split("[/b]")[0].removeprefix("[b]") for line in point.lines]
@@ -34,41 +34,41 @@ def test_a_point_is_told_and_the_next_opening_question_tells_it():
         assert question.title.startswith(point.title)
         assert any("R10.2" in d for d in question.details)
         front.answer(0)  # a person acts: the point has been read
-        assert host.game.point is None
+        assert referee.controller.point is None
 
 
 def test_a_point_the_computer_scores_waits_for_the_person():
-    host, front = started(2, BotSeat("heuristic", "p2", seed=1, delay=1.0))
+    referee, front = started(2, BotSeat("heuristic", "p2", seed=1, delay=1.0))
     for _ in range(LIMIT):
-        point = host.game.point
+        point = referee.controller.point
         if point is not None and point.scorer == "p2":
             break
         if front.over:
             raise AssertionError("the computer never scored")
-        if host.game.mode.waiting:
+        if referee.controller.mode.waiting:
             front.tick()
         else:
-            press_a_key(host, front)
-    while host.game.mode.waiting and not front.over:  # its later moves keep it
+            press_a_key(referee, front)
+    while referee.controller.mode.waiting and not front.over:  # its later moves keep it
         front.tick()
-        assert host.game.point is point
+        assert referee.controller.point is point
     if not front.over:
-        press_a_key(host, front)
-        assert host.game.point is None or host.game.point.scorer == "p1"
+        press_a_key(referee, front)
+        assert referee.controller.point is None or referee.controller.point.scorer == "p1"
 
 
 def test_a_long_story_is_cut_in_the_question_but_keeps_the_strike_and_the_point():
     from dataclasses import replace
 
-    from avatar_tui.play.host import POINT_LINES
+    from avatar_tui.play.referee import POINT_LINES
 
-    host, front = started(4)
-    point = until_a_point(host, front)
+    referee, front = started(4)
+    point = until_a_point(referee, front)
     assert front.asked is not None  # seed 4: the first point is not the last
     long = replace(point, lines=(point.lines[0], *[f"[b]R5.1[/b] flip {i}" for i in range(20)],
                                  point.lines[-1]))
-    host.game.point = long
-    question = host.choose()[0].question
+    referee.controller.point = long
+    question = referee.choose()[0].question
     told = question.details[:question.details.index("")]
     assert len(told) == POINT_LINES
     assert told[0] == long.lines[0] and told[-1] == long.lines[-1]

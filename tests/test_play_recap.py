@@ -7,28 +7,28 @@ from __future__ import annotations
 from avatar_tui.bots import BotSeat
 from avatar_tui.engine import apply, legal_actions, new_game
 from avatar_tui.play.recap import changed_places, marks_of
-from tests.test_play_host import press_a_key, setup, started
+from tests.test_play_referee import press_a_key, setup, started
 
 
 def computer_turn_done(seed: int = 2):
     """A game against the computer, played until the computer has flipped
     and made a move more, and it is p1's move again."""
-    host, front = started(seed, BotSeat("heuristic", "p2", seed=1, delay=1.0))
+    referee, front = started(seed, BotSeat("heuristic", "p2", seed=1, delay=1.0))
     for _ in range(400):
-        if host.game.mode.waiting:
+        if referee.controller.mode.waiting:
             front.tick()
-        elif host.game.recap.mover == "p2" and front.asked is None and \
-                host.session.state.history[-1].action.verb != "flip" and any(
-                    h.action.verb == "flip" for h in host.session.state.history[-3:]):
-            return host, front  # a turn of the computer's with a flip in it
+        elif referee.controller.recap.mover == "p2" and front.asked is None and \
+                referee.session.state.history[-1].action.verb != "flip" and any(
+                    h.action.verb == "flip" for h in referee.session.state.history[-3:]):
+            return referee, front  # a turn of the computer's with a flip in it
         else:
-            press_a_key(host, front)
+            press_a_key(referee, front)
     raise AssertionError("the computer never moved")
 
 
 def test_the_computers_moves_stay_until_the_player_acts():
-    host, front = computer_turn_done()
-    recap, history = host.game.recap, host.session.state.history
+    referee, front = computer_turn_done()
+    recap, history = referee.controller.recap, referee.session.state.history
     run = 0
     while run < len(history) and history[-1 - run].action.player == "p2":
         run += 1
@@ -36,19 +36,19 @@ def test_the_computers_moves_stay_until_the_player_acts():
     assert recap.for_reader("p1") and not recap.for_reader("p2")
     assert any(("p2", z, "flip") in recap.places for z in ("green", "yellow", "red"))
     assert all(s and "p2:" not in s for s in recap.said)  # words, not notation
-    shown = marks_of(host.session, recap).changed
+    shown = marks_of(referee.session, recap).changed
     assert shown == frozenset(recap.places)  # the whole run is highlighted for the reader
-    press_a_key(host, front)  # p1 acts: the computer's run is read
-    assert host.game.recap.mover == "p1" and not host.game.recap.for_reader("p1")
-    assert len(host.game.recap.said) == 1
+    press_a_key(referee, front)  # p1 acts: the computer's run is read
+    assert referee.controller.recap.mover == "p1" and not referee.controller.recap.for_reader("p1")
+    assert len(referee.controller.recap.said) == 1
 
 
 def test_undo_and_a_new_game_forget_the_run():
-    host, front = computer_turn_done()
-    press_a_key(host, front)
-    assert host.game.recap.said
-    front.run(host.play(*new_game(setup(9))))
-    assert not host.game.recap.said and host.game.recap.mover is None
+    referee, front = computer_turn_done()
+    press_a_key(referee, front)
+    assert referee.controller.recap.said
+    front.run(referee.play(*new_game(setup(9))))
+    assert not referee.controller.recap.said and referee.controller.recap.mover is None
 
 
 def test_the_marks_name_the_attacking_zone_and_the_defended_one():

@@ -1,6 +1,6 @@
 """The play layer's remote seat (play/remote.py), without a network: a
 host's game in-process (net/hosted.py) hands each receiver its frames, and
-two seats and a watcher, each a `RemoteHost` under the headless driver,
+two seats and a watcher, each a `RemoteSeat` under the headless driver,
 play a whole game through the commands a front end carries out."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from avatar_tui.net.frames import Act, act, refused, seats
 from avatar_tui.net.hosted import HostedGame
 from avatar_tui.play.controller import GameController
 from avatar_tui.play.headless import Headless
-from avatar_tui.play.remote import NO_UNDO, RemoteHost, RemoteSession, event_of
+from avatar_tui.play.remote import NO_UNDO, RemoteSeat, RemoteSession, event_of
 
 
 class Table:
@@ -25,10 +25,10 @@ class Table:
         self.since: dict[str | None, int] = {}
         self.refusals = 0
         for seat in ("p1", "p2", None):
-            host = RemoteHost(GameController(), seat, "ws://test/", self._sender(seat))
-            self.drivers[seat] = Headless(host)
+            seat_referee = RemoteSeat(GameController(), seat, "ws://test/", self._sender(seat))
+            self.drivers[seat] = Headless(seat_referee)
             self.since[seat] = 0
-            self.drivers[seat].run(host.open())
+            self.drivers[seat].run(seat_referee.open())
             self.deliver(seat)
 
     def _sender(self, seat):
@@ -38,8 +38,8 @@ class Table:
             reason = self.hosted.act(seat, frame.action)
             if reason is not None:
                 self.refusals += 1
-                host = self.drivers[seat].host
-                self.drivers[seat].run(host.received(
+                referee = self.drivers[seat].referee
+                self.drivers[seat].run(referee.received(
                     refused(frame.action, reason)))
                 return
             for who in self.drivers:
@@ -51,7 +51,7 @@ class Table:
                                                             "p2": "connected"})
         self.since[who] = len(self.hosted.lines)
         driver = self.drivers[who]
-        driver.run(driver.host.received(frame))
+        driver.run(driver.referee.received(frame))
 
 
 def test_two_remote_seats_and_a_watcher_play_a_whole_game():
@@ -62,7 +62,7 @@ def test_two_remote_seats_and_a_watcher_play_a_whole_game():
         if table.hosted.over:
             break
         for seat in ("p1", "p2", None):
-            session = table.drivers[seat].host.session
+            session = table.drivers[seat].referee.session
             assert isinstance(session, RemoteSession)
             # the board draws exactly what this receiver may see (R1.6)
             assert session.state == observation(table.hosted.state, seat).state
@@ -75,11 +75,11 @@ def test_two_remote_seats_and_a_watcher_play_a_whole_game():
             driver.answer(rnd.randrange(len(driver.asked.question.actions)))
             continue
         other = table.drivers["p2" if actor == "p1" else "p1"]
-        assert other.host.session.legal == [] and other.asked is None
-        session = driver.host.session
-        driver.run(driver.host.act(rnd.choice(session.legal)))
+        assert other.referee.session.legal == [] and other.asked is None
+        session = driver.referee.session
+        driver.run(driver.referee.act(rnd.choice(session.legal)))
     assert table.hosted.over and asked > 0 and table.refusals == 0
-    watcher = table.drivers[None].host.session
+    watcher = table.drivers[None].referee.session
     assert [str(e) for e in watcher.log] == table.hosted.lines  # the whole log, rules and all
     assert all(d.over for s, d in table.drivers.items() if s is not None)
     # a seat's end says the moves made, never the seed that fixed the deck order (R1.6)
@@ -88,8 +88,8 @@ def test_two_remote_seats_and_a_watcher_play_a_whole_game():
         assert over.remote and over.actions == table.hosted.seq > 0 and over.seed is None
     assert not table.drivers[None].over  # a watcher gets no end dialog
     # nobody is offered a new game the host does not keep: a seat may ask for the rematch
-    assert "r rematch" in table.drivers["p1"].host.status()
-    watching = table.drivers[None].host.status()
+    assert "r rematch" in table.drivers["p1"].referee.status()
+    watching = table.drivers[None].referee.status()
     assert "rematch" in watching and "n new game" not in watching
 
 
@@ -97,39 +97,39 @@ def test_no_undo_over_the_network_and_a_watcher_only_looks():
     table = Table()
     actor = table.hosted.actor
     driver = table.drivers[actor]
-    mode = driver.host.game.mode
+    mode = driver.referee.controller.mode
     assert not mode.allows("undo") and mode.why_not("undo") == NO_UNDO
-    driver.run(driver.host.undo())
-    assert NO_UNDO in driver.host.game.hint
-    watcher = table.drivers[None].host
-    assert not watcher.game.mode.allows("play", ("flip",))
-    assert not watcher.game.mode.allows("hint")
-    assert watcher.game.mode.allows("explain")
+    driver.run(driver.referee.undo())
+    assert NO_UNDO in driver.referee.controller.hint
+    watcher = table.drivers[None].referee
+    assert not watcher.controller.mode.allows("play", ("flip",))
+    assert not watcher.controller.mode.allows("hint")
+    assert watcher.controller.mode.allows("explain")
     seq = table.hosted.seq
-    session = driver.host.session
-    watcher.game.act(session.legal[0])
-    assert "watching" in watcher.game.hint and table.hosted.seq == seq
+    session = driver.referee.session
+    watcher.controller.act(session.legal[0])
+    assert "watching" in watcher.controller.hint and table.hosted.seq == seq
 
 
 def test_a_refusal_is_shown_and_the_seat_may_try_again():
     table = Table()
     actor = table.hosted.actor
     driver = table.drivers[actor]
-    driver.host.send(act(f"{actor}: flip"))  # not legal at the opening
+    driver.referee.send(act(f"{actor}: flip"))  # not legal at the opening
     assert table.refusals == 1
-    assert "Not allowed" in driver.host.game.hint
-    assert driver.host.session.legal  # the seat's keys are back
+    assert "Not allowed" in driver.referee.controller.hint
+    assert driver.referee.session.legal  # the seat's keys are back
 
 
 def test_who_is_away_is_said():
     table = Table()
     actor = table.hosted.actor
     other = "p2" if actor == "p1" else "p1"
-    host = table.drivers[actor].host
-    host.received(seats({actor: "connected", other: "disconnected"}))
-    assert f"{other} disconnected — waiting" in host.game.hint
-    host.connection("connection lost — rejoining…")
-    assert "rejoining" in host.game.hint and host.session.legal == []
+    referee = table.drivers[actor].referee
+    referee.received(seats({actor: "connected", other: "disconnected"}))
+    assert f"{other} disconnected — waiting" in referee.controller.hint
+    referee.connection("connection lost — rejoining…")
+    assert "rejoining" in referee.controller.hint and referee.session.legal == []
 
 
 def test_a_log_line_comes_back_as_its_event():
@@ -141,15 +141,15 @@ def test_a_rejoin_does_not_double_the_log():
     table = Table()
     actor = table.hosted.actor
     driver = table.drivers[actor]
-    driver.run(driver.host.act(driver.host.session.legal[0]))
+    driver.run(driver.referee.act(driver.referee.session.legal[0]))
     lines = len(table.hosted.lines)
-    host = table.drivers[None].host
-    host.connection("connection lost — rejoining…")
-    host.connection("connected")
+    referee = table.drivers[None].referee
+    referee.connection("connection lost — rejoining…")
+    referee.connection("connected")
     table.since[None] = 0  # a new connection gets the whole log again
     table.deliver(None)
-    assert [str(e) for e in host.session.log] == table.hosted.lines
-    assert len(host.session.log) == lines
+    assert [str(e) for e in referee.session.log] == table.hosted.lines
+    assert len(referee.session.log) == lines
 
 
 def test_the_other_seats_moves_get_the_recap_and_its_marks_as_at_one_screen():
@@ -166,17 +166,17 @@ def test_the_other_seats_moves_get_the_recap_and_its_marks_as_at_one_screen():
             break
         actor = table.hosted.actor
         driver = table.drivers[actor]
-        mine = driver.host.game.recap
-        if mine.for_reader(driver.host.session.actor):  # the other's run, to read now
+        mine = driver.referee.controller.recap
+        if mine.for_reader(driver.referee.session.actor):  # the other's run, to read now
             assert mine.mover != actor and mine.said
             assert all(line.endswith(")") for line in mine.said)  # each with its rule
-            marks = marks_of(driver.host.session, mine)
+            marks = marks_of(driver.referee.session, mine)
             assert marks.changed and marks.changed == frozenset(mine.places)
             seen_run = True
         if driver.asked is not None:
             driver.answer(rnd.randrange(len(driver.asked.question.actions)))
         else:
-            driver.run(driver.host.act(rnd.choice(driver.host.session.legal)))
+            driver.run(driver.referee.act(rnd.choice(driver.referee.session.legal)))
     assert seen_run
 
 
@@ -192,8 +192,8 @@ def test_a_game_key_while_the_other_seat_defends_says_who_is_defending():
         if driver.asked is not None:
             driver.answer(rnd.randrange(len(driver.asked.question.actions)))
         else:
-            driver.run(driver.host.act(rnd.choice(driver.host.session.legal)))
-    other = table.drivers["p2" if actor == "p1" else "p1"].host
-    said = other.game.mode.refusal("space", [("play", ("flip",))])
+            driver.run(driver.referee.act(rnd.choice(driver.referee.session.legal)))
+    other = table.drivers["p2" if actor == "p1" else "p1"].referee
+    said = other.controller.mode.refusal("space", [("play", ("flip",))])
     name = "Katara (p1)" if actor == "p1" else "Jojo (p2)"
     assert said == f"[b]{name}[/b] is defending: wait for their move."

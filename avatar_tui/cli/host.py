@@ -85,7 +85,7 @@ def run_host(args: argparse.Namespace) -> int:
                 return 2
             try:
                 seats = Seats.read(files.seats)
-                hosted = HostedGame.resume(files, seats.game)
+                hosted = HostedGame.resume(files, seats.game_number)
             except (HostFileError, ScenarioError) as err:
                 say(f"{err} (avatar-tui host sets an unreadable game aside and hosts a new one)")
                 return 2
@@ -220,7 +220,7 @@ async def _serve(hosted, seats, files, host: str, port: int) -> int:
             loop.add_signal_handler(sig, stop.set)
     for role, url in server.urls(url_address(host)).items():
         print(f"{role}: avatar-tui {'watch' if role == 'watch' else 'join'} {url}", flush=True)
-    print(f"(game {hosted.game}, saved in {files.game}; ctrl+c stops, --resume goes on)",
+    print(f"(game {hosted.game_number}, saved in {files.game}; ctrl+c stops, --resume goes on)",
           file=sys.stderr, flush=True)
     try:
         await stop.wait()

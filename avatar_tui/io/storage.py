@@ -55,6 +55,11 @@ class SaveStore:
         self.current_kept = False  # an unreadable save that could not be set aside
         self.games = SavedGames(self.directory)
 
+    def look_on(self) -> None:
+        """Another instance holds the lock and the player chose to look on
+        anyway: from now on nothing here is written."""
+        self.read_only = True
+
     @property
     def current(self) -> Path:
         return self.directory / CURRENT

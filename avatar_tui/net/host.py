@@ -393,7 +393,7 @@ class GameServer:
                 for c in self._connections():
                     self._send(c, frames.error(refused))
                 return
-            self.seats.game = self.hosted.game
+            self.seats.game_number = self.hosted.game_number
             if self.hosted.files is not None:
                 # the counter only numbers the games: failing to write it loses no move
                 with contextlib.suppress(OSError):
@@ -450,7 +450,7 @@ class GameServer:
             or lines[:len(hosted.lines)] != hosted.lines
         hosted.state, hosted.lines = state, list(lines)
         if new_game:
-            hosted.game += 1
+            hosted.game_number += 1
             for conn in self._connections():
                 conn.since = 0
         self._broadcast()
@@ -466,7 +466,7 @@ class GameServer:
     async def _bot_move(self, seat: PlayerId) -> None:
         await asyncio.sleep(self.delay)
         bot = self.bots[seat]
-        seq, game = self.hosted.seq, self.hosted.game
+        seq, game_number = self.hosted.seq, self.hosted.game_number
         obs = observation(self.hosted.state, seat) if bot.observes else None
         legal = legal_actions(self.hosted.state)
         try:
@@ -474,7 +474,7 @@ class GameServer:
         except Exception:  # noqa: BLE001 - a computer player failing must not stop the game
             action = legal[0]
         self.bot_task = None
-        if (self.hosted.seq, self.hosted.game) != (seq, game):
+        if (self.hosted.seq, self.hosted.game_number) != (seq, game_number):
             self._bot_turn()  # the position changed meanwhile (a rematch): think again
             return
         if not self._act(seat, str(action), None) and self.hosted.save_problem is not None:

@@ -47,7 +47,7 @@ class Seats:
     needs no new file), the game counter and the port last served on."""
 
     tokens: dict[str, str]
-    game: int = 1
+    game_number: int = 1  # the game counter (the frames' and seats.json's `game`)
     port: int = 0
 
     @classmethod
@@ -56,7 +56,7 @@ class Seats:
         return cls({p: secrets.token_urlsafe(18) for p in PLAYERS})
 
     def write(self, path: Path) -> None:
-        text = json.dumps({"tokens": self.tokens, "game": self.game, "port": self.port},
+        text = json.dumps({"tokens": self.tokens, "game": self.game_number, "port": self.port},
                           indent=2) + "\n"
         write_atomically(path, text)
         os.chmod(path, 0o600)  # the tokens are the seats' keys
@@ -89,27 +89,27 @@ class HostedGame:
     state: GameState
     lines: list[str]
     computer: dict[str, str] = field(default_factory=dict)
-    game: int = 1
+    game_number: int = 1  # the game counter (the frames' and seats.json's `game`)
     files: HostFiles | None = None
     saves: int = 0
     save_problem: str | None = None  # why the game is not being saved (None: it is)
 
     @classmethod
     def new(cls, setup: GameSetup, computer: dict[str, str] | None = None,
-            host_files: HostFiles | None = None, game: int = 1) -> HostedGame:
+            host_files: HostFiles | None = None, game_number: int = 1) -> HostedGame:
         state, events = new_game(setup)
-        hosted = cls(state, frames.log_lines(events), dict(computer or {}), game, host_files)
+        hosted = cls(state, frames.log_lines(events), dict(computer or {}), game_number, host_files)
         hosted.save(state)  # OSError: no game to host, nothing shown yet
         return hosted
 
     @classmethod
-    def resume(cls, host_files: HostFiles, game: int) -> HostedGame:
+    def resume(cls, host_files: HostFiles, game_number: int) -> HostedGame:
         """The saved game replayed (ScenarioError: one line naming the file)."""
         if not host_files.game.is_file():
             raise HostFileError(f"{host_files.game}: no hosted game to resume")
         state, events = load_game(host_files.game)
         computer = load_scenario(host_files.game).computer
-        return cls(state, frames.log_lines(events), dict(computer), game, host_files)
+        return cls(state, frames.log_lines(events), dict(computer), game_number, host_files)
 
     @property
     def seq(self) -> int:
@@ -155,7 +155,7 @@ class HostedGame:
     def position(self, receiver: PlayerId | None, since: int,
                  seats: dict[str, str]) -> frames.Position:
         """`receiver`'s position, with the log lines from `since` on."""
-        return frames.position(self.state, receiver, game=self.game, seq=self.seq,
+        return frames.position(self.state, receiver, game=self.game_number, seq=self.seq,
                                log=self.lines[since:], seats=seats)
 
     def rematch(self) -> str | None:
@@ -166,13 +166,14 @@ class HostedGame:
         if not self.keep_finished():
             return f"{self.save_problem}: no rematch until it is kept"
         setup = self.state.setup
-        seed = (setup.seed * 1_000_003 + self.game) % (2**31)
+        seed = (setup.seed * 1_000_003 + self.game_number) % (2**31)
         state, events = new_game(setup.model_copy(update={"seed": seed}))
         try:
             self.save(state)
         except OSError:
             return f"{self.save_problem}: no rematch yet"
-        self.state, self.lines, self.game = state, frames.log_lines(events), self.game + 1
+        self.state, self.lines, self.game_number = state, frames.log_lines(events), \
+            self.game_number + 1
         return None
 
     def keep_finished(self) -> bool:

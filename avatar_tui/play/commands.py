@@ -1,6 +1,6 @@
 """What the play layer asks a front end to do, and what comes back.
 
-The host (play/host.py) answers every event of the game (a key, an answer,
+The referee (play/referee.py) answers every event of the game (a key, an answer,
 a search's result, a pause that ran out) with a short list of these
 commands; a front end only carries them out: the Textual app with screens,
 workers and timers, the headless driver (play/headless.py) at once and on a
@@ -8,7 +8,7 @@ virtual clock, a remote seat later. They hold game data only, nothing of a
 screen, so any front end may carry them out.
 
 Results come back as events (`Thought`, `TimerFired`) holding the token
-they were issued with; the host drops those no longer current."""
+they were issued with; the referee drops those no longer current."""
 
 from __future__ import annotations
 
@@ -74,7 +74,7 @@ class Ask:
 @dataclass(frozen=True)
 class Offer:
     """A dialog outside the game's rules (a message, resuming a save):
-    `labels` are its answers; the one chosen goes to `Host.offered(about, i)`."""
+    `labels` are its answers; the one chosen goes to `Referee.offered(about, i)`."""
 
     title: str
     text: str
@@ -86,7 +86,7 @@ class Offer:
 @dataclass(frozen=True)
 class ChooseGame:
     """Offer a new game: characters and decks, the seed, who plays p2. The
-    choice goes to `Host.game_chosen`."""
+    choice goes to `Referee.game_chosen`."""
 
     seed: int
     p1: str

@@ -1,8 +1,10 @@
 """The game behind the board, without a screen: the session (state, log,
 legal actions), the mode (hot seat, against the computer, a demo), the
-status line's text, the undo policy and saving. The host (play/host.py)
+status line's text, the undo policy and saving. The referee (play/referee.py)
 asks it to act and turns what it says into commands for a front end; tests
-drive it without Textual.
+drive it without Textual. Its fields are written here only: the referee, the
+modes and the screen ask through its methods (`tell`, `refuse`,
+`computer_moved`, `hold`...).
 
 The controller decides no rule either: moves go through the engine, refusals
 are the engine's `why_not` reasons (made private, R1.6)."""
@@ -20,8 +22,8 @@ from avatar_tui.model.actions import Action
 from avatar_tui.model.common import PlayerId
 from avatar_tui.model.state import GameSetup, GameState
 from avatar_tui.play import describe, questions, seats
-from avatar_tui.play.keys import BY_NAME, candidates, example
-from avatar_tui.play.modes import DemoMode, HotSeat, Mode, VsComputer
+from avatar_tui.play.keys import BY_NAME, candidates, example, key_name
+from avatar_tui.play.modes import ComputerMove, DemoMode, HotSeat, Mode, Params, VsComputer
 from avatar_tui.play.plain import escape
 from avatar_tui.play.point import PointStory, story
 from avatar_tui.play.recap import Recap
@@ -54,7 +56,7 @@ class GameController:
         self.recap = Recap()  # the latest run of one player's moves, kept to be read
         self.point: PointStory | None = None  # the last point, told until a person acts
         # a setting (off by default): when flipping is a person's only legal
-        # move, the host flips for them (Host.auto_flip; undo stops at it)
+        # move, the referee flips for them (Referee.auto_flip; undo stops at it)
         self.auto_flip = False
         self.step_hints = True  # a setting: the status line's keys for the step
         self.think: float | None = None  # a setting: a searching computer's seconds a move
@@ -67,6 +69,20 @@ class GameController:
         """The player's settings (io/settings.py) that change how the game goes."""
         self.auto_flip, self.step_hints, self.think = \
             settings.auto_flip, settings.hints, settings.think
+
+    def tell(self, words: str | None) -> None:
+        """The status line says `words` (None: the board's own words) until
+        the next move, refusal or note."""
+        self.hint = words
+
+    def refuse(self, key: str, bindings: list[tuple[str, Params]] | None) -> None:
+        """A key that does nothing now, said on the status line: the mode's
+        reason for the commands it stands for (`bindings`), or that it is
+        no key of this game at all (None)."""
+        if bindings is None:
+            self.hint = f"[b]{key_name(key)}[/b]: not a key of this game (? lists the keys)"
+        else:
+            self.hint = self.mode.refusal(key, bindings)
 
     @property
     def shown_hint(self) -> str | None:
@@ -107,8 +123,18 @@ class GameController:
         """Play on with the computer in `bot`'s seat, or hot seat (None).
         The move not yet written is written first, with the seats it was
         played with."""
+        self.play_as(VsComputer(self, bot) if bot is not None else HotSeat(self))
+
+    def play_as(self, mode: Mode) -> None:
+        """Play on in `mode` (its seats); the move not yet written is written
+        first, with the seats it was played with."""
         self.settle()
-        self.mode = VsComputer(self, bot) if bot is not None else HotSeat(self)
+        self.mode = mode
+
+    def follow(self, session: Session) -> None:
+        """Put a game kept elsewhere on the table: `session` is the picture
+        a remote host's positions keep up to date (play/remote.py)."""
+        self.session = session
 
     @property
     def computer(self) -> dict[str, str]:
@@ -169,6 +195,20 @@ class GameController:
         self.hint = None
         self.bot_said = None
         return True
+
+    def computer_moved(self, moved: ComputerMove) -> None:
+        """Record the computer's move (VsComputer.move): its recap, the point
+        it scored (kept until the person has read it, i.e. acts) and its
+        words on the status line."""
+        session = self.session
+        assert session is not None
+        self.recap.add(moved.before, session.state, moved.action, moved.events)
+        if moved.point is not None:
+            self.point = moved.point
+        self.bot_said = self.recap.said[-1]  # describe_move's words
+        mode = self.mode
+        assert isinstance(mode, VsComputer)
+        self.hint = mode.moved()
 
     def press(self, name: str) -> questions.Question | bool:
         """A game key: its one legal action (True when made), a question
@@ -269,6 +309,20 @@ class GameController:
             self.writer = SaveWriter(self._write)
         self.writer.submit(state, self.computer, then)
         return True
+
+    def hold(self, state: GameState) -> None:
+        """The game shown: written once the frame is drawn (`save_shown`),
+        or before quitting (`settle`)."""
+        self.unsaved = state
+
+    def save_shown(self, then: Callable[[bool], None]) -> bool:
+        """Hand the game held since it was shown to the save writer
+        (`save_later`); False (and why in the status line) when it will not
+        be written."""
+        if self.unsaved is None:
+            return True
+        state, self.unsaved = self.unsaved, None
+        return self.save_later(state, then)
 
     def save(self, state: GameState) -> bool:
         """Write the game now, after any save still being written; False

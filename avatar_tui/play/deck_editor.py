@@ -4,7 +4,7 @@ new, add and remove a card, save, save a copy, rename, delete, import and
 export a text list, the guard on unsaved changes, and the test against the
 house decks.
 
-Like the game's host (play/host.py), the editor answers each thing the
+Like the game's referee (play/referee.py), the editor answers each thing the
 player does with a short list of commands (below) that a front end carries
 out: draw, ask, show a text, run the test, close. A question's answer comes
 back as an `Answer` holding the token it was asked with (one question is

@@ -1,4 +1,4 @@
-"""A front end without a screen: it carries out the host's commands in
+"""A front end without a screen: it carries out the referee's commands in
 plain Python, for tests and tools that play whole games in milliseconds.
 
 Searches run when `think()` is called (at once with `think_at_once`), so a
@@ -25,12 +25,12 @@ from avatar_tui.play.commands import (
     Think,
     TimerFired,
 )
-from avatar_tui.play.host import Host
+from avatar_tui.play.referee import Referee
 
 
 class Headless:
-    def __init__(self, host: Host, *, think_at_once: bool = True):
-        self.host = host
+    def __init__(self, referee: Referee, *, think_at_once: bool = True):
+        self.referee = referee
         self.think_at_once = think_at_once
         self.clock = 0.0  # virtual seconds
         self.timers: dict[str, tuple[float, TimerFired]] = {}  # by kind: (due, event)
@@ -72,7 +72,7 @@ class Headless:
             case After():
                 self.timers[command.event.kind] = (self.clock + command.seconds, command.event)
             case Save():
-                self.run(self.host.save_shown(self._failed))
+                self.run(self.referee.save_shown(self._failed))
             case Leave():
                 self.left = True
             case _:
@@ -85,7 +85,7 @@ class Headless:
         """Work out the oldest pending search and hand its result back."""
         if not self.searches:
             return False
-        self.run(self.host.thought(self.searches.pop(0).work()))
+        self.run(self.referee.thought(self.searches.pop(0).work()))
         return True
 
     def tick(self) -> bool:
@@ -95,16 +95,16 @@ class Headless:
         kind, (due, event) = min(self.timers.items(), key=lambda item: item[1][0])
         del self.timers[kind]
         self.clock = max(self.clock, due)
-        self.run(self.host.fired(event))
+        self.run(self.referee.fired(event))
         return True
 
     def answer(self, index: int | None) -> None:
         asked, self.asked = self.asked, None
         assert asked is not None, "no question is waiting"
-        self.run(self.host.answer(asked, index))
+        self.run(self.referee.answer(asked, index))
 
     def offer(self, index: int | None = 0) -> Offer:
         """Answer the oldest offer; returns it."""
         offer = self.offers.pop(0)
-        self.run(self.host.offered(offer.about, index))
+        self.run(self.referee.offered(offer.about, index))
         return offer

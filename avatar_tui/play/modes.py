@@ -4,12 +4,17 @@ narrated demo (`DemoMode`). A mode says which of the board's commands are
 on now (the footer shows only those, through the screen's `check_action`),
 why one is off, whether the game is saved and whether a secret answer needs
 the other player to look away. The game's own rules stay the engine's: a
-mode only narrows what the engine allows. No Textual here."""
+mode only narrows what the engine allows. No Textual here.
+
+A mode reads its controller (`ControllerView`) and writes none of its
+fields: a move it makes comes back as what happened (`ComputerMove`,
+`DemoStep`) for the controller or the referee to record."""
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
 
 from avatar_tui.io.terminal_text import visible
 from avatar_tui.play import describe
@@ -19,10 +24,13 @@ from avatar_tui.play.point import story
 
 if TYPE_CHECKING:
     from avatar_tui.bots import BotSeat
+    from avatar_tui.engine import Event
     from avatar_tui.model.actions import Action
     from avatar_tui.model.common import PlayerId
-    from avatar_tui.play.controller import GameController
+    from avatar_tui.model.state import GameState
     from avatar_tui.play.demo import Demo
+    from avatar_tui.play.point import PointStory
+    from avatar_tui.play.session import Session
 
 # the commands of a demo (stepping, auto-play, taking over) and those of a
 # game made by the player (never in a demo, never while the computer moves)
@@ -30,6 +38,40 @@ DEMO_COMMANDS = ("demo_step", "demo_auto", "demo_stop", "take_over", "narration_
 PLAYER_COMMANDS = ("play", "choose", "undo", "moves", "new_game", "hint")
 RULE_ID = re.compile(r"\bR\d+(?:\.\d+)?\b")
 Params = tuple[object, ...]
+
+
+class ControllerView(Protocol):
+    """What a mode reads of its controller (play/controller.py's
+    `GameController`), without importing it: the controller holds its mode."""
+
+    @property
+    def session(self) -> Session | None: ...
+
+    @property
+    def bot_said(self) -> str | None: ...
+
+    def key_refusal(self, name: str) -> str: ...
+
+
+@dataclass(frozen=True)
+class ComputerMove:
+    """The computer's move, made: for the controller to record (its recap,
+    the point it scored, its words on the status line)."""
+
+    before: GameState
+    action: Action
+    events: list[Event]
+    point: PointStory | None  # the point it scored, told until a person acts
+
+
+@dataclass(frozen=True)
+class DemoStep:
+    """A demo's step to put on the table. `rebuilt`: the board is rebuilt
+    (the log starts anew)."""
+
+    state: GameState
+    events: list[Event]
+    rebuilt: bool
 
 
 class Mode:
@@ -42,8 +84,8 @@ class Mode:
     bot: BotSeat | None = None
     demo: Demo | None = None
 
-    def __init__(self, game: GameController):
-        self.game = game
+    def __init__(self, controller: ControllerView):
+        self.controller = controller
 
     @property
     def subtitle(self) -> str:
@@ -75,7 +117,7 @@ class Mode:
         """Whether the board's command is on now (the footer shows it)."""
         if self.off(command) is not None:
             return False
-        session = self.game.session
+        session = self.controller.session
         if command in ("help", "quit", "log", "new_game", "settings"):
             return True
         if session is None:
@@ -92,7 +134,7 @@ class Mode:
 
     def why_not(self, command: str, params: Params = ()) -> str:
         """Why the command is off now, in words for the status line."""
-        session = self.game.session
+        session = self.controller.session
         off = self.off(command)
         if off is not None and command in DEMO_COMMANDS:
             return off
@@ -116,7 +158,7 @@ class Mode:
         command, params = next(((c, p) for c, p in bindings if c not in DEMO_COMMANDS),
                                bindings[0])
         if command == "play":
-            return self.game.key_refusal(str(params[0]))
+            return self.controller.key_refusal(str(params[0]))
         return f"[b]{key_name(key)}:[/b] {self.why_not(command, params)}"
 
 
@@ -130,8 +172,8 @@ class VsComputer(Mode):
     kind = "against the computer"
     shared_screen = False
 
-    def __init__(self, game: GameController, bot: BotSeat):
-        super().__init__(game)
+    def __init__(self, controller: ControllerView, bot: BotSeat):
+        super().__init__(controller)
         self.bot = bot
 
     @property
@@ -140,40 +182,35 @@ class VsComputer(Mode):
 
     @property
     def waiting(self) -> bool:
-        session = self.game.session
+        session = self.controller.session
         return session is not None and self.bot is not None and self.bot.to_move(session.legal)
 
     def who(self) -> str:
-        session = self.game.session
+        session = self.controller.session
         assert session is not None and self.bot is not None
         return describe.character(session.table, self.bot.player)
 
     def thinking(self) -> str:
         """The status line while it thinks: its last move stays in words."""
-        last = self.game.bot_said
+        last = self.controller.bot_said
         said = f"{last} · [i]thinking…[/i]" if last else "is thinking…"
         return f"[b]{self.who()}[/b] (the computer) {said}"
 
     def moved(self) -> str:
         """The status line after its move: the move in words."""
-        return f"[b]{self.who()}[/b] (the computer) {self.game.bot_said}"
+        return f"[b]{self.who()}[/b] (the computer) {self.controller.bot_said}"
 
     def speaks(self, said: str) -> bool:
-        return self.game.session is not None and said in (self.thinking(), self.moved())
+        return self.controller.session is not None and said in (self.thinking(), self.moved())
 
-    def move(self, action: Action) -> None:
-        """Make the computer's move through the engine and say it in words
-        (raises what the engine raises, leaving the game as it was)."""
-        session = self.game.session
+    def move(self, action: Action) -> ComputerMove:
+        """Make the computer's move through the engine, for the controller
+        to record (raises what the engine raises, leaving the game as it was)."""
+        session = self.controller.session
         assert session is not None
         before = session.state
         events = session.act(action)
-        self.game.recap.add(before, session.state, action, events)
-        scored = story(before, session.state, session.log)
-        if scored is not None:  # kept until the person has read it (acts)
-            self.game.point = scored
-        self.game.bot_said = self.game.recap.said[-1]  # describe_move's words
-        self.game.hint = self.moved()
+        return ComputerMove(before, action, events, story(before, session.state, session.log))
 
     def off(self, command: str) -> str | None:
         if self.waiting and command in PLAYER_COMMANDS + ("explain",):
@@ -196,8 +233,8 @@ class DemoMode(Mode):
     HINT = f"[b]Demo:[/b] {demo_keys(also=True)}"
     demo: Demo  # always one here (Mode's is None)
 
-    def __init__(self, game: GameController, demo: Demo):
-        super().__init__(game)
+    def __init__(self, controller: ControllerView, demo: Demo):
+        super().__init__(controller)
         self.demo = demo
         self.playing = False  # auto-play is on
 
@@ -243,25 +280,29 @@ class DemoMode(Mode):
         command, params = (mine or bindings)[0]
         return f"[b]{key_name(key)}:[/b] {self.why_not(command, params)}"
 
-    def step(self, delta: int) -> bool | None:
-        """Put the demo's next step (1: the line's action through the
-        engine), previous one (-1: rebuilt exactly, replaying from the setup)
-        or start (0) on the table. True: the board was rebuilt (the log
-        starts anew); None: there is no such step. Raises DemoError."""
-        demo, game = self.demo, self.game
+    def step(self, delta: int) -> DemoStep | None:
+        """The demo's next step (1: the line's action through the engine),
+        previous one (-1: rebuilt exactly, replaying from the setup) or start
+        (0), to put on the table; None: there is no such step. Raises
+        DemoError."""
+        demo = self.demo
         assert demo is not None
-        session = game.session
+        session = self.controller.session
         if delta > 0 and session is not None:
             if demo.at_end:
                 return None
             state, events = demo.forward(session.state)
-            game.start(state, session.log + events)
-        elif delta < 0 and demo.step == 0:
+            return DemoStep(state, session.log + events, rebuilt=False)
+        if delta < 0 and demo.step == 0:
             return None
-        else:
-            game.start(*(demo.rebuild(demo.step - 1) if delta < 0 else demo.start()))
-        game.hint = self.HINT
-        return delta <= 0
+        state, events = demo.rebuild(demo.step - 1) if delta < 0 else demo.start()
+        return DemoStep(state, events, rebuilt=delta <= 0)
+
+    def play(self, on: bool) -> bool:
+        """Auto-play on (never past the end) or off; whether it is on."""
+        assert self.demo is not None
+        self.playing = on and not self.demo.at_end
+        return self.playing
 
     def narration(self) -> tuple[str, str]:
         """The narration panel: the step's action and its narration, and

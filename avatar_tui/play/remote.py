@@ -28,9 +28,9 @@ from avatar_tui.model.state import GameState
 from avatar_tui.play import describe
 from avatar_tui.play.commands import Commands, GameOver, Show
 from avatar_tui.play.controller import GameController
-from avatar_tui.play.host import Host
 from avatar_tui.play.modes import DEMO_COMMANDS, PLAYER_COMMANDS, Mode, Params
 from avatar_tui.play.plain import escape
+from avatar_tui.play.referee import Referee
 from avatar_tui.play.session import Session
 
 NO_UNDO = "no undo over the network: both screens have seen the move"
@@ -51,7 +51,7 @@ class RemoteSession(Session):
 
     seat: str | None = None
     send: Callable[[str], None] | None = None
-    game: int = 0
+    game_number: int = 0  # the host's game counter (its frames' `game`)
     seq: int = 0
     seats: dict[str, str] = field(default_factory=dict)
     waiting: bool = False  # an action was sent; the host has not answered yet
@@ -92,15 +92,30 @@ class RemoteSession(Session):
         """A question waits for this seat's answer (another's is theirs)."""
         return super().pending_question and bool(self.legal)
 
+    def refused(self) -> None:
+        """The host refused the action sent: this seat's keys are back."""
+        self.waiting = False
+        self._legal = None
+
+    def seated(self, seats: dict[str, str]) -> None:
+        """Who is connected now, as the host says."""
+        self.seats = seats
+
+    def link_lost(self) -> None:
+        """The link is down: nothing can be sent, and the next position
+        (on a new connection) brings the whole log."""
+        self.waiting = True
+        self.rejoined = True
+
     def take(self, frame: frames.Position, observation: dict) -> bool:
         """A `position` from the host (and its observation); True when the
         log starts anew: a new game, or the first position after a rejoin
         (which brings it whole)."""
-        new_game = frame.game != self.game or self.rejoined
+        new_game = frame.game != self.game_number or self.rejoined
         if new_game:
             self.log = []
         self.rejoined = False
-        self.game, self.seq = frame.game, frame.seq
+        self.game_number, self.seq = frame.game, frame.seq
         self.log.extend(event_of(line) for line in frame.log)
         if frame.seats is not None:
             self.seats = dict(frame.seats)
@@ -127,23 +142,27 @@ class RemoteMode(Mode):
     saves = False
     shared_screen = False
 
-    def __init__(self, game: GameController, seat: str | None, url: str):
-        super().__init__(game)
+    def __init__(self, controller: GameController, seat: str | None, url: str):
+        super().__init__(controller)
         self.seat = seat
         self.url = url
         self.connection = "connecting"
 
+    def linked(self, state: str) -> None:
+        """The link's state in words ("connected", "connection lost — rejoining…")."""
+        self.connection = state
+
     @property
     def subtitle(self) -> str:
         who = f"you play {self.seat}" if self.seat else "watching"
-        session = self.game.session
+        session = self.controller.session
         parts = [who]
         if isinstance(session, RemoteSession):
             for pid, how in sorted(session.seats.items()):
                 if pid != self.seat and how == "disconnected":
                     parts.append(f"{pid} disconnected — waiting")
-            if session.game > 1:
-                parts.append(f"game {session.game}")
+            if session.game_number > 1:
+                parts.append(f"game {session.game_number}")
         if self.connection != "connected":
             parts.append(self.connection)
         return " · ".join(parts)
@@ -152,7 +171,7 @@ class RemoteMode(Mode):
     def computer(self) -> PlayerId | None:
         """The seat the host's computer plays, if any: the recap's title
         says whose moves it shows."""
-        session = self.game.session
+        session = self.controller.session
         if isinstance(session, RemoteSession):
             return next((p for p, how in sorted(session.seats.items())  # type: ignore[misc]  # the seats' keys are player ids
                          if how == "computer"), None)
@@ -161,7 +180,7 @@ class RemoteMode(Mode):
     def refusal(self, key: str, bindings: list[tuple[str, Params]]) -> str:
         """A game key while the other player acts: who it is and what they
         do (defend, or choose), as at one screen against the computer."""
-        session = self.game.session
+        session = self.controller.session
         if self.seat is not None and isinstance(session, RemoteSession) \
                 and any(c == "play" for c, _ in bindings):
             actor = session.actor
@@ -189,33 +208,30 @@ class RemoteMode(Mode):
 
     def allows(self, command: str, params: Params = ()) -> bool:
         if command == "hint":
-            session = self.game.session
+            session = self.controller.session
             return self.off(command) is None and session is not None and bool(session.legal)
         return super().allows(command, params)
 
 
-class RemoteHost(Host):
-    """The host of a remote seat's front end: what the game key does is
+class RemoteSeat(Referee):
+    """The referee of a remote seat's (or a watcher's) front end, the
+    client of a game kept by `avatar-tui host`: what the game key does is
     decided as ever; the positions come from `received`."""
 
-    # this screen's seat (None: watching); it hides `Host.seat`, the computer
-    # seat's setter, which a remote screen (no computer there) never calls
-    seat: str | None  # type: ignore[assignment]  # the name is owed a rename (issue 38)
-
-    def __init__(self, game: GameController, seat: str | None, url: str,
+    def __init__(self, controller: GameController, seat: str | None, url: str,
                  send: Callable[[frames.SeatFrame], None], catalog: Catalog | None = None):
-        super().__init__(game)
+        super().__init__(controller)
         # the positions' cards: this screen's catalog (None: the installed
         # one, which the client checked is the host's card data)
         self.catalog = catalog or default_catalog()
-        self.seat = seat
+        self.own_seat = seat  # this screen's seat (None: watching)
         self.send = send
-        game.mode = RemoteMode(game, seat, url)
-        game.hint = f"Connecting to {escape(url)}…"
+        controller.play_as(RemoteMode(controller, seat, url))
+        controller.tell(f"Connecting to {escape(url)}…")
 
     @property
     def mode(self) -> RemoteMode:
-        mode = self.game.mode
+        mode = self.controller.mode
         assert isinstance(mode, RemoteMode)
         return mode
 
@@ -236,18 +252,17 @@ class RemoteHost(Host):
                 return []
             case frames.Refused(reason=reason):
                 if isinstance(session, RemoteSession):
-                    session.waiting = False
-                    session._legal = None
-                self.game.hint = f"[b]Not allowed:[/b] {escape(reason)}"
+                    session.refused()
+                self.controller.tell(f"[b]Not allowed:[/b] {escape(reason)}")
                 return [Show(), *self.prompt()]
             case frames.Error(message=message):
-                self.game.hint = f"[b]The host says:[/b] {escape(message)}"
+                self.controller.tell(f"[b]The host says:[/b] {escape(message)}")
                 return [Show()]
             case frames.SeatStates(seats=seats):
                 if not isinstance(session, RemoteSession):
                     return []
-                session.seats = dict(seats)
-                self.game.hint = self.status()
+                session.seated(dict(seats))
+                self.controller.tell(self.status())
                 return [Show(title=self.mode.subtitle)]
             case frames.Welcome():
                 return []  # the link read it on connecting
@@ -262,17 +277,17 @@ class RemoteHost(Host):
         if not isinstance(session, RemoteSession):
             return None
         parts = [f"[b]{pid} disconnected — waiting[/b]" for pid, how in sorted(
-            session.seats.items()) if pid != self.seat and how == "disconnected"]
+            session.seats.items()) if pid != self.own_seat and how == "disconnected"]
         if self.mode.connection != "connected":
             parts.append(f"[b]{escape(self.mode.connection)}[/b]")
         actor = session.actor
         if session.over:  # no new game here: the host keeps the game (and its rematch)
             parts.append("[dim]The game is over: " + (
-                "a rematch starts when both seats ask · q quit" if self.seat is None
+                "a rematch starts when both seats ask · q quit" if self.own_seat is None
                 else "r rematch (when the other seat asks too) · q quit") + "[/]")
         elif actor is None or self.mode.connection != "connected":
             pass
-        elif self.seat is None:
+        elif self.own_seat is None:
             parts.append(f"[dim]watching: {describe.character(session.table, actor)} "
                          "to act[/]")
         elif not session.legal:
@@ -288,19 +303,19 @@ class RemoteHost(Host):
         if first:
             session = RemoteSession(GameState.model_validate(observation,
                                                              context={"catalog": self.catalog}),
-                                    seat=self.seat, send=self._send_action)
-            self.game.session = session
+                                    seat=self.own_seat, send=self._send_action)
+            self.controller.follow(session)
         assert isinstance(session, RemoteSession)
         before, mover, told = session.state, session.actor, len(session.log)
         rebuilt = session.take(frame, observation) or first
         if rebuilt:
-            self.game.recap.clear()
-        elif mover is not None and mover != self.seat:  # the other's: recapped, as at one screen
+            self.controller.recap.clear()
+        elif mover is not None and mover != self.own_seat:  # the other's, recapped as at one screen
             lines = session.log[told:]
-            self.game.recap.add_told(before, session.state, mover, "; ".join(
+            self.controller.recap.add_told(before, session.state, mover, "; ".join(
                 f"{escape(e.text)} ({e.rule})" if e.rule else escape(e.text) for e in lines))
         self.position += 1
-        self.game.hint = self.status()
+        self.controller.tell(self.status())
         return [Show(rebuilt=rebuilt, title=self.mode.subtitle), *self.prompt()]
 
     def _send_action(self, text: str) -> None:
@@ -309,26 +324,25 @@ class RemoteHost(Host):
     def connection(self, state: str) -> Commands:
         """The link's state in words ("connected", "connection lost —
         rejoining…"); while it is down nothing can be sent."""
-        self.mode.connection = state
+        self.mode.linked(state)
         session = self.session
         if state != "connected" and isinstance(session, RemoteSession):
-            session.waiting = True
-            session.rejoined = True
-        self.game.hint = self.status() if session is not None else escape(state)
+            session.link_lost()
+        self.controller.tell(self.status() if session is not None else escape(state))
         return [Show(title=self.mode.subtitle)]
 
     def act(self, action: Action) -> Commands:
-        if self.game.act(action):
-            self.game.recap.clear()  # the other's run has been read; one's own is not told
-            self.game.hint = f"Sent: {escape(str(action))}"
+        if self.controller.act(action):
+            self.controller.recap.clear()  # the other's run has been read; one's own is not told
+            self.controller.tell(f"Sent: {escape(str(action))}")
         return [Show()]
 
     def undo(self) -> Commands:
-        self.game.hint = f"[b]Undo:[/b] {NO_UNDO}"
+        self.controller.tell(f"[b]Undo:[/b] {NO_UNDO}")
         return [Show()]
 
     def ask_new_game(self, can_cancel: bool | None = None) -> Commands:
-        self.game.hint = f"[b]New game:[/b] {self.mode.off('new_game')}"
+        self.controller.tell(f"[b]New game:[/b] {self.mode.off('new_game')}")
         return [Show()]
 
     def prompt(self) -> Commands:
@@ -337,7 +351,7 @@ class RemoteHost(Host):
             return []
         if session.over:
             seq = session.seq if isinstance(session, RemoteSession) else None
-            return [GameOver(actions=seq, remote=True)] if self.seat is not None else []
+            return [GameOver(actions=seq, remote=True)] if self.own_seat is not None else []
         if session.pending_question and session.legal:
             return self.choose()
         return []
@@ -345,7 +359,7 @@ class RemoteHost(Host):
     def game_over(self, answer: str | None) -> Commands:
         if answer in ("rematch", "new"):
             self.send(frames.rematch())
-            self.game.hint = "Rematch asked: it starts when the other seat asks too."
+            self.controller.tell("Rematch asked: it starts when the other seat asks too.")
             return [Show()]
         if answer == "quit":
             return self.quit()

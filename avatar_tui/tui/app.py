@@ -1,10 +1,10 @@
 """The Textual app: the board, its dialogs, workers and timers, carrying
-out what the play layer's host decides (play/host.py).
+out what the play layer's referee decides (play/referee.py).
 
 The app decides nothing about the game: a key, a click or an answer goes to
-the host, which returns commands (play/commands.py); the app carries them
+the referee, which returns commands (play/commands.py); the app carries them
 out: `Show` redraws, `Ask`/`Offer`/`GameOver`/`ChooseGame` open a dialog whose
-answer goes back to the host, `Think` runs in a worker thread that posts a
+answer goes back to the referee, `Think` runs in a worker thread that posts a
 message back, `After` is a timer, `Save` hands the move shown to the save
 writer once it is drawn."""
 
@@ -37,7 +37,7 @@ from avatar_tui.play.commands import (
 )
 from avatar_tui.play.commands import Thought as Result
 from avatar_tui.play.controller import GameController
-from avatar_tui.play.host import Host
+from avatar_tui.play.referee import Referee
 from avatar_tui.play.session import Session
 from avatar_tui.tui import dialogs, preferences, sharing, themes
 from avatar_tui.tui.board import CardView, ZoneRow
@@ -55,14 +55,14 @@ if TYPE_CHECKING:
 Start = Literal["ask", "resume", "new"]
 
 
-def _to_host(method: str, *given: object):
-    """A key's action that hands the key to the host (play/host.py) and
+def _to_referee(method: str, *given: object):
+    """A key's action that hands the key to the referee (play/referee.py) and
     carries out what it decides."""
 
     def action(self: AvatarApp) -> None:
-        self.carry_out(getattr(self.host, method)(*given))
+        self.carry_out(getattr(self.referee, method)(*given))
 
-    action.__doc__ = f"The host's {method}{given or ''}."
+    action.__doc__ = f"The referee's {method}{given or ''}."
     return action
 
 
@@ -96,16 +96,16 @@ class AvatarApp(PaletteApp[None]):
         self.start_mode = start
         self.initial_game = game
         self.initial_kept = kept
-        self.game = GameController(store, bot=bot, demo=demo)  # all but the widgets
-        self.host = Host(self.game, seed=seed)  # what happens next
+        self.controller = GameController(store, bot=bot, demo=demo)  # all but the widgets
+        self.referee = Referee(self.controller, seed=seed)  # what happens next
         self.settings = preferences.load(self)  # g; the theme also by ctrl+p
         self.timers: dict[str, tuple[Timer, TimerFired]] = {}  # the pauses running, by kind
-        self.sub_title = self.game.mode.subtitle
+        self.sub_title = self.controller.mode.subtitle
 
     # the game on the board (the controller keeps it)
     @property
     def session(self) -> Session | None:
-        return self.game.session
+        return self.controller.session
 
     def watch_theme(self, theme: str) -> None:
         preferences.theme_changed(self, theme)
@@ -116,7 +116,7 @@ class AvatarApp(PaletteApp[None]):
 
     def get_default_screen(self) -> GameScreen:
         # the game opens once the board's widgets are mounted: on the first frame
-        return GameScreen(self.game, ready=self.open_game, bottom=self.bottom)
+        return GameScreen(self.controller, ready=self.open_game, bottom=self.bottom)
 
     @property
     def game_screen(self) -> GameScreen:
@@ -127,13 +127,13 @@ class AvatarApp(PaletteApp[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The board's keys (bound to the app's actions) are on when the
         game's mode says so, as the board's footer shows."""
-        return self.game.mode.allows(action, parameters) if action in BOARD_COMMANDS else True
+        return self.controller.mode.allows(action, parameters) if action in BOARD_COMMANDS else True
 
     def action_command_palette(self) -> None:
         dialogs.command_palette(self)  # not where the board has no room
 
     def open_game(self) -> None:
-        self.carry_out(self.host.start(self.start_mode, self.initial_game, self.initial_kept))
+        self.carry_out(self.referee.start(self.start_mode, self.initial_game, self.initial_kept))
         self.call_after_refresh(self.warm_models)
 
     def warm_models(self) -> None:
@@ -147,8 +147,8 @@ class AvatarApp(PaletteApp[None]):
     # ---------------------------------------------------------------- carrying out
 
     def carry_out(self, commands: Commands) -> None:
-        """Do what the host (play/host.py) decided, in order. Dialogs are put
-        once the board is on top (the one just answered is gone by then).
+        """Do what the referee (play/referee.py) decided, in order. Dialogs are
+        put once the board is on top (the one just answered is gone by then).
         Every kind of command has its arm: a kind added to `Command` and
         not here fails the type check and, at run time, `assert_never`
         (tests/test_commands_handled.py)."""
@@ -198,11 +198,11 @@ class AvatarApp(PaletteApp[None]):
     @work(thread=True, exit_on_error=False, group="think")
     def think(self, command: Think) -> None:
         """A search in a worker thread, the board live meanwhile; not
-        exclusive: the host drops a result for a position gone."""
+        exclusive: the referee drops a result for a position gone."""
         self.post_message(self.Thought(command.work()))
 
     def on_avatar_app_thought(self, message: AvatarApp.Thought) -> None:
-        self.carry_out(self.host.thought(message.thought))
+        self.carry_out(self.referee.thought(message.thought))
 
     def after(self, command: After) -> None:
         kind = command.event.kind
@@ -218,19 +218,19 @@ class AvatarApp(PaletteApp[None]):
         timer, event = self.timers.pop(kind)
         timer.stop()  # when called before its time
         if self.screen_stack:  # not when the app is closing: a timer came late
-            self.carry_out(self.host.fired(event, covered=self.screen is not self.game_screen))
+            self.carry_out(self.referee.fired(event, covered=self.screen is not self.game_screen))
 
     def save_shown(self) -> None:
-        self.carry_out(self.host.save_shown(lambda: self.post_message(self.SaveFailed())))
+        self.carry_out(self.referee.save_shown(lambda: self.post_message(self.SaveFailed())))
 
     class SaveFailed(Message):
         """A save written in the background failed (controller.save_error says why)."""
 
     def on_avatar_app_save_failed(self, _message: SaveFailed) -> None:
-        self.carry_out(self.host.save_failed())
+        self.carry_out(self.referee.save_failed())
 
     def on_unmount(self) -> None:
-        self.game.settle()  # a quit right after a move still writes it
+        self.controller.settle()  # a quit right after a move still writes it
         if self.store is not None:
             self.store.lock.release()
 
@@ -241,25 +241,25 @@ class AvatarApp(PaletteApp[None]):
 
     def act(self, action: Action) -> None:
         """Make a move through the engine; a refusal is shown, never raised."""
-        self.carry_out(self.host.act(action))
+        self.carry_out(self.referee.act(action))
 
     def action_play(self, name: str) -> None:
-        self.carry_out(self.host.press(name))
+        self.carry_out(self.referee.press(name))
 
     def action_demo_step(self, delta: int = 0) -> None:
-        self.carry_out(self.host.demo_step(delta))
+        self.carry_out(self.referee.demo_step(delta))
 
-    action_choose = _to_host("choose")
-    action_undo = _to_host("undo")
-    action_new_game = _to_host("ask_new_game")
-    action_hint = _to_host("hint")
-    action_demo_auto = _to_host("demo_auto", True)
-    action_demo_stop = _to_host("demo_auto", False)
-    action_take_over = _to_host("take_over")
+    action_choose = _to_referee("choose")
+    action_undo = _to_referee("undo")
+    action_new_game = _to_referee("ask_new_game")
+    action_hint = _to_referee("hint")
+    action_demo_auto = _to_referee("demo_auto", True)
+    action_demo_stop = _to_referee("demo_auto", False)
+    action_take_over = _to_referee("take_over")
 
     def action_quit(self) -> None:  # type: ignore[override]  # Textual runs a sync action too
         """Every quit (q, ctrl+q, game over) asks first if moves would be lost."""
-        self.carry_out(self.host.quit())
+        self.carry_out(self.referee.quit())
 
     # ---------------------------------------------------------------- looking
 
@@ -281,7 +281,7 @@ class AvatarApp(PaletteApp[None]):
         """Clicking the highlighted flipped card pays for it when it may."""
         card = message.card
         if card.role == "flip" and card.card_id is not None:
-            self.carry_out(self.host.clicked(card.owner, card.zone, flip=True))
+            self.carry_out(self.referee.clicked(card.owner, card.zone, flip=True))
 
     def on_zone_row_deck_clicked(self, message: ZoneRow.DeckClicked) -> None:
-        self.carry_out(self.host.clicked(message.owner))
+        self.carry_out(self.referee.clicked(message.owner))

@@ -1,5 +1,5 @@
-"""The dialogs the host's commands open (play/commands.py), and where their
-answers go: back to the host, whose commands the app then carries out. The
+"""The dialogs the referee's commands open (play/commands.py), and where their
+answers go: back to the referee, whose commands the app then carries out. The
 game's question and its end are put only on the board, never over another
 dialog (c asks the question again)."""
 
@@ -19,10 +19,10 @@ if TYPE_CHECKING:
 
 
 def offer(app: AvatarApp, command: Offer) -> None:
-    """A message or a choice outside the game; its answer to `Host.offered`."""
+    """A message or a choice outside the game; its answer to `Referee.offered`."""
     app.push_screen(ChoiceScreen(command.title, command.text, list(command.labels),
                                  can_cancel=command.can_cancel),
-                    lambda index: app.carry_out(app.host.offered(command.about, index)))
+                    lambda index: app.carry_out(app.referee.offered(command.about, index)))
 
 
 def message(app: AvatarApp, title: str, text: str,
@@ -44,7 +44,7 @@ def on_board(app: AvatarApp) -> bool:
 
 def game_over(app: AvatarApp, command: GameOver) -> None:
     """The game's end, when the board is the screen on top; its answer
-    (rematch, new, quit) to `Host.game_over`, or the review."""
+    (rematch, new, quit) to `Referee.game_over`, or the review."""
     if not on_board(app):
         return
     from avatar_tui.tui.screens.gameover import GameOverScreen
@@ -53,7 +53,7 @@ def game_over(app: AvatarApp, command: GameOver) -> None:
         if answer == "review":
             review_the_game(app, command)
         else:
-            app.carry_out(app.host.game_over(answer))
+            app.carry_out(app.referee.game_over(answer))
 
     assert app.session is not None
     app.push_screen(GameOverScreen(app.session.table, command), answered)
@@ -61,7 +61,7 @@ def game_over(app: AvatarApp, command: GameOver) -> None:
 
 def ask(app: AvatarApp, command: Ask) -> None:
     """The game's question, when the board is the screen on top; its answer
-    to `Host.answer`."""
+    to `Referee.answer`."""
     if not on_board(app):
         return
     session = app.session
@@ -69,7 +69,7 @@ def ask(app: AvatarApp, command: Ask) -> None:
     question = command.question
 
     def chosen(index: int | None) -> None:
-        app.carry_out(app.host.answer(command, index))
+        app.carry_out(app.referee.answer(command, index))
 
     def show(reveal: object = True) -> None:
         if reveal:
@@ -85,14 +85,14 @@ def ask(app: AvatarApp, command: Ask) -> None:
 
 
 def choose_game(app: AvatarApp, command: ChooseGame) -> None:
-    """The new-game screen; its setup (or kept game) to `Host.game_chosen`."""
+    """The new-game screen; its setup (or kept game) to `Referee.game_chosen`."""
     from avatar_tui.tui.screens.newgame import NewGameScreen
 
     screen = NewGameScreen(command.seed, command.p1, command.p2,
                            can_cancel=command.can_cancel, who=command.who,
                            opponent=command.opponent, keeps=command.keeps)
     app.push_screen(screen, lambda setup: app.carry_out(
-        app.host.game_chosen(setup, screen.opponent)))
+        app.referee.game_chosen(setup, screen.opponent)))
 
 
 def review_the_game(app: AvatarApp, over: GameOver) -> None:
@@ -104,15 +104,15 @@ def review_the_game(app: AvatarApp, over: GameOver) -> None:
 
     session = app.session
     assert session is not None
-    review = Review(session.state, "the game just played", computer=app.game.computer,
-                    viewer=persons_seat(app.game.computer))
+    review = Review(session.state, "the game just played", computer=app.controller.computer,
+                    viewer=persons_seat(app.controller.computer))
     review.end()  # where the game just was: step back from its end
 
     def then(name: str | None) -> None:
         if name is None:
             game_over(app, over)
         else:
-            app.carry_out(app.host.resume_kept(name))
+            app.carry_out(app.referee.resume_kept(name))
 
     open_review(app, review, then)
 
@@ -125,7 +125,7 @@ def inspect(app: AvatarApp, focused: Widget | None) -> None:
     from avatar_tui.tui.screens.inspector import InspectorScreen, table_cards
 
     card = focused if isinstance(focused, CardView) and focused.card_id else None
-    wanted = app.game.looked_at(card.card_id if card else None, card.owner if card else None)
+    wanted = app.controller.looked_at(card.card_id if card else None, card.owner if card else None)
     spots = table_cards(session.table)
     index = next((i for i, spot in enumerate(spots) if (spot.card, spot.owner) == wanted), 0)
     app.push_screen(InspectorScreen(session.table, spots, index))
@@ -170,4 +170,4 @@ def own_moves(app: AvatarApp) -> None:
     if app.session is not None:
         from avatar_tui.tui.screens.privacy import PrivacyScreen
 
-        app.push_screen(PrivacyScreen(app.session.table, app.game.actor))
+        app.push_screen(PrivacyScreen(app.session.table, app.controller.actor))

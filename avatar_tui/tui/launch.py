@@ -17,6 +17,6 @@ def start(store: SaveStore, **how: Any) -> int:
     game, start, bot, seed, kept); its exit status."""
     app = AvatarApp(store, freeze_startup_heap=True, **how)
     app.run()
-    for line in app.game.kept_notes:
+    for line in app.controller.kept_notes:
         print(f"avatar-tui: {line}", file=sys.stderr)
     return app.return_code or 0

@@ -2,7 +2,7 @@
 `settings.toml`): read at the start, the theme applied unless TEXTUAL_THEME
 names one, the settings screen (g, ctrl+o) and what its answer changes.
 What a setting does to the game is the play layer's (`GameController.use`,
-`Host.settings_changed`); here they are only read, shown and written."""
+`Referee.settings_changed`); here they are only read, shown and written."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ def load(app: AvatarApp) -> Settings:
     elif settings.theme is not None and settings.theme not in app.available_themes \
             and app.store is not None:
         app.store.theme_unknown(settings.theme)  # said with any other bad value
-    app.game.use(settings)
+    app.controller.use(settings)
     return settings
 
 
@@ -52,9 +52,9 @@ def _chosen(app: AvatarApp, chosen: Settings | None) -> None:
     app.settings = chosen
     if chosen.theme in app.available_themes and chosen.theme != app.theme:
         app.theme = chosen.theme
-    app.game.use(chosen)
+    app.controller.use(chosen)
     _write(app, chosen)
-    app.carry_out(app.host.settings_changed(think_changed))
+    app.carry_out(app.referee.settings_changed(think_changed))
 
 
 def _write(app: AvatarApp, settings: Settings, quietly: bool = False) -> None:

@@ -1,6 +1,6 @@
 """The app as a seat or a watcher of a hosted game (`avatar-tui join`,
 `avatar-tui watch`): the same board, keys, dialogs and log, with the play
-layer's remote host (play/remote.py) deciding. The link to the host is
+layer's remote seat (play/remote.py) deciding. The link to the host is
 given by the command line (`follow`, `send`), so the app knows no network
 library: frames come in through `follow(deliver, said)` in a worker of the
 app's own event loop, and `send(frame)` goes out the same way."""
@@ -14,12 +14,12 @@ from textual.worker import Worker, WorkerCancelled, WorkerFailed
 
 from avatar_tui.model.common import PLAYERS
 from avatar_tui.model.frames import HostFrame, SeatFrame
-from avatar_tui.play.remote import RemoteHost
+from avatar_tui.play.remote import RemoteSeat
 from avatar_tui.tui.app import AvatarApp
 
 
 class RemoteApp(AvatarApp):
-    host: RemoteHost  # a remote seat's (the positions come from the host)
+    referee: RemoteSeat  # a remote seat's (the positions come from the host)
 
     def __init__(self, seat: str | None, url: str,
                  follow: Callable[[Callable[[HostFrame], None], Callable[[str], None]],
@@ -30,9 +30,9 @@ class RemoteApp(AvatarApp):
             self.bottom = seat  # a seat's own mat nearest its player
         self.follow = follow
         self.send_frame = send
-        self.host = RemoteHost(self.game, seat, url, self.send)
+        self.referee = RemoteSeat(self.controller, seat, url, self.send)
         self.link: Worker[None] | None = None  # following the host, once the board is up
-        self.sub_title = self.game.mode.subtitle
+        self.sub_title = self.controller.mode.subtitle
 
     def open_game(self) -> None:
         super().open_game()
@@ -48,10 +48,10 @@ class RemoteApp(AvatarApp):
                 await self.link.wait()
 
     def deliver(self, frame: HostFrame) -> None:
-        self.carry_out(self.host.received(frame))
+        self.carry_out(self.referee.received(frame))
 
     def said(self, state: str) -> None:
-        self.carry_out(self.host.connection(state))
+        self.carry_out(self.referee.connection(state))
 
     def send(self, frame: SeatFrame) -> None:
         self.run_worker(self.send_frame(frame), group="send", exit_on_error=False)

@@ -101,7 +101,7 @@ async def play_p1_until_the_computer_moves(app: AvatarApp, pilot) -> None:
     """p1 plays by keys (questions: the first answer; a secret one is
     looked at first, R1.6) until the computer is to move."""
     dialogs = {SecretGate: "enter", ChoiceScreen: "1"}
-    while not app.game.mode.waiting:
+    while not app.controller.mode.waiting:
         screen = app.screen
         key = next((k for kind, k in dialogs.items() if isinstance(screen, kind)), None)
         if key is None:

@@ -8,7 +8,7 @@ from .helpers import make_app, new, screen_text
 
 async def test_with_auto_flip_the_board_opens_on_the_flipped_card():
     app = make_app(new(seed=3), start="new")
-    app.game.auto_flip = True
+    app.controller.auto_flip = True
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         while app.session.pending_question:  # the opening defender (R2.4)
@@ -18,7 +18,7 @@ async def test_with_auto_flip_the_board_opens_on_the_flipped_card():
         assert app.session.state.history[-1].action.verb == "flip"
         assert "Auto-flip" in screen_text(app)
         await pilot.press("u")
-        assert "face up" in (app.game.hint or "")
+        assert "face up" in (app.controller.hint or "")
 
 
 async def test_without_it_the_board_waits_for_space():

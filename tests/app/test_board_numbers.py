@@ -299,7 +299,7 @@ async def test_every_number_on_the_board_is_the_engines():
             while app.screen is not app.game_screen:  # the opening question
                 app.pop_screen()
             for n, state in enumerate(chosen):
-                app.game.start(state, [])
+                app.controller.start(state, [])
                 app.game_screen.show()
                 await pilot.pause()
                 reading = Reading(f"game screen {size}, position {n}",

@@ -19,71 +19,79 @@ from avatar_tui.play.modes import DemoMode, HotSeat, VsComputer
 from .helpers import NARRATED, default_setup, policy, scenario
 
 
+def computer_moves(controller: GameController, action) -> None:
+    """The computer's move made by its mode and recorded by the controller,
+    as the referee does it."""
+    controller.computer_moved(controller.mode.move(action))
+
+
 def test_a_hot_seat_game_through_the_controller_alone():
-    game = GameController()
-    assert isinstance(game.mode, HotSeat) and game.mode.shared_screen
-    game.start(*new_game(default_setup(4)))
-    assert game.session is not None and game.mode.allows("new_game")
-    assert not game.mode.allows("undo") and "no action" in game.mode.why_not("undo")
+    controller = GameController()
+    assert isinstance(controller.mode, HotSeat) and controller.mode.shared_screen
+    controller.start(*new_game(default_setup(4)))
+    assert controller.session is not None and controller.mode.allows("new_game")
+    assert not controller.mode.allows("undo") and "no action" in controller.mode.why_not("undo")
     for _ in range(30):
-        session = game.session
+        session = controller.session
         if session.over or session.pending_question:
             break
         key = next(name for name in ("flip", "pay", "focus", "discard", "skip")
-                   if game.mode.allows("play", (name,)))
+                   if controller.mode.allows("play", (name,)))
         before = session.state
-        assert game.press(key) is True and session.state is not before
-    assert game.save(game.session.state)  # no store: nothing to write, nothing lost
-    assert game.moves_at_risk() == 0
+        assert controller.press(key) is True and session.state is not before
+    assert controller.save(controller.session.state)  # no store: nothing to write, nothing lost
+    assert controller.moves_at_risk() == 0
 
 
 def test_a_refused_key_says_why_in_the_engines_words():
-    game = GameController()
-    game.start(*scenario("midgame"))
-    assert not game.mode.allows("play", ("signature",))
-    assert game.press("signature") is False
-    assert (game.hint or "").startswith("[b]Signature:[/b]")
+    controller = GameController()
+    controller.start(*scenario("midgame"))
+    assert not controller.mode.allows("play", ("signature",))
+    assert controller.press("signature") is False
+    assert (controller.hint or "").startswith("[b]Signature:[/b]")
 
 
 def test_a_refusal_answers_the_player_and_the_computers_move_does_not():
     """A refusal may take the status's row on a two-row panel (board.StatusPanel);
     the computer's move or thinking never does: the status after it is news."""
-    game = GameController(bot=BotSeat("heuristic", player="p1", seed=1, delay=0))
-    game.start(*new_game(default_setup(4)))
-    assert isinstance(game.mode, VsComputer) and game.mode.waiting
-    assert not game.answered  # the step's keys: nothing said
-    game.hint = game.mode.thinking()
-    assert not game.answered
-    game.mode.move(game.session.legal[0])
-    assert game.hint is not None and "(the computer)" in game.hint and not game.answered
-    game.seat(None)
-    assert game.press("signature") is False and game.answered  # refused, with its rule
+    controller = GameController(bot=BotSeat("heuristic", player="p1", seed=1, delay=0))
+    controller.start(*new_game(default_setup(4)))
+    assert isinstance(controller.mode, VsComputer) and controller.mode.waiting
+    assert not controller.answered  # the step's keys: nothing said
+    controller.tell(controller.mode.thinking())
+    assert not controller.answered
+    computer_moves(controller, controller.session.legal[0])
+    said = controller.hint
+    assert said is not None and "(the computer)" in said and not controller.answered
+    controller.seat(None)
+    assert controller.press("signature") is False and controller.answered  # refused, with its rule
 
 
 def test_against_the_computer_the_persons_keys_wait_for_its_move():
-    game = GameController(bot=BotSeat("heuristic", player="p1", seed=1, delay=0))
-    assert isinstance(game.mode, VsComputer) and not game.mode.shared_screen
-    game.start(*new_game(default_setup(4)))
-    assert game.mode.waiting  # p1 moves first here: the computer's seat
-    assert not game.mode.allows("new_game") and not game.mode.allows("hint")
-    assert not game.mode.allows("choose") and not game.mode.allows("explain")
-    assert game.mode.allows("inspect") and game.mode.allows("help")
-    assert "wait for its move" in game.mode.why_not("undo")
-    game.seat(None)
-    assert isinstance(game.mode, HotSeat) and not game.mode.waiting
-    assert game.mode.allows("new_game") and game.mode.allows("choose")
+    controller = GameController(bot=BotSeat("heuristic", player="p1", seed=1, delay=0))
+    assert isinstance(controller.mode, VsComputer) and not controller.mode.shared_screen
+    controller.start(*new_game(default_setup(4)))
+    assert controller.mode.waiting  # p1 moves first here: the computer's seat
+    assert not controller.mode.allows("new_game") and not controller.mode.allows("hint")
+    assert not controller.mode.allows("choose") and not controller.mode.allows("explain")
+    assert controller.mode.allows("inspect") and controller.mode.allows("help")
+    assert "wait for its move" in controller.mode.why_not("undo")
+    controller.seat(None)
+    assert isinstance(controller.mode, HotSeat) and not controller.mode.waiting
+    assert controller.mode.allows("new_game") and controller.mode.allows("choose")
 
 
 def test_a_demo_allows_its_own_keys_and_none_of_the_game():
-    game = GameController(demo=Demo(load_scenario(NARRATED), "narrated"))
-    assert isinstance(game.mode, DemoMode) and not game.mode.saves
-    game.start(*game.mode.demo.start())
-    assert game.mode.allows("demo_step", (1,)) and not game.mode.allows("demo_step", (-1,))
-    assert game.mode.allows("explain") and game.mode.allows("take_over")
-    assert not game.mode.allows("play", ("flip",)) and not game.mode.allows("undo")
-    assert "p takes over" in game.mode.why_not("undo")
-    assert "This is a demo" in game.mode.refusal("c", [("choose", ())])
-    text, where = game.mode.narration()
+    controller = GameController(demo=Demo(load_scenario(NARRATED), "narrated"))
+    assert isinstance(controller.mode, DemoMode) and not controller.mode.saves
+    controller.start(*controller.mode.demo.start())
+    mode = controller.mode
+    assert mode.allows("demo_step", (1,)) and not mode.allows("demo_step", (-1,))
+    assert controller.mode.allows("explain") and controller.mode.allows("take_over")
+    assert not controller.mode.allows("play", ("flip",)) and not controller.mode.allows("undo")
+    assert "p takes over" in controller.mode.why_not("undo")
+    assert "This is a demo" in controller.mode.refusal("c", [("choose", ())])
+    text, where = controller.mode.narration()
     assert "the setup" in text and where.startswith("Demo · step 0/")
 
 
@@ -112,32 +120,32 @@ def test_saves_are_written_off_the_caller_in_order_and_the_last_state_wins():
 
 def test_a_save_made_now_waits_for_the_one_in_the_background(tmp_path):
     store = SaveStore(tmp_path)
-    game = GameController(store)
+    controller = GameController(store)
     state, events = new_game(default_setup(4))
-    game.start(state, events)
+    controller.start(state, events)
     failed: list[bool] = []
     for _ in range(5):
-        assert game.act(policy(game.session.state))
-        game.save_later(game.session.state, lambda ok: ok or failed.append(ok))
-    game.unsaved = game.session.state
-    game.settle()
-    assert not failed and game.save_error is None and game.moves_at_risk() == 0
-    assert store.load()[0].model_dump_json() == game.session.state.model_dump_json()
+        assert controller.act(policy(controller.session.state))
+        controller.save_later(controller.session.state, lambda ok: ok or failed.append(ok))
+    controller.hold(controller.session.state)
+    controller.settle()
+    assert not failed and controller.save_error is None and controller.moves_at_risk() == 0
+    assert store.load()[0].model_dump_json() == controller.session.state.model_dump_json()
 
 
 def test_a_click_stands_for_a_key_and_the_inspector_opens_at_the_flipped_card():
-    game = GameController()
-    game.start(*scenario("midgame"))
-    state = game.session.state
+    controller = GameController()
+    controller.start(*scenario("midgame"))
+    state = controller.session.state
     who = state.turn
     zone = state.players[who].defending
     flip = state.players[who].zones[zone].flip
-    assert game.clicked(who, zone, flip=True) in ("pay", "overpay")
+    assert controller.clicked(who, zone, flip=True) in ("pay", "overpay")
     other = "p1" if who == "p2" else "p2"
-    assert game.clicked(other, zone, flip=True) is None  # not the defender's card
-    assert game.clicked(who) is None  # the deck: the flipped card must be dealt with first
-    assert game.looked_at(None, None) == (flip.card, who)
-    assert game.actor == who
+    assert controller.clicked(other, zone, flip=True) is None  # not the defender's card
+    assert controller.clicked(who) is None  # the deck: the flipped card must be dealt with first
+    assert controller.looked_at(None, None) == (flip.card, who)
+    assert controller.actor == who
 
 
 def test_no_screen_or_widget_knows_the_app():
@@ -179,13 +187,13 @@ def test_against_the_computer_undo_takes_back_its_reply_with_your_move():
     takes back the answer and p2's payment that asked it."""
     before, (mine, reply) = _a_reply_without_a_reveal()
     assert (str(mine), str(reply)) == ("p2: pay", "p1: choose p2.yellow")
-    game = GameController(bot=BotSeat("random", "p1", seed=1, delay=3600.0))
-    game.start(before, [])
-    session = game.session
+    controller = GameController(bot=BotSeat("random", "p1", seed=1, delay=3600.0))
+    controller.start(before, [])
+    session = controller.session
     session.act(mine)
-    game.mode.move(reply)  # the computer's answer
-    assert session.actor == "p2" and game.mode.allows("undo")
-    said = game.undo()
+    computer_moves(controller, reply)  # the computer's answer
+    assert session.actor == "p2" and controller.mode.allows("undo")
+    said = controller.undo()
     assert said == "p2: pay and the computer's p1: choose p2.yellow"
     assert session.state == before
     # in hot seat the same position refuses: the last action is the opponent's
@@ -197,14 +205,17 @@ def test_against_the_computer_undo_takes_back_its_reply_with_your_move():
 
 
 def test_against_the_computer_undo_stops_at_a_card_it_turned_face_up():
-    game = GameController(bot=BotSeat("random", "p2", seed=1, delay=3600.0))
-    game.start(*new_game(default_setup(3)))
-    session = game.session
+    controller = GameController(bot=BotSeat("random", "p2", seed=1, delay=3600.0))
+    controller.start(*new_game(default_setup(3)))
+    session = controller.session
     while session.actor != "p2" or session.pending_question:
         action = policy(session.state)
-        (game.mode.move if session.actor == "p2" else session.act)(action)
-    game.mode.move(policy(session.state))  # p2 flips: a card is seen
+        if session.actor == "p2":
+            computer_moves(controller, action)
+        else:
+            session.act(action)
+    computer_moves(controller, policy(session.state))  # p2 flips: a card is seen
     while session.actor == "p2" and not session.over:
-        game.mode.move(policy(session.state))
-    assert not game.mode.allows("undo")
-    assert "turned a hidden card face up" in game.mode.why_not("undo")
+        computer_moves(controller, policy(session.state))
+    assert not controller.mode.allows("undo")
+    assert "turned a hidden card face up" in controller.mode.why_not("undo")

@@ -377,7 +377,7 @@ async def test_a_rematch_keeps_both_decks_and_shuffles_them_again():
     app = make_app(new_game(setup))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        app.carry_out(app.host.rematch())
+        app.carry_out(app.referee.rematch())
         await pilot.pause()
         again = app.session.state.setup
         assert again.seed == 10 and again.p2 == PlayerSetup(chamber="kinto")

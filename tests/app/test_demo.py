@@ -59,21 +59,21 @@ async def test_next_and_previous_steps_are_exact():
     app = make_app(demo=narrated())
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        setup_state, _ = new_game(app.game.demo.scenario.setup)
+        setup_state, _ = new_game(app.controller.demo.scenario.setup)
         assert app.session.state.model_dump_json() == setup_state.model_dump_json()
         assert "Aang (p1) and Prince Zuko (p2) have dealt" in narration(app)
         steps = [dump(app)]
         for _ in range(4):
             await pilot.press("right")
             steps.append(dump(app))
-        assert app.game.demo.step == 4
+        assert app.controller.demo.step == 4
         assert str(app.session.state.history[-1].action) == "p1: pay"  # Momo, from the engine
         assert "Momo takes the green ally space" in narration(app)
         await pilot.press("space")  # space steps too
-        assert app.game.demo.step == 5
+        assert app.controller.demo.step == 5
         for k in (4, 3, 2, 1, 0):
             await pilot.press("left")
-            assert app.game.demo.step == k
+            assert app.controller.demo.step == k
             assert dump(app) == steps[k]
         # the log shows exactly the events up to the step
         log = app.screen.query_one("#log")
@@ -87,7 +87,7 @@ async def test_a_refused_line_is_a_step_that_changes_nothing():
         await pilot.pause()
         before = dump(app)
         await pilot.press("right")  # p2: open p2 !
-        assert app.game.demo.step == 1
+        assert app.controller.demo.step == 1
         assert dump(app) == before
         text = narration(app)
         assert "p2: open p2" in text and "refused:" in text
@@ -97,7 +97,7 @@ async def test_a_refused_line_is_a_step_that_changes_nothing():
 
 async def test_a_starts_auto_play_on_a_timer_and_a_again_stops_it(monkeypatch):
     """The keys' wiring; auto-play to the end on its pauses is the play
-    layer's (tests/test_play_host.py)."""
+    layer's (tests/test_play_referee.py)."""
     # the timer never fires by itself here (a loaded machine's key presses can
     # outlast a short pause): its step is called below
     monkeypatch.setenv("AVATAR_TUI_DEMO_DELAY", "600")
@@ -105,18 +105,18 @@ async def test_a_starts_auto_play_on_a_timer_and_a_again_stops_it(monkeypatch):
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await pilot.press("a")
-        assert app.game.mode.playing and "demo" in app.timers
+        assert app.controller.mode.playing and "demo" in app.timers
         assert app.screen.check_action("demo_stop", ()) and \
             not app.screen.check_action("demo_auto", ())
         app.fire("demo")  # the timer's call, without waiting
         await pilot.pause()
-        assert app.game.demo.step == 1 and "demo" in app.timers  # and the next pause runs
+        assert app.controller.demo.step == 1 and "demo" in app.timers  # and the next pause runs
         assert "auto-play" in app.game_screen.narration_where
         await pilot.press("a")  # stops
-        assert not app.game.mode.playing and app.host.demo_due is None
+        assert not app.controller.mode.playing and app.referee.demo_due is None
         app.fire("demo")  # a pause still running when it stopped does nothing
         await pilot.pause()
-        assert app.game.demo.step == 1 and "demo" not in app.timers
+        assert app.controller.demo.step == 1 and "demo" not in app.timers
 
 
 async def test_the_game_keys_are_off_in_a_demo():
@@ -132,14 +132,14 @@ async def test_the_game_keys_are_off_in_a_demo():
         before = dump(app)
         await pilot.press("f")  # focus: not in a demo
         assert dump(app) == before
-        assert "This is a demo" in (app.game.hint or "")
+        assert "This is a demo" in (app.controller.hint or "")
         assert app.screen is screen  # no dialog either (the opening question was not asked)
-        app.game.hint = None
-        assert app.game.clicked("p1", "green", flip=True) == "pay"
+        app.controller.hint = None
+        assert app.controller.clicked("p1", "green", flip=True) == "pay"
         # a click on Momo: not in a demo either
-        app.carry_out(app.host.clicked("p1", "green", flip=True))
+        app.carry_out(app.referee.clicked("p1", "green", flip=True))
         await pilot.pause()
-        assert dump(app) == before and "This is a demo" in (app.game.hint or "")
+        assert dump(app) == before and "This is a demo" in (app.controller.hint or "")
 
 
 async def test_taking_over_plays_on_from_the_step_hot_seat():
@@ -151,7 +151,7 @@ async def test_taking_over_plays_on_from_the_step_hot_seat():
         state = app.session.state
         await pilot.press("p")  # take over
         await pilot.pause()
-        assert app.game.demo is None and app.session.state is state
+        assert app.controller.demo is None and app.session.state is state
         assert "took over" in screen_text(app)
         assert not app.screen.has_class("-demo")
         assert app.screen.check_action("play", ("pay",))

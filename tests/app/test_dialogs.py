@@ -58,7 +58,7 @@ async def test_the_overpay_chooser_lists_the_legal_allocations():
         assert not screen.check_action("play", ("pay",))  # no green left for G2
         assert screen.check_action("play", ("overpay",))
         await pilot.press("p")
-        assert "Pay:" in app.game.hint and "R6.3" in app.game.hint
+        assert "Pay:" in app.controller.hint and "R6.3" in app.controller.hint
         await pilot.press("o")
         assert isinstance(app.screen, ChoiceScreen)
         text = screen_text(app)

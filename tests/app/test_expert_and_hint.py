@@ -62,10 +62,10 @@ async def test_the_app_answers_keys_while_the_expert_thinks():
     app = make_app(new(seed=4), bot=seat)
     async with app.run_test(size=SIZE) as pilot:
         before = await start_thinking(app, pilot)
-        assert app.host.computer_search is not None  # in a worker thread
+        assert app.referee.computer_search is not None  # in a worker thread
         assert "thinking" in screen_text(app)
         await pilot.press("space")  # p1's key: refused at once, with the reason
-        assert "wait for its move" in (app.game.hint or "")
+        assert "wait for its move" in (app.controller.hint or "")
         await pilot.press("question_mark")  # the help opens while it thinks
         assert isinstance(app.screen, HelpScreen)
         await pilot.press("escape")
@@ -73,7 +73,7 @@ async def test_the_app_answers_keys_while_the_expert_thinks():
         seat.go.set()
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert app.session.state is not before and app.host.computer_search is None
+        assert app.session.state is not before and app.referee.computer_search is None
         assert str(app.session.state.history[-1].action).startswith("p2:")
 
 
@@ -90,14 +90,14 @@ def a_real_decision(seed: int):
 
 async def test_h_shows_the_experts_estimates_in_words():
     app = make_app((a_real_decision(2), []))
-    app.host.hint_worlds = 3
+    app.referee.hint_worlds = 3
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
         await pilot.press("h")
         await app.workers.wait_for_complete()
         await pilot.pause()
-        text = app.game.hint or ""
+        text = app.controller.hint or ""
         assert text.startswith("[b]Hint[/b]") and ": best" in text and "pay for" in text
         assert "%" not in text  # the chances are not calibrated: words only (issue 30)
         assert "Hint" in screen_text(app)
@@ -146,7 +146,7 @@ async def test_the_new_game_screen_chooses_the_difficulty():
     app = make_app(scenario("midgame"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert app.game.bot is None
+        assert app.controller.bot is None
         await pilot.press("n")
         assert isinstance(app.screen, NewGameScreen)
         assert "p2 played by" in screen_text(app)
@@ -154,11 +154,11 @@ async def test_the_new_game_screen_chooses_the_difficulty():
         await pilot.pause()
         await pilot.click("#start")
         await pilot.pause()
-        bot = app.game.bot
+        bot = app.controller.bot
         assert bot is not None and bot.kind == "expert" and bot.thinks
-        assert isinstance(app.game.bot.bot, ExpertBot)
+        assert isinstance(app.controller.bot.bot, ExpertBot)
         assert "expert" in app.sub_title
-        app.game.bot.delay = NEVER  # no move of its own during the test
+        app.controller.bot.delay = NEVER  # no move of its own during the test
         app.action_new_game()  # the choice is offered again as it is now
         await pilot.pause()
         assert app.screen.query_one("#opponent", Select).value == "expert"
@@ -166,7 +166,7 @@ async def test_the_new_game_screen_chooses_the_difficulty():
         await pilot.pause()
         await pilot.click("#start")
         await pilot.pause()
-        assert app.game.bot is None
+        assert app.controller.bot is None
 
 
 def test_the_command_line_takes_the_expert_and_its_time():
@@ -184,6 +184,6 @@ async def test_a_computer_move_due_after_the_app_closed_does_nothing():
         await pilot.pause()
         await play_p1_until_the_computer_moves(app, pilot)
         before = app.session.state
-    assert not app.screen_stack and app.game.mode.waiting
+    assert not app.screen_stack and app.controller.mode.waiting
     app.fire("computer")
     assert app.session.state is before

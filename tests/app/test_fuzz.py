@@ -62,7 +62,7 @@ def assert_consistent(app) -> None:
     assert app.is_running
     assert isinstance(app.screen_stack[0], GameScreen)
     session = app.session
-    if session is not None and app.game.demo is None:
+    if session is not None and app.controller.demo is None:
         state = session.state
         again = replay_actions(state.setup, [parse_action(str(h.action)) for h in state.history])
         assert again.model_dump_json() == state.model_dump_json()

@@ -19,10 +19,10 @@ async def test_c_undo_demo_keys_and_an_unknown_key_each_say_why():
         for key, said in (("c", "no question is waiting"), ("u", "face up"),
                           ("right", "only in a demo"), ("pagedown", "only in a demo"),
                           ("x", "not a key of this game")):
-            app.game.hint = None
+            app.controller.hint = None
             await pilot.press(key)
             await pilot.pause()
-            assert said in (app.game.hint or ""), key
+            assert said in (app.controller.hint or ""), key
             assert said in screen_text(app), key  # in the status line
         assert app.session.state is before
 

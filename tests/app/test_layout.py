@@ -54,7 +54,7 @@ async def test_a_long_refusal_is_shown_whole_and_the_board_never_moves():
             where = mat.region
             await pilot.press("s")  # refused: a long reason (R5.2)
             await pilot.pause()
-            assert "decide what to do with the flipped card" in (app.game.hint or "")
+            assert "decide what to do with the flipped card" in (app.controller.hint or "")
             if rows == 4:
                 assert "(R5.2)" in screen_text(app)  # the reason's last words are on screen
             await pilot.press("f")

@@ -1,5 +1,5 @@
 """The computer's moves (and any move) told in words, never in notation
-(the status line's words for the computer: tests/test_play_host.py)."""
+(the status line's words for the computer: tests/test_play_referee.py)."""
 
 from __future__ import annotations
 

@@ -58,7 +58,7 @@ async def test_an_illegal_key_changes_nothing_and_says_why():
         await pilot.press("s")  # a signature move: not now
         await pilot.press("r")  # Burning Lash has no reflip
         assert app.session.state is before
-        assert "Reflip" in (app.game.hint or "") and "R7.4" in app.game.hint
+        assert "Reflip" in (app.controller.hint or "") and "R7.4" in app.controller.hint
         assert "has no reflip" in screen_text(app)
 
 

@@ -21,7 +21,7 @@ async def until_the_computer_has_flipped(app, pilot) -> None:
     computer's run holds a flip and p1 is to act on the board."""
     dialogs = {SecretGate: "enter", ChoiceScreen: "1"}
     for _ in range(300):
-        game = app.game
+        game = app.controller
         if game.mode.waiting:
             app.fire("computer")
             await pilot.pause()
@@ -48,7 +48,7 @@ async def test_the_computers_turn_stays_on_screen_until_p1_acts(size):
         assert panel.display and app.game_screen.side.has_class("-recap")
         text = screen_text(app)
         assert "Computer's turn (p2)" in text
-        last = app.game.recap.said[-1]
+        last = app.controller.recap.said[-1]
         assert str(panel.render()).count(". ") >= 1
         assert last.split("[")[0].strip()[:12] in str(panel.render())  # its words, kept
         # the card it flipped is marked, by a glyph as well as a colour
@@ -59,7 +59,7 @@ async def test_the_computers_turn_stays_on_screen_until_p1_acts(size):
         key = KEY_OF[next(n for n in PREFERRED if app.game_screen.check_action("play", (n,)))]
         await pilot.press(key)
         await pilot.pause()
-        assert app.game.recap.mover == "p1"
+        assert app.controller.recap.mover == "p1"
         assert not app.game_screen.side.has_class("-recap")
 
 
@@ -90,7 +90,7 @@ async def test_at_80x24_the_last_moves_that_fit_are_shown_whole(monkeypatch):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await until_the_computer_has_flipped(app, pilot)
-        recap = app.game.recap
+        recap = app.controller.recap
         moves = [f"played a long move number {i} that wraps over more than one row "
                  "of the narrow panel beside the board" for i in range(1, 14)]
         monkeypatch.setattr(type(recap), "said", property(lambda _self: moves))

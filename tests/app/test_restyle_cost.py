@@ -51,7 +51,7 @@ async def _play(app, pilot, moves: int) -> int:
     dialogs = {SecretGate: "enter", ChoiceScreen: "1"}
     toggles, was = 0, False
     for _ in range(moves):
-        if app.game.mode.waiting:
+        if app.controller.mode.waiting:
             app.fire("computer")
         else:
             screen = app.screen

@@ -64,7 +64,7 @@ async def test_a_quit_right_after_a_move_still_saves_the_move():
         await play_one_key(app, pilot)
         app.act(policy(app.session.state))  # a move shown, its save not yet written...
         last = str(app.session.state.history[-1].action)
-        assert app.game.unsaved is not None
+        assert app.controller.unsaved is not None
         app.exit()  # ...and the app told to quit before the next frame
     state, _ = SaveStore().load()
     assert str(state.history[-1].action) == last

@@ -63,11 +63,11 @@ async def test_a_set_aside_settings_file_is_said_once_in_the_status_line(data_di
     app = make_app(new(seed=4), store=True)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        said = app.game.hint or ""  # the status line's words
+        said = app.controller.hint or ""  # the status line's words
         assert "settings.toml: TOML syntax" in said and "settings.broken-1.toml" in said
         app.act(policy(app.session.state))  # a move: the line is the game's again
-        app.game.start(*new(seed=5))  # and a next game does not say it again
-        assert "settings" not in (app.game.hint or "")
+        app.controller.start(*new(seed=5))  # and a next game does not say it again
+        assert "settings" not in (app.controller.hint or "")
 
 
 # ---------------------------------------------------------------- one writer
@@ -245,11 +245,11 @@ async def test_a_broken_save_that_cannot_be_set_aside_is_never_written_over(data
         await pilot.press("1")
         await pilot.pause()
         app.screen.dismiss(None)  # the new-game dialog
-        app.carry_out(app.host.start_game(default_setup(4)))
+        app.carry_out(app.referee.start_game(default_setup(4)))
         await pilot.pause()
         for _ in range(3):
             app.act(policy(app.session.state))
             await pilot.pause()
-        assert "not written over" in (app.game.save_error or "")
-        assert "could not be saved" in app.game.hint
+        assert "not written over" in (app.controller.save_error or "")
+        assert "could not be saved" in app.controller.hint
         assert store.current.read_bytes() == before

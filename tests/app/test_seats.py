@@ -52,8 +52,8 @@ async def test_a_game_against_the_computer_resumes_against_the_computer(tmp_path
     resumed = make_app(store=store, start="resume")  # plain `avatar-tui play --resume`
     async with resumed.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert resumed.game.bot is not None
-        assert (resumed.game.bot.player, resumed.game.bot.kind) == ("p2", "random")
+        assert resumed.controller.bot is not None
+        assert (resumed.controller.bot.player, resumed.controller.bot.kind) == ("p2", "random")
         assert "against the computer" in resumed.sub_title
 
 
@@ -69,8 +69,8 @@ async def test_a_hot_seat_save_stays_hot_seat_under_vs_bot_and_says_so(tmp_path)
         assert "two players, one keyboard" in text and "as it was saved" in text
         await pilot.press("1")
         await pilot.pause()
-        assert asked.game.bot is None
-        assert "hot seat" in (asked.game.hint or "")
+        assert asked.controller.bot is None
+        assert "hot seat" in (asked.controller.hint or "")
     assert "computer" not in store.current.read_text()
 
 
@@ -98,10 +98,10 @@ def test_play_scenario_of_a_save_against_the_computer_plays_on_against_it(tmp_pa
     monkeypatch.setattr(AvatarApp, "run", lambda self: started.append(self))
     monkeypatch.setenv("AVATAR_TUI_DATA_DIR", str(tmp_path / "data"))
     assert launch.run(build_parser().parse_args(["play", "--scenario", str(path)])) == 0
-    assert started[0].game.bot is not None and started[0].game.bot.kind == "random"
+    assert started[0].controller.bot is not None and started[0].controller.bot.kind == "random"
     hot = save_game(state, tmp_path / "h.toml")
     assert launch.run(build_parser().parse_args(["play", "--scenario", str(hot)])) == 0
-    assert started[1].game.bot is None
+    assert started[1].controller.bot is None
 
 
 def test_a_read_only_resume_question_promises_no_kept_game():

@@ -150,7 +150,7 @@ async def test_the_computers_secret_answer_is_not_named():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert not isinstance(app.screen, SecretGate)  # the computer's own question
-        app.host.computer_next = lambda: []  # keep its next move from covering the hint
+        app.referee.computer_next = lambda: []  # keep its next move from covering the hint
         app.fire("computer")
         await pilot.pause()
         assert str(app.session.state.history[-1].action).startswith("p2: choose ")

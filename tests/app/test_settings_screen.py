@@ -41,12 +41,12 @@ async def test_g_opens_the_settings_and_save_keeps_them(tmp_path):
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert not isinstance(app.screen, SettingsScreen)
-        assert app.game.auto_flip and not app.game.step_hints
+        assert app.controller.auto_flip and not app.controller.step_hints
     text = store.settings.read_text()
     assert "auto_flip = true" in text and "hints = false" in text
     again = SaveStore(tmp_path).load_settings()
     assert again.auto_flip and not again.hints and again.theme == "textual-dark"
-    assert make_app(store=SaveStore(tmp_path)).game.auto_flip
+    assert make_app(store=SaveStore(tmp_path)).controller.auto_flip
 
 
 async def test_escape_changes_nothing(tmp_path):
@@ -59,7 +59,7 @@ async def test_escape_changes_nothing(tmp_path):
         app.screen.query_one("#auto-flip", Switch).value = True
         await pilot.press("escape")
         await pilot.pause()
-        assert not app.game.auto_flip
+        assert not app.controller.auto_flip
 
 
 async def test_ctrl_o_opens_them_from_the_new_game_screen():
@@ -77,7 +77,7 @@ async def test_ctrl_o_opens_them_from_the_new_game_screen():
 
 async def test_step_hints_off_leave_the_second_line_empty_but_refusals_still_speak():
     app = make_app(new(seed=3))
-    app.game.step_hints = False
+    app.controller.step_hints = False
     async with app.run_test(size=(120, 40)) as pilot:
         await answered(app, pilot)
         panel = str(app.game_screen.query_one(StatusPanel).render())
@@ -93,7 +93,7 @@ async def test_a_bad_value_is_one_line_and_the_default_is_used(tmp_path):
     app = make_app(new(seed=3), store=store, start="resume")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        assert not app.game.auto_flip and app.game.think == 1.0
+        assert not app.controller.auto_flip and app.controller.think == 1.0
         status = str(app.game_screen.query_one(StatusPanel).render())
         assert "settings.toml: auto_flip: expected true or false" in status.replace("\n", " ")
 

@@ -150,7 +150,7 @@ def test_serve_starts_its_games_through_play_and_keeps_the_unfinished_one(monkey
     assert command[1:3] == ["-m", "avatar_tui"] and command[3] == "play"
     old = unfinished_game()
     code, app = launch(monkeypatch, command[3:], script=start_a_new_game)
-    assert code == 0 and app.game.bot is not None
+    assert code == 0 and app.controller.bot is not None
     kept_and_resumable(monkeypatch, old, data_dir, app.session.state)
 
 

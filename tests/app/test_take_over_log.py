@@ -32,7 +32,7 @@ async def test_after_taking_over_the_log_lines_are_wrapped_to_its_new_width():
         await pilot.press("p")  # take over
         await pilot.pause()
         log = app.screen.event_log
-        assert app.game.demo is None and log.size.width < wide
+        assert app.controller.demo is None and log.size.width < wide
         shown = log_words(app)
         for entry in log.entries:
             assert " ".join(Text.from_markup(entry).plain.split()) in shown

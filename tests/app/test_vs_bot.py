@@ -1,7 +1,7 @@
 """`play --vs-bot`: p2 is the computer. Its moves come on a timer (here
 called directly, so no test waits) and its keys are off for the person.
 Whole games against it are played on the play layer, without a screen
-(tests/test_play_host.py)."""
+(tests/test_play_referee.py)."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ async def test_a_key_on_the_computers_turn_does_nothing_and_says_why():
         for key in ("space", "p", "f", "d", "c", "u"):
             await pilot.press(key)
         assert app.session.state is before
-        assert "the computer" in (app.game.hint or "")
+        assert "the computer" in (app.controller.hint or "")
         assert not isinstance(app.screen, ChoiceScreen)  # the computer answers its own questions
         app.fire("computer")
         await pilot.pause()

@@ -64,7 +64,7 @@ class GameScreen(Screen[None]):
         *[_binding(k) for k in OTHER_KEYS],
     ]
 
-    def __init__(self, game: GameController, ready: Callable[[], None] = lambda: None,
+    def __init__(self, controller: GameController, ready: Callable[[], None] = lambda: None,
                  bottom: PlayerId = "p1", **kw):
         super().__init__(**kw)
         # a key repaints the rows that changed, not the whole board: most of a
@@ -73,7 +73,7 @@ class GameScreen(Screen[None]):
         # the styles of the board's marks and panels, as found before: a key
         # restyles them without matching the stylesheet again (tui/perf)
         self._styles = StyleCache()
-        self.game = game  # what the board shows and which keys are on (its mode)
+        self.controller = controller  # what the board shows and which keys are on (its mode)
         self.ready = ready  # called once the board's widgets are mounted
         self.narration_where = ""  # the narration panel's title: the demo and step
         # kept: show() runs after every move
@@ -132,19 +132,20 @@ class GameScreen(Screen[None]):
 
     def show(self) -> None:
         """Put the controller's game, status line and narration on the widgets."""
-        session, mode = self.game.session, self.game.mode
+        session, mode = self.controller.session, self.controller.mode
         self.main.visible = session is not None
         self.set_class(isinstance(mode, DemoMode), "-demo")
         if session is not None:
             # every class a move changes, restyled in one pass at the end
             styles = StylePass(self._styles)
-            point = self.game.point
+            point = self.controller.point
             # the board draws what its readers may see (R1.6): a local game
             # through the public observation, a remote seat's its own
-            self.board.show(session.seen, self.game.shown_hint,
-                            marks_of(session, self.game.recap,
+            controller = self.controller
+            self.board.show(session.seen, controller.shown_hint,
+                            marks_of(session, controller.recap,
                                      point.scorer if point is not None else None), styles,
-                            answered=self.game.answered)
+                            answered=controller.answered)
             self.event_log.show(session)
             # the side's classes show or hide its panels (app.tcss: #side.-recap
             # #recap, and the log in the compact layout): only the panels are
@@ -152,7 +153,7 @@ class GameScreen(Screen[None]):
             panels = self.side.children
             # the panel shows, or the log
             styles.set(self.side, self.deciding.show(session), "-deciding", panels)
-            shown = self.recap.show(session, self.game.recap, self.game.mode.computer)
+            shown = self.recap.show(session, self.controller.recap, self.controller.mode.computer)
             styles.set(self.side, shown, "-recap", panels)
             styles.set(self.side, self.point.show(point), "-point", panels)
             styles.run(self)
@@ -229,7 +230,7 @@ class GameScreen(Screen[None]):
         self.key_bar.refresh_keys()
         if chosen.kind == "too-small":
             self.show_too_small()
-        elif self.game.session is not None:
+        elif self.controller.session is not None:
             self.show()  # the mats' borders carry the advantages in compact
 
     # ---------------------------------------------------------------- the log's rules
@@ -270,15 +271,15 @@ class GameScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The keys on now, as the game's mode says (the footer shows them)."""
-        if action == "narration_page" and self.game.demo is not None:
+        if action == "narration_page" and self.controller.demo is not None:
             return self.narration_panel.max_scroll_y > 0
-        return self.game.mode.allows(action, parameters)
+        return self.controller.mode.allows(action, parameters)
 
     def on_key(self, event: events.Key) -> None:
         """A key that would do nothing says why instead (the mode's
         reasons: a game key in the engine's words); on a terminal too small
         for the board, no key but q acts at all."""
-        game = self.game
+        controller = self.controller
         if self.has_class("-too-small"):
             if event.key not in ("q", "ctrl+q", "ctrl+c"):
                 event.stop()
@@ -288,14 +289,13 @@ class GameScreen(Screen[None]):
         if bindings is None:
             if event.is_printable and event.character not in (None, " "):
                 event.stop()
-                game.hint = f"[b]{key_name(event.key)}[/b]: not a key of this game " \
-                            "(? lists the keys)"
+                controller.refuse(event.key, None)
                 self.show()
             return
         if any(self.check_action(name, params) for name, params in bindings):
             return
         event.stop()
-        game.hint = game.mode.refusal(event.key, bindings)
+        controller.refuse(event.key, bindings)
         self.show()
 
 

@@ -1,4 +1,4 @@
-"""The host of the table: it decides what happens next, and a front end
+"""The referee of the table: it decides what happens next, and a front end
 carries it out. Every event (a game key, an answer, a search's result, a
 pause that ran out, a new game chosen) goes to one of its methods, which
 changes the game through the controller and returns the commands for the
@@ -8,7 +8,9 @@ The computer's turn, the hint and a demo's auto-play live here: a search or
 a pause is a command carrying a token, and its result comes back with it;
 one for a position gone (a move made, a game started, the seats changed
 since) is dropped here, not by the front end. No Textual, no clock: the
-same host runs under the app, the headless driver and the tests."""
+same referee runs under the app, the headless driver and the tests. It
+changes the controller's game through the controller's methods only, and
+keeps the save guard (play/safety.py) as an object of its own."""
 
 from __future__ import annotations
 
@@ -21,7 +23,7 @@ from avatar_tui.model.actions import Action
 from avatar_tui.model.common import PlayerId
 from avatar_tui.model.state import GameSetup, GameState
 from avatar_tui.notation.scenario import ScenarioError
-from avatar_tui.play import describe, questions, safety, seats
+from avatar_tui.play import describe, questions, seats
 from avatar_tui.play.commands import (
     After,
     Ask,
@@ -39,6 +41,7 @@ from avatar_tui.play.controller import GameController
 from avatar_tui.play.keys import BY_NAME
 from avatar_tui.play.modes import DemoMode, VsComputer
 from avatar_tui.play.plain import escape
+from avatar_tui.play.safety import OFFERS, SaveGuard
 from avatar_tui.play.session import Session
 
 if TYPE_CHECKING:
@@ -50,12 +53,12 @@ HINT_THINKING = "[b]Hint:[/b] the expert is thinking…"
 POINT_LINES = 8  # of a point's story in the question after it
 
 
-class Host:
-    """`game`: the controller of the game on the table. `seed`: the seed
+class Referee:
+    """`controller`: the controller of the game on the table. `seed`: the seed
     offered for new games (None: one from the OS, never the clock)."""
 
-    def __init__(self, game: GameController, *, seed: int | None = None):
-        self.game = game
+    def __init__(self, controller: GameController, *, seed: int | None = None):
+        self.controller = controller
         self.fixed_seed = seed
         self.hint_worlds: int | None = None  # tests: a fixed search instead of a second
         self.position = 0  # counts every change of the game on the table: the tokens' clock
@@ -65,11 +68,11 @@ class Host:
         self.hint_search: tuple[int, int] | None = None
         self.demo_due: int | None = None  # the auto-play step that waits (its token)
         self.resumable: tuple[dict[str, str], GameState, list[Event]] | None = None
-        self.after_claim: Callable[[], Commands] | None = None  # opens once the lock is settled
+        self.guard = SaveGuard(controller)  # the lock, and a quit that would lose moves
 
     @property
     def session(self) -> Session | None:
-        return self.game.session
+        return self.controller.session
 
     def _token(self) -> int:
         self._tokens += 1
@@ -80,13 +83,13 @@ class Host:
     def start(self, start: str, game: tuple[GameState, list[Event]] | None = None,
               kept: str | None = None) -> Commands:
         """The data directory claimed (one writer, play/safety.py), then `open`."""
-        return safety.claim(self, lambda: self.open(start, game, kept))
+        return self.guard.claim(lambda: self.open(start, game, kept))
 
     def open(self, start: str, game: tuple[GameState, list[Event]] | None = None,
              kept: str | None = None) -> Commands:
         """The first thing on the table: the demo's setup, the game given,
         a new game offered, or the save resumed (`start`: ask, resume, new)."""
-        if self.game.demo is not None:
+        if self.controller.demo is not None:
             return self.demo_step(0)
         if game is not None:
             return self.play(*game, kept=kept)
@@ -104,15 +107,16 @@ class Host:
         """Put a game on the table (new, resumed, from a scenario or a kept
         game). The game it replaces is kept first (GameController.start);
         when that fails, the new game does not start and the player is told."""
-        told = len(self.game.kept_notes)
+        told = len(self.controller.kept_notes)
         try:
-            self.game.start(state, events, resumed=resumed, kept=kept)
+            self.controller.start(state, events, resumed=resumed, kept=kept)
         except OSError as err:
             return [Offer("The new game cannot start",
                           f"{escape(str(err))}\n\nSo it does not start, and nothing is lost.",
                           "not-started")]
         # the status line may cut where a replaced game went: the log does not
-        notes = tuple(escape(line[0].upper() + line[1:]) for line in self.game.kept_notes[told:])
+        notes = tuple(escape(line[0].upper() + line[1:])
+                      for line in self.controller.kept_notes[told:])
         return self.changed(Show(rebuilt=True, notes=notes))
 
     def start_game(self, setup: GameSetup) -> Commands:
@@ -123,12 +127,12 @@ class Host:
         return self.play(state, events)
 
     def ask_new_game(self, can_cancel: bool | None = None) -> Commands:
-        last = self.game.last_setup
-        bot = self.game.bot
+        last = self.controller.last_setup
+        bot = self.controller.bot
         return [ChooseGame(self.next_seed(), last.p1.chamber if last else "aang",
                            last.p2.chamber if last else "prince_zuko",
                            self.session is not None if can_cancel is None else can_cancel,
-                           seats.who_plays(self.game.computer),
+                           seats.who_plays(self.controller.computer),
                            bot.kind if bot is not None else None, self.replaces_a_game())]
 
     def game_chosen(self, setup: GameSetup | str | None, opponent: str | None) -> Commands:
@@ -143,8 +147,8 @@ class Host:
     def replaces_a_game(self) -> bool:
         """Whether a game started now takes the place of an unfinished one
         (which is then kept: SaveStore.start_over)."""
-        store = self.game.store
-        if store is None or store.read_only or not self.game.mode.saves:
+        store = self.controller.store
+        if store is None or store.read_only or not self.controller.mode.saves:
             return False
         if self.session is not None:
             return not self.session.over
@@ -153,7 +157,7 @@ class Host:
     def resume_kept(self, name: str) -> Commands:
         """Play on the kept game `name`: it becomes the current save, with
         the seats it was saved with."""
-        store = self.game.store
+        store = self.controller.store
         assert store is not None
         from avatar_tui.io.savedgames import GameNameError, UnknownGame
 
@@ -161,27 +165,27 @@ class Host:
             state, events, computer = store.games.load(name)
         except (GameNameError, UnknownGame, ScenarioError) as err:
             return [Offer("This game cannot be resumed", escape(str(err)), "new-game")]
-        return [*self.seat(seats.bot_for(computer, self.game.bot, self.game.think)),
+        return [*self.seat(seats.bot_for(computer, self.controller.bot, self.controller.think)),
                 *self.play(state, events, kept=name)]
 
     def set_opponent(self, kind: str | None) -> Commands:
         """p2 is the computer of this kind, or a person (None); a seat of
         the same kind stays."""
-        if kind == (self.game.bot.kind if self.game.bot is not None else None):
+        if kind == (self.controller.bot.kind if self.controller.bot is not None else None):
             return []
-        return self.seat(seats.bot_for({"p2": kind} if kind is not None else {}, self.game.bot,
-                                       self.game.think))
+        return self.seat(seats.bot_for({"p2": kind} if kind is not None else {},
+                                       self.controller.bot, self.controller.think))
 
     def seat(self, bot: BotSeat | None) -> Commands:
         """The computer in `bot`'s seat (None: hot seat), said in the title;
         what the seat before was working on no longer counts."""
-        self.game.seat(bot)
+        self.controller.seat(bot)
         self.position += 1
         self.computer_due = self.computer_search = None
-        return [Show(title=self.game.mode.subtitle)]
+        return [Show(title=self.controller.mode.subtitle)]
 
     def rematch(self) -> Commands:
-        last = self.game.last_setup
+        last = self.controller.last_setup
         if last is None:
             return self.ask_new_game()
         seed = last.seed + 1  # the same decks (a listed deck shuffled anew), a new seed
@@ -193,7 +197,7 @@ class Host:
 
     def resume(self, ask: bool) -> Commands:
         """Resume the saved game: with `ask`, offer resume or a new game."""
-        store = self.game.store
+        store = self.controller.store
         if store is None or not store.has_current():
             if ask:
                 return self.ask_new_game()
@@ -203,7 +207,7 @@ class Host:
         except ScenarioError as err:
             return self.broken_save(str(err))
         if state.phase == "over":
-            self.game.save(state)  # archives it
+            self.controller.save(state)  # archives it
             return self.ask_new_game()
         saved = store.load_computer()
         if not ask:
@@ -215,7 +219,7 @@ class Host:
         return [Offer("Resume the unfinished game?",
                       f"{scores} · turn {state.turn_number} · {len(state.history)} actions · "
                       f"seed {state.setup.seed}\nWho plays: {seats.who_plays(saved)}.",
-                      "resume", tuple(seats.resume_labels(saved, self.game.bot,
+                      "resume", tuple(seats.resume_labels(saved, self.controller.bot,
                                                           store.read_only)))]
 
     def resume_as_saved(self, saved: dict[str, str], state: GameState,
@@ -223,17 +227,17 @@ class Host:
         """Resume with the seats the save names: a game against the computer
         stays one, a hot-seat game stays hot seat (and says so when the
         command line asked for the computer)."""
-        asked = self.game.bot
-        done = [*self.seat(seats.bot_for(saved, asked, self.game.think)),
+        asked = self.controller.bot
+        done = [*self.seat(seats.bot_for(saved, asked, self.controller.think)),
                 *self.play(state, events, resumed=True)]
-        if asked is not None and self.game.bot is None:
-            self.game.hint = ("This saved game is hot seat (two players): it resumes as it "
-                              "was saved, without the computer.")
+        if asked is not None and self.controller.bot is None:
+            self.controller.tell("This saved game is hot seat (two players): it resumes as "
+                                 "it was saved, without the computer.")
             done.append(Show())
         return done
 
     def broken_save(self, reason: str) -> Commands:
-        store = self.game.store
+        store = self.controller.store
         assert store is not None
         try:
             kept = str(store.keep_aside())
@@ -245,8 +249,8 @@ class Host:
 
     def offered(self, about: str, index: int | None) -> Commands:
         """The answer to an `Offer` (index of its label; None: dismissed)."""
-        if about in (safety.LOCK, safety.UNSAVED, safety.SAVED_ELSEWHERE):
-            return safety.answered(self, about, index)
+        if about in OFFERS:
+            return self.guard.answered(about, index)
         if about == "resume":
             resumable, self.resumable = self.resumable, None
             if index == 0 and resumable is not None:
@@ -266,11 +270,11 @@ class Host:
 
     def act(self, action: Action) -> Commands:
         """Make a move through the engine; a refusal is shown, never raised."""
-        return self.changed() if self.game.act(action) else [Show()]
+        return self.changed() if self.controller.act(action) else [Show()]
 
     def press(self, name: str) -> Commands:
         """A game key: its one legal action, or a question when it has several."""
-        said = self.game.press(name)
+        said = self.controller.press(name)
         if isinstance(said, questions.Question):
             return [self.ask(said)]
         return self.changed() if said else [Show()]
@@ -278,19 +282,19 @@ class Host:
     def clicked(self, owner: PlayerId, zone: str | None = None, flip: bool = False) -> Commands:
         """A click stands for a game key: played when the mode allows it,
         else said why, like the key pressed (a demo, the computer's move)."""
-        name = self.game.clicked(owner, zone, flip=flip)
+        name = self.controller.clicked(owner, zone, flip=flip)
         if name is None:
             return []
-        mode = self.game.mode
+        mode = self.controller.mode
         if mode.allows("play", (name,)) or mode.off("play") is None:
             return self.press(name)  # or the engine's reason it cannot
-        self.game.hint = mode.refusal(BY_NAME[name].key, [("play", (name,))])
+        self.controller.refuse(BY_NAME[name].key, [("play", (name,))])
         return [Show()]
 
     def ask(self, question: questions.Question) -> Ask:
         """The question, for this position; on a shared screen a secret one
         is for its player's eyes only (R1.6; not the computer's)."""
-        secret = question.secret_for if self.game.mode.shared_screen else None
+        secret = question.secret_for if self.controller.mode.shared_screen else None
         return Ask(question, self.position, secret)
 
     def answer(self, asked: Ask, index: int | None) -> Commands:
@@ -303,7 +307,7 @@ class Host:
         """`c`: the opening defender (R2.4, R10.5) or the engine's pending choice.
         After a point, the question that follows it tells how it came about."""
         question = questions.pending(self.session) if self.session else None
-        point = self.game.point
+        point = self.controller.point
         if question is not None and point is not None and self.session is not None \
                 and self.session.state.phase == "open":
             told = list(point.lines)
@@ -315,7 +319,7 @@ class Host:
         return [self.ask(question)] if question is not None else []
 
     def undo(self) -> Commands:
-        last = self.game.undo()
+        last = self.controller.undo()
         if last is None:
             return [Show()]
         return self.changed(Show(notes=(f"undone: {last}",)))
@@ -328,14 +332,14 @@ class Host:
         flipped = self.auto_flip()
         if flipped is not None:
             shown = Show(shown.rebuilt, (*shown.notes, flipped), shown.title)
-        if not self.game.mode.saves:
+        if not self.controller.mode.saves:
             return [shown]
         done: Commands = [shown]
         if self.session is not None:
             # written once the move is on screen: the file costs the player
             # no wait, and a crash in between loses only what a crash just
             # before the key would have; quitting first still writes it
-            self.game.unsaved = self.session.state
+            self.controller.hold(self.session.state)
             done.append(Save())
         return [*done, *self.prompt(), *self.computer_next()]
 
@@ -344,12 +348,12 @@ class Host:
         a searching computer thinks the new time from its next move on, and
         auto-flip turned on flips at once when that is the only move."""
         done: Commands = []
-        bot = self.game.bot
-        if think_changed and bot is not None and bot.thinks and self.game.think is not None:
+        bot = self.controller.bot
+        if think_changed and bot is not None and bot.thinks and self.controller.think is not None:
             from avatar_tui.bots import BotSeat
 
             done += self.seat(BotSeat(bot.kind, bot.player, delay=bot.delay,
-                                      think=self.game.think))
+                                      think=self.controller.think))
             done += self.computer_next()  # its move, if it was on its way
         if self.session is not None and not self.session.over and self.auto_flip_due():
             return [*done, *self.changed()]
@@ -357,9 +361,9 @@ class Host:
 
     def auto_flip_due(self) -> bool:
         """Whether auto-flip would flip now."""
-        game, session = self.game, self.session
-        if not game.auto_flip or session is None or game.mode.waiting \
-                or not game.mode.allows("play", ("flip",)):
+        controller, session = self.controller, self.session
+        if not controller.auto_flip or session is None or controller.mode.waiting \
+                or not controller.mode.allows("play", ("flip",)):
             return False
         legal = session.legal
         return bool(legal) and all(a.verb == "flip" for a in legal)
@@ -368,24 +372,24 @@ class Host:
         """The auto-flip setting: when flipping the top card is all a person
         may do (R5.1), it is done for them, and said in the log. The card
         it turns face up is seen, so undo stops there as after a flip by key."""
-        game, session = self.game, self.session
+        controller, session = self.controller, self.session
         if session is None or not self.auto_flip_due():
             return None  # off, or another move is possible: the player decides
         legal = session.legal
         who = describe.character(session.table, legal[0].player)
-        if not game.act(legal[0], auto=True):
+        if not controller.act(legal[0], auto=True):
             return None
         return f"Auto-flip: the top card was flipped for {who}, the only move (R5.1)"
 
     def prompt(self) -> Commands:
         """What the game waits on from a person: the end, or a question."""
         session = self.session
-        if session is None or not self.game.mode.asks:
+        if session is None or not self.controller.mode.asks:
             return []
         if session.over:
             state = session.state
             return [GameOver(actions=len(state.history), seed=state.setup.seed)]
-        if session.pending_question and not self.game.mode.waiting:
+        if session.pending_question and not self.controller.mode.waiting:
             return self.choose()
         return []
 
@@ -401,40 +405,35 @@ class Host:
     def quit(self) -> Commands:
         """Every quit (q, ctrl+q, game over): at once, or a question first
         when moves would be lost (play/safety.py)."""
-        return safety.quit(self)
+        return self.guard.quit()
 
     def save_shown(self, failed: Callable[[], object]) -> Commands:
         """Hand the game shown to the save writer (a thread: the board never
         waits for the disk); `failed()` is called from it when the write fails."""
-        game = self.game
-        if game.unsaved is None:
-            return []
-        state, game.unsaved = game.unsaved, None
-
         def written(ok: bool) -> None:
             if not ok:
                 failed()
 
-        if game.save_later(state, written):
+        if self.controller.save_shown(written):
             return []
         return [Show()]
 
     def save_failed(self) -> Commands:
-        if self.game.save_error is None:
+        if self.controller.save_error is None:
             return []
-        self.game.hint = self.game.save_failed()
+        self.controller.tell(self.controller.save_failed())
         return [Show()]
 
     # ---------------------------------------------------------------- the computer
 
     def computer_next(self) -> Commands:
         """The computer's move after a short, visible pause, when it is its move."""
-        bot, mode = self.game.bot, self.game.mode
+        bot, mode = self.controller.bot, self.controller.mode
         if bot is None or not mode.waiting or self.computer_due is not None \
                 or self.computer_search is not None:
             return []
         assert isinstance(mode, VsComputer)
-        self.game.hint = mode.thinking()
+        self.controller.tell(mode.thinking())
         self.computer_due = self._token()
         return [Show(), After(bot.delay, TimerFired("computer", self.computer_due))]
 
@@ -447,8 +446,8 @@ class Host:
         if event.token != self.computer_due:
             return []
         self.computer_due = None
-        bot, session = self.game.bot, self.session
-        if bot is None or session is None or not self.game.mode.waiting:
+        bot, session = self.controller.bot, self.session
+        if bot is None or session is None or not self.controller.mode.waiting:
             return []
         if covered:
             self.computer_due = event.token
@@ -465,10 +464,10 @@ class Host:
         return self.computer_moves(action)
 
     def computer_moves(self, action: Action) -> Commands:
-        mode = self.game.mode
+        mode = self.controller.mode
         assert isinstance(mode, VsComputer)
         try:
-            mode.move(action)
+            self.controller.computer_moved(mode.move(action))
         except Exception as err:  # noqa: BLE001 - a bot failing must not end the game
             return self.computer_failed(str(err))
         return self.changed()
@@ -500,11 +499,11 @@ class Host:
         from avatar_tui.play import hint as hints
 
         if done.error is not None:
-            self.game.hint = f"[b]No hint:[/b] {escape(done.error)}"
+            self.controller.tell(f"[b]No hint:[/b] {escape(done.error)}")
         else:
             request = hints.hint_request(self.session.state)
             assert request is not None
-            self.game.hint = hints.hint_text(request, done.result)  # type: ignore[arg-type]  # the worker's result is the hint's answer
+            self.controller.tell(hints.hint_text(request, done.result))  # type: ignore[arg-type]  # the worker's result is the hint's answer
         return [Show()]
 
     def hint(self) -> Commands:
@@ -520,14 +519,14 @@ class Host:
             return []
         token = self._token()
         self.hint_search = (token, self.position)
-        self.game.hint = HINT_THINKING
+        self.controller.tell(HINT_THINKING)
         return [Show(), Think(token, hint=request, worlds=self.hint_worlds)]
 
     # ---------------------------------------------------------------- demos
 
     @property
     def demo_mode(self) -> DemoMode | None:
-        mode = self.game.mode
+        mode = self.controller.mode
         return mode if isinstance(mode, DemoMode) else None
 
     def demo_step(self, delta: int = 0) -> Commands:
@@ -539,14 +538,16 @@ class Host:
         from avatar_tui.play.demo import DemoError
 
         try:
-            rebuilt = mode.step(delta)
+            step = mode.step(delta)
         except DemoError as err:
             return [*self.demo_auto(False),
                     Offer("This demo cannot go on", escape(str(err)), "demo-stopped")]
-        if rebuilt is None:
+        if step is None:
             return []
+        self.controller.start(step.state, step.events)
+        self.controller.tell(mode.HINT)
         self.position += 1
-        return [Show(rebuilt=rebuilt)]
+        return [Show(rebuilt=step.rebuilt)]
 
     def demo_auto(self, on: bool) -> Commands:
         """Auto-play: a step after a pause long enough to read it."""
@@ -554,8 +555,7 @@ class Host:
         mode = self.demo_mode
         if mode is None:
             return []
-        mode.playing = on and not mode.demo.at_end
-        if not mode.playing:
+        if not mode.play(on):
             return [Show()]
         self.demo_due = self._token()
         return [Show(), After(mode.demo.pause(), TimerFired("demo", self.demo_due))]
@@ -572,12 +572,12 @@ class Host:
 
     def take_over(self) -> Commands:
         """Play on from this step: the normal hot-seat game (not saved)."""
-        demo = self.game.demo
+        demo = self.controller.demo
         if demo is None:
             return []
         done = [*self.demo_auto(False), *self.seat(None)]
-        self.game.hint = (f"You took over at step {demo.step} of {demo.total}: the keys below "
-                          "are the moves you may make (e explains, ? helps). This game is not "
-                          "saved.")
+        self.controller.tell(f"You took over at step {demo.step} of {demo.total}: the keys "
+                             "below are the moves you may make (e explains, ? helps). This game "
+                             "is not saved.")
         note = f"You took over the demo at step {demo.step}: play on."
         return [*done, *self.changed(Show(notes=(note,)))]
