@@ -88,7 +88,7 @@ def test_play_seed_fills_the_new_game_dialog(monkeypatch, tmp_path):
 
     class FakeApp:
         return_code = 0
-        game = SimpleNamespace(kept_notes=[])  # the lines saying where replaced games went
+        controller = SimpleNamespace(kept_notes=[])  # the lines saying where replaced games went
 
         def __init__(self, store, **kwargs):
             made.update(kwargs)
