@@ -57,6 +57,16 @@ class DeckDraft:
     def count(self, card_id: str) -> int:
         return self.cards.get(card_id, 0)
 
+    def retitle(self, title: str) -> None:
+        self.title = title
+
+    def choose_chamber(self, chamber: str) -> None:
+        self.chamber = chamber
+
+    def toggle_starter(self) -> None:
+        """The starter format (30 cards, R1.1) or constructed (R13)."""
+        self.starter = not self.starter
+
     @property
     def total(self) -> int:
         return sum(self.cards.values())

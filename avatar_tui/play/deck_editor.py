@@ -271,12 +271,12 @@ class DeckEditor:
         """Another chamber: the card list follows what it may use (R13.2, R13.3)."""
         if chamber == self.draft.chamber:
             return []
-        self.draft.chamber = chamber
+        self.draft.choose_chamber(chamber)
         return self.changed(cards=True)
 
     def toggle_format(self) -> Commands:
         """The starter format (30 cards, R1.1) or constructed (R13)."""
-        self.draft.starter = not self.draft.starter
+        self.draft.toggle_starter()
         return self.changed()
 
     # ---------------------------------------------------------------- files
@@ -329,7 +329,7 @@ class DeckEditor:
     def write_new(self, name: str) -> bool:
         """Save under a new name (the first save, or a copy): the deck takes
         that name as its title, so two saved decks never share one."""
-        self.draft.title = name
+        self.draft.retitle(name)
         return self.write(name)
 
     def save_new(self, name: str) -> Commands:
@@ -351,7 +351,7 @@ class DeckEditor:
                 return self.say(f"Not renamed: {err}", "error")
             self.deck_name = self.saved_name = name
             was_dirty = self.dirty
-            self.draft.title = name  # a deck under a new name takes it as its title
+            self.draft.retitle(name)  # a deck under a new name takes it as its title
             if not self.write(name) or was_dirty:
                 return [Show()]
             return self.say(f"Renamed to decks/{name}.toml", "success")
