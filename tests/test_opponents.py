@@ -1,6 +1,7 @@
-"""The computer's kinds are named once (avatar_tui/bots/kinds.py): the bots,
-the command line, `serve` and a save's `computer` table agree, so a game
-against any computer player resumes as one."""
+"""The computer's kinds are named once (avatar_tui/model/names.py, handed
+on by avatar_tui/bots/kinds.py): the bots, the command line, `serve` and a
+save's `computer` table agree, so a game against any computer player
+resumes as one."""
 
 from __future__ import annotations
 

@@ -10,6 +10,7 @@ new-game screen can offer it at once."""
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
 from textual import work
 from textual.app import ComposeResult
@@ -23,7 +24,7 @@ from textual.worker import get_current_worker
 from avatar_tui.cardlib.catalog import MAX_COUNT, Catalog, DeckList, default_catalog
 from avatar_tui.cardlib.entries import RARITY, Entry, by_number, card_entry, chamber_label
 from avatar_tui.cardlib.search import Query, QueryError, parse
-from avatar_tui.decklib.draft import CURVE, DeckDraft, DeckStats, Matchup, house_matchups
+from avatar_tui.decklib.draft import CURVE, DeckDraft, DeckStats
 from avatar_tui.decklib.library import (
     DeckFileError,
     DeckStore,
@@ -42,6 +43,9 @@ from avatar_tui.tui.screens.decks_dialogs import (
     NameScreen,
     TextListScreen,
 )
+
+if TYPE_CHECKING:
+    from avatar_tui.bots.simulation import Matchup
 
 COLOUR = {"green": "$success", "yellow": "$warning", "red": "$error"}
 BAR = 10  # the widest bar of a drawing, in cells
@@ -638,6 +642,9 @@ class DeckEditorScreen(Screen[str | None]):
 
     @work(thread=True, exclusive=True, group="deck-test")
     def run_tests(self, deck: DeckList, games: int) -> None:
+        # the computer players load when a deck is first tested
+        from avatar_tui.bots.simulation import house_matchups
+
         worker = get_current_worker()
         progress = self.query_one("#test-progress", ProgressBar)
         results = house_matchups(
@@ -654,7 +661,7 @@ class DeckEditorScreen(Screen[str | None]):
 
 
 def house_characters() -> list[str]:
-    from avatar_tui.bots import characters
+    from avatar_tui.cardlib.catalog import characters
 
     return characters()
 
