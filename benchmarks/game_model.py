@@ -53,8 +53,8 @@ def one_game(seed: int) -> list[Sample]:
     from avatar_tui.bots import setup_for
     from avatar_tui.bots.expert import board_value
     from avatar_tui.bots.game_model import game_features
-    from avatar_tui.bots.match import characters
     from avatar_tui.bots.thrifty import ThriftyHeuristic
+    from avatar_tui.cardlib.catalog import characters
     from avatar_tui.engine import new_game
 
     names = characters()

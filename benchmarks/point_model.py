@@ -27,7 +27,7 @@ if str(ROOT) not in sys.path:
 def samples(games: int, seed: int) -> list[tuple[list[float], int]]:
     from avatar_tui.bots import HeuristicBot, setup_for
     from avatar_tui.bots.expert import point_features
-    from avatar_tui.bots.match import characters
+    from avatar_tui.cardlib.catalog import characters
     from avatar_tui.engine import new_game
     from benchmarks.game_model import after_each_point
 

@@ -114,7 +114,7 @@ class Timed:
 
 def summarise(first: str, second: str, results: list[dict], pairings, goal: float,
               low_goal: float | None) -> dict:
-    from avatar_tui.decklib.wilson import wilson
+    from avatar_tui.bots.wilson import wilson
 
     n = len(results)
     wins = sum(r["winner"] == r["first"] for r in results)

@@ -97,9 +97,9 @@ def make_game_app():
     import avatar_tui.cli  # noqa: F401 - the imports of the real start
     from avatar_tui.cardlib.catalog import default_catalog
     from avatar_tui.engine import apply, legal_actions, new_game
-    from avatar_tui.io.storage import SaveStore
     from avatar_tui.model.state import GameSetup, PlayerSetup
     from avatar_tui.play.commands import Save, Show
+    from avatar_tui.store.storage import SaveStore
     from avatar_tui.tui.app import AvatarApp
 
     here = Path(sys.modules[AvatarApp.__module__].__file__).parent  # type: ignore[arg-type]

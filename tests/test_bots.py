@@ -13,14 +13,13 @@ from avatar_tui.bots import (
     BotSeat,
     HeuristicBot,
     RandomBot,
-    characters,
     make_bot,
     observation,
     play_game,
     play_seeded,
     setup_for,
 )
-from avatar_tui.cardlib.catalog import Catalog, default_catalog
+from avatar_tui.cardlib.catalog import Catalog, characters, default_catalog
 from avatar_tui.engine import apply, legal_actions, new_game
 from avatar_tui.model.common import PLAYERS, ZONES, other
 

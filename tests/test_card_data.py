@@ -15,7 +15,7 @@ from types import SimpleNamespace
 import pytest
 
 from avatar_tui.cardlib.catalog import Catalog, load_catalog
-from avatar_tui.decklib.legality import may_use
+from avatar_tui.cardlib.legality import may_use
 from avatar_tui.model.cards import ChamberCard, StrikeCard
 
 FACTS = Path(__file__).resolve().parent / "fixtures" / "card_facts.toml"

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from avatar_tui.bots import characters
-from avatar_tui.cardlib.catalog import MAX_COUNT, DeckList, default_catalog
+from avatar_tui.cardlib.catalog import MAX_COUNT, DeckList, characters, default_catalog
 from avatar_tui.decklib.library import DeckStore
 from avatar_tui.play.deck_editor import (
     DELETE,

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from avatar_tui.cardlib.catalog import DeckList, default_catalog
-from avatar_tui.decklib.legality import check_deck, may_use
+from avatar_tui.cardlib.legality import check_deck, may_use
 from avatar_tui.decklib.library import (
     DeckFileError,
     DeckStore,

@@ -11,8 +11,8 @@ from collections import Counter
 
 from depth import depth
 
-from avatar_tui.bots import HeuristicBot, RandomBot, characters, setup_for
-from avatar_tui.cardlib.catalog import default_catalog
+from avatar_tui.bots import HeuristicBot, RandomBot, setup_for
+from avatar_tui.cardlib.catalog import characters, default_catalog
 from avatar_tui.engine import (
     HIDDEN,
     apply_in_place,

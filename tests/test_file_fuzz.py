@@ -357,9 +357,9 @@ def test_mutated_host_and_settings_files_are_refused_in_one_line(tmp_path):
     """The host's seat tokens (`seats.json`, through its public loader),
     the hosted game's save (`host/game.toml`) and `settings.toml`: a
     broken one is one line naming the file, never a traceback."""
-    from avatar_tui.io.storage import SaveStore
     from avatar_tui.net.hosted import HostedGame, HostFileError, HostFiles, Seats
     from avatar_tui.notation.scenario import ScenarioError
+    from avatar_tui.store.storage import SaveStore
 
     rng = random.Random(SEED)
     host = HostFiles(tmp_path / "data" / "host")

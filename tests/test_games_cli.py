@@ -12,8 +12,8 @@ from test_lazy_imports import modules_after, top
 from test_savedgames import DAY, finished, game
 
 from avatar_tui.cli import main
-from avatar_tui.io.savedgames import SavedGames
 from avatar_tui.notation.save import save_game
+from avatar_tui.store.savedgames import SavedGames
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""Nothing a hosted game plays is lost (io/hostsave.py, net/hosted.py):
+"""Nothing a hosted game plays is lost (store/hostsave.py, net/hosted.py):
 a move is saved before anyone sees it, and a save that fails leaves it
 unmade; one host per data directory; an unreadable hosted save is set
 aside, an unfinished one kept by `--new`, a finished one kept among the
@@ -21,12 +21,12 @@ from hosts import LINE, free_port, joined, serving, start_host, stop_host
 from avatar_tui.bots import setup_for
 from avatar_tui.cli import main
 from avatar_tui.engine import legal_actions
-from avatar_tui.io.savedgames import SavedGames
 from avatar_tui.net.client import Client
 from avatar_tui.net.frames import rematch
 from avatar_tui.net.hosted import HostedGame, HostFiles, Seats
 from avatar_tui.notation.save import load_game, write_atomically
 from avatar_tui.play.review import find_game, load_review
+from avatar_tui.store.savedgames import SavedGames
 
 # real servers and processes on 127.0.0.1: in the full run, not the edit loop
 pytestmark = pytest.mark.slow

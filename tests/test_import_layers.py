@@ -1,15 +1,27 @@
 """The layers of avatar_tui/ import in one direction only. A static walk of
 every module's imports (with ast: imports inside functions count, those
-under `if TYPE_CHECKING:` do not, as they never run) fails on a forbidden
-arrow. From the bottom up:
+under `if TYPE_CHECKING:` do not, as they never run, but for the order of
+the floors and the engine's API below) fails on a forbidden arrow.
+
+ORDER names every package of avatar_tui/, from the ground up, and a module
+may import only from its own package or one below it: an import up the
+order fails, deferred (in-function) and type-only ones included, so no two
+packages can import each other. What the order cannot say stands in the
+rules below it. From the bottom up:
 
 - the model (avatar_tui.model): the data; it imports nothing but itself;
+- io: the plain readers (files, the data directory's place, terminal-safe
+  text), on which everything above reads;
+- the card library (cardlib): the catalog type (cardlib.cardset), the
+  installed database read and cached (cardlib.catalog), the deckbuilding
+  rules, the cards in words;
 - the engine (avatar_tui.engine): the rules; outside itself it imports the
-  model and the card database alone (`avatar_tui.cardlib.catalog`), and
-  through that database the files it is read with (io.files, io.terminal_text, io.datadir);
-- the card library (cardlib), decks (decklib), the notation, files and
-  places (io) and the bots: never the game as the app plays it (play), the
-  terminal app (tui) or the command line (cli), and no Textual;
+  model and the catalog type alone (`avatar_tui.cardlib.cardset`), which
+  reads no file;
+- the notation, the store (the saves, kept games and settings in the data
+  directory), the demos, decks (decklib) and the bots: never the game as the
+  app plays it (play), the terminal app (tui) or the command line (cli), and
+  no Textual;
 - play: the app's game logic, headless: no Textual, no Rich, no tui, no cli;
 - net: one game on several screens (frames, host, client): no Textual, no tui, no cli;
 - io imports no play, tui or cli;
@@ -49,17 +61,23 @@ BOTS, CARDLIB, CLI, DECKLIB = "avatar_tui.bots", "avatar_tui.cardlib", "avatar_t
 IO, NOTATION, PLAY, TUI = "avatar_tui.io", "avatar_tui.notation", "avatar_tui.play", \
     "avatar_tui.tui"
 NET = "avatar_tui.net"  # one game on several screens: above play, below the app
+STORE, DEMOS = "avatar_tui.store", "avatar_tui.demos"
+
+# The floors, from the ground up: a package imports only its own modules and
+# those of the packages before it (the root's `__version__` aside).
+ORDER = (MODEL, IO, CARDLIB, ENGINE, NOTATION, STORE, DEMOS, DECKLIB, BOTS, PLAY, NET, TUI, CLI)
 _UP = (PLAY, NET, TUI, CLI)  # the layers of the app and the command line
 _SCREEN = ("textual", "rich")
 
 # What a layer (its package and every module in it) must not import.
 FORBIDDEN: dict[str, tuple[str, ...]] = {
-    ENGINE: (TUI, PLAY, BOTS, NOTATION, IO, CLI, DECKLIB, "avatar_tui.demos", *_SCREEN),
+    ENGINE: (TUI, PLAY, BOTS, NOTATION, IO, STORE, CLI, DECKLIB, DEMOS, *_SCREEN),
     MODEL: (ENGINE,),
     BOTS: (*_UP, *_SCREEN),
     PLAY: (NET, TUI, CLI, *_SCREEN),
     NET: (TUI, CLI, *_SCREEN),
     IO: (*_UP, *_SCREEN),
+    STORE: (*_UP, *_SCREEN),
     CARDLIB: (*_UP, *_SCREEN),
     DECKLIB: (*_UP, *_SCREEN),
     NOTATION: (*_UP, *_SCREEN),
@@ -68,8 +86,8 @@ FORBIDDEN: dict[str, tuple[str, ...]] = {
 # A layer that may import, of avatar_tui/, only these (other packages free).
 ONLY: dict[str, tuple[str, ...]] = {
     MODEL: (MODEL,),
-    ENGINE: (ENGINE, MODEL, f"{CARDLIB}.catalog"),
-    TUI: (TUI, PLAY, IO, CARDLIB, DECKLIB, BOTS, NOTATION, MODEL, ENGINE),
+    ENGINE: (ENGINE, MODEL, f"{CARDLIB}.cardset"),
+    TUI: (TUI, PLAY, STORE, IO, CARDLIB, DECKLIB, BOTS, NOTATION, MODEL, ENGINE),
 }
 
 # A module only these layers may import.
@@ -78,11 +96,10 @@ IMPORTED_ONLY_BY: dict[str, tuple[str, ...]] = {
 }
 
 # What the top of avatar_tui/ holds besides the layers: `__main__`.
-LAYERS = {MODEL, ENGINE, CARDLIB, IO, NOTATION, "avatar_tui.demos", DECKLIB, BOTS, PLAY, NET, TUI,
-          CLI}
+LAYERS = set(ORDER)
 TOP_LEVEL = {"avatar_tui.__main__"}
 
-PUBLIC_ONLY = (TUI, NET, PLAY, BOTS, CLI, IO, CARDLIB, DECKLIB, "avatar_tui.demos")
+PUBLIC_ONLY = (TUI, NET, PLAY, BOTS, CLI, IO, STORE, CARDLIB, DECKLIB, DEMOS)
 # Known reaches inside the engine, each with the work that removes it (the
 # expert's went: it plays out with the public `playout_apply`).
 ALLOWED_INSIDE: dict[str, set[str]] = {
@@ -204,6 +221,31 @@ def outside_the_allowed(files: dict[str, tuple[str, bool]]) -> list[str]:
     return sorted(set(bad))
 
 
+def _floor(module: str) -> int | None:
+    """The place in ORDER of the package that holds `module` (None: the root)."""
+    return next((i for i, layer in enumerate(ORDER) if _within(module, layer)), None)
+
+
+def up_the_order(files: dict[str, tuple[str, bool]]) -> list[str]:
+    """Every import in `files` of a package higher in ORDER than the
+    importer's own, wherever it stands: in a function, or under `if
+    TYPE_CHECKING:` (a type is a floor's knowledge too)."""
+    bad = []
+    for module, (source, is_package) in sorted(files.items()):
+        here = _floor(module)
+        if here is None:
+            continue
+        for node in _import_nodes(ast.parse(source), typing_too=True):
+            targets = ([alias.name for alias in node.names] if isinstance(node, ast.Import)
+                       else [_base(node, module, is_package)])
+            for target in targets:
+                there = _floor(target)
+                if there is not None and there > here:
+                    bad.append(f"{module}:{node.lineno} imports {target} ({ORDER[here]} "
+                               f"is below {ORDER[there]})")
+    return sorted(set(bad))
+
+
 def inside_the_engine(files: dict[str, tuple[str, bool]], public: set[str]) -> list[str]:
     """Every import in the app and the bots that reaches past the engine's
     public API `public`, but for `ALLOWED_INSIDE`."""
@@ -223,8 +265,8 @@ def inside_the_engine(files: dict[str, tuple[str, bool]], public: set[str]) -> l
 
 # Import loops that still exist, each as the set of modules it joins, with a
 # comment saying why it is left. None now: the engine's loops were taken
-# apart and so was catalog <-> deckbuilding, now cardlib.catalog
-# and decklib.legality (deck_references moved into the catalog). The engine
+# apart and so was catalog <-> deckbuilding (deck_references moved into the
+# catalog type, cardlib.cardset, and the rules into cardlib.legality). The engine
 # may never have one. The test fails when a
 # listed loop is gone or has changed, so this list can only shrink.
 KNOWN_CYCLES: list[frozenset[str]] = []
@@ -356,6 +398,29 @@ def test_each_layer_imports_only_what_it_may() -> None:
     assert outside_the_allowed(package_files()) == []
 
 
+def test_no_import_runs_up_the_order() -> None:
+    files = package_files()
+    assert "avatar_tui.store.storage" in files and "avatar_tui.cardlib.cardset" in files
+    assert up_the_order(files) == []
+
+
+def test_the_order_names_every_package_and_finds_an_import_up_it() -> None:
+    packages = {m for m, (_, is_package) in package_files().items()
+                if is_package and m.count(".") == 1}
+    assert packages == set(ORDER)
+    files = _fake(avatar_tui__engine__x="def later():\n    from avatar_tui.store import storage\n",
+                  avatar_tui__io__files="from typing import TYPE_CHECKING\n"
+                                        "if TYPE_CHECKING:\n    from ..cardlib import cardset\n",
+                  avatar_tui__cli__x="from avatar_tui import __version__\nimport avatar_tui.tui\n",
+                  avatar_tui__bots__y="from avatar_tui.decklib import library\n")
+    assert up_the_order(files) == [
+        "avatar_tui.engine.x:2 imports avatar_tui.store (avatar_tui.engine is below "
+        "avatar_tui.store)",
+        "avatar_tui.io.files:3 imports avatar_tui.cardlib (avatar_tui.io is below "
+        "avatar_tui.cardlib)",
+    ]
+
+
 def test_the_top_level_holds_the_layers_only() -> None:
     top = {m for m in package_files() if m.count(".") == 1}
     assert top - LAYERS == TOP_LEVEL and LAYERS <= top
@@ -364,28 +429,28 @@ def test_the_top_level_holds_the_layers_only() -> None:
 def test_the_allowed_check_finds_what_a_layer_may_not_use() -> None:
     files = {"avatar_tui.tui.screen": ("from avatar_tui import __version__\n"
                                        "def later():\n    import avatar_tui.cli.play\n", False),
-             "avatar_tui.engine.x": ("from avatar_tui.cardlib.catalog import Catalog\n"
+             "avatar_tui.engine.x": ("from avatar_tui.cardlib.cardset import Catalog\n"
                                      "from avatar_tui.cardlib import words\n", False),
              "avatar_tui.io.files": ("import avatar_tui.cli\nimport textual\n", False),
              "avatar_tui.__main__": ("from avatar_tui.cli import main\n", False),
              "avatar_tui.cli.deck": ("from avatar_tui.cli import cards\n", False)}
     assert outside_the_allowed(files) == [
         "avatar_tui.engine.x:2 imports avatar_tui.cardlib (avatar_tui.engine may use only "
-        "avatar_tui.engine, avatar_tui.model, avatar_tui.cardlib.catalog)",
+        "avatar_tui.engine, avatar_tui.model, avatar_tui.cardlib.cardset)",
         "avatar_tui.engine.x:2 imports avatar_tui.cardlib.words (avatar_tui.engine may use "
-        "only avatar_tui.engine, avatar_tui.model, avatar_tui.cardlib.catalog)",
+        "only avatar_tui.engine, avatar_tui.model, avatar_tui.cardlib.cardset)",
         "avatar_tui.io.files:1 imports avatar_tui.cli (only avatar_tui.cli, avatar_tui.__main__ "
         "may use avatar_tui.cli)",
         "avatar_tui.tui.screen:1 imports avatar_tui (avatar_tui.tui may use only "
-        "avatar_tui.tui, avatar_tui.play, avatar_tui.io, avatar_tui.cardlib, "
+        "avatar_tui.tui, avatar_tui.play, avatar_tui.store, avatar_tui.io, avatar_tui.cardlib, "
         "avatar_tui.decklib, avatar_tui.bots, avatar_tui.notation, avatar_tui.model, "
         "avatar_tui.engine)",
         "avatar_tui.tui.screen:1 imports avatar_tui.__version__ (avatar_tui.tui may use only "
-        "avatar_tui.tui, avatar_tui.play, avatar_tui.io, avatar_tui.cardlib, "
+        "avatar_tui.tui, avatar_tui.play, avatar_tui.store, avatar_tui.io, avatar_tui.cardlib, "
         "avatar_tui.decklib, avatar_tui.bots, avatar_tui.notation, avatar_tui.model, "
         "avatar_tui.engine)",
         "avatar_tui.tui.screen:3 imports avatar_tui.cli.play (avatar_tui.tui may use only "
-        "avatar_tui.tui, avatar_tui.play, avatar_tui.io, avatar_tui.cardlib, "
+        "avatar_tui.tui, avatar_tui.play, avatar_tui.store, avatar_tui.io, avatar_tui.cardlib, "
         "avatar_tui.decklib, avatar_tui.bots, avatar_tui.notation, avatar_tui.model, "
         "avatar_tui.engine)",
         "avatar_tui.tui.screen:3 imports avatar_tui.cli.play (only avatar_tui.cli, "

@@ -83,7 +83,7 @@ import json, sys
 from pathlib import Path
 import avatar_tui.cli  # the imports of the real start
 from avatar_tui.tui.app import AvatarApp
-from avatar_tui.io.storage import SaveStore
+from avatar_tui.store.storage import SaveStore
 from avatar_tui.cardlib.catalog import default_catalog
 from avatar_tui.engine import apply, legal_actions, new_game
 from avatar_tui.model.state import GameSetup, PlayerSetup

@@ -6,7 +6,7 @@ import pytest
 from avatar_tui.decklib.library import DeckFileError
 from avatar_tui.decklib.library import check_name as deck_name
 from avatar_tui.io.names import NAME_LIMIT
-from avatar_tui.io.savedgames import name_problem as game_name_problem
+from avatar_tui.store.savedgames import name_problem as game_name_problem
 
 NAMES = ["fox", "Fox-2", "my_deck.v2", "2026-11-27-aang-v-kinto", "x" * NAME_LIMIT,
          "", ".hidden", "-dash", "a b", "../up", "a\\b", "x" * (NAME_LIMIT + 1), "tab\there",

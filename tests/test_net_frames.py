@@ -16,8 +16,8 @@ import re
 
 from depth import depth
 
-from avatar_tui.bots import characters, setup_for
-from avatar_tui.cardlib.catalog import default_catalog
+from avatar_tui.bots import setup_for
+from avatar_tui.cardlib.catalog import characters, default_catalog
 from avatar_tui.engine import (
     apply,
     determinize,

@@ -1,8 +1,9 @@
-"""The computer's kinds are named once (avatar_tui/bots/kinds.py): the bots,
-their search settings, the command line, `serve`, `simulate` and a save's
-`computer` table agree, so a game against any computer player resumes as
-one. The table is checked as it is imported; these tests see the checks
-speak and the homes read it."""
+"""The computer's kinds are named once (avatar_tui/bots/kinds.py, over the
+model's words in avatar_tui/model/names.py): the bots, their search
+settings, the command line, `serve`, `simulate` and a save's `computer`
+table agree, so a game against any computer player resumes as one. The
+table is checked as it is imported; these tests see the checks speak and
+the homes read it."""
 
 from __future__ import annotations
 

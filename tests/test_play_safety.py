@@ -10,11 +10,11 @@ import pytest
 
 from avatar_tui.bots import setup_for
 from avatar_tui.engine import legal_actions, new_game
-from avatar_tui.io.storage import DataLock, SaveStore
 from avatar_tui.play import safety
 from avatar_tui.play.commands import Leave, Offer, Show
 from avatar_tui.play.controller import READ_ONLY, GameController
 from avatar_tui.play.referee import Referee
+from avatar_tui.store.storage import DataLock, SaveStore
 
 
 def referee_on(directory) -> Referee:

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from avatar_tui.engine import HIDDEN, Table, replay_actions
-from avatar_tui.io.savedgames import SavedGames
-from avatar_tui.io.storage import SaveStore
 from avatar_tui.notation.save import save_game
 from avatar_tui.play.review import ReviewError, find_game, load_review, turn_line
+from avatar_tui.store.savedgames import SavedGames
+from avatar_tui.store.storage import SaveStore
 
 GAME = Path(__file__).parent / "review" / "katara-v-uncle-iroh.toml"
 

@@ -11,9 +11,9 @@ import pytest
 
 from avatar_tui.bots import make_bot
 from avatar_tui.engine import apply, legal_actions, observation
-from avatar_tui.io.savedgames import SavedGames
 from avatar_tui.play.review import ReviewError, load_review
 from avatar_tui.play.review_continue import dealt_again, play_on
+from avatar_tui.store.savedgames import SavedGames
 
 GAME = Path(__file__).parent / "review" / "katara-v-uncle-iroh.toml"
 

@@ -17,7 +17,7 @@ import pytest
 from depth import depth
 
 from avatar_tui.cardlib.catalog import default_catalog
-from avatar_tui.decklib.legality import MAX_COPIES, may_use
+from avatar_tui.cardlib.legality import MAX_COPIES, may_use
 from avatar_tui.engine import apply, can_undo, legal_actions, new_game, undo
 from avatar_tui.model.actions import parse_action
 from avatar_tui.model.state import GameSetup, GameState, PlayerSetup

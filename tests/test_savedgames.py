@@ -1,4 +1,4 @@
-"""The kept games of a data directory (avatar_tui/io/savedgames.py): names
+"""The kept games of a data directory (avatar_tui/store/savedgames.py): names
 generated, unique and readable; names given by a person checked before
 they touch a path; listing newest first with what each game is; keeping,
 handing back and deleting."""
@@ -14,16 +14,16 @@ import pytest
 from avatar_tui.cardlib.catalog import default_catalog
 from avatar_tui.engine import apply, legal_actions, new_game
 from avatar_tui.io.names import NAME_LIMIT
-from avatar_tui.io.savedgames import (
+from avatar_tui.model.state import GameSetup, PlayerSetup
+from avatar_tui.notation.save import load_game, save_game
+from avatar_tui.notation.scenario import ScenarioError
+from avatar_tui.store.savedgames import (
     GameNameError,
     SavedGames,
     UnknownGame,
     check_name,
     name_problem,
 )
-from avatar_tui.model.state import GameSetup, PlayerSetup
-from avatar_tui.notation.save import load_game, save_game
-from avatar_tui.notation.scenario import ScenarioError
 
 DAY = date(2026, 11, 27)
 

@@ -7,8 +7,8 @@ import json
 
 import pytest
 
+from avatar_tui.bots.wilson import wilson
 from avatar_tui.cli import main
-from avatar_tui.decklib.wilson import wilson
 
 TIMING = {"elapsed_s", "games_per_s", "jobs"}
 

@@ -129,7 +129,7 @@ def test_the_deck_being_edited_keeps_its_name_line(tmp_path):
 
 
 def test_the_theme_setting_reads_back_the_same(tmp_path):
-    from avatar_tui.io.storage import SaveStore
+    from avatar_tui.store.storage import SaveStore
 
     store = SaveStore(tmp_path)
     store.save_theme(HOSTILE)

@@ -25,7 +25,6 @@ if TYPE_CHECKING:
         BotError,
         GameError,
         GameResult,
-        characters,
         make_bot,
         play_game,
         play_seeded,
@@ -34,8 +33,8 @@ if TYPE_CHECKING:
     from avatar_tui.bots.seat import BotSeat
     from avatar_tui.engine import HIDDEN, Observation, observation
 
-_MATCH = ("BOT_KINDS", "BotError", "GameError", "GameResult", "characters", "make_bot",
-          "play_game", "play_seeded", "setup_for")
+_MATCH = ("BOT_KINDS", "BotError", "GameError", "GameResult", "make_bot", "play_game",
+          "play_seeded", "setup_for")
 __all__ = [
     "BOT_KINDS",
     "HIDDEN",
@@ -47,7 +46,6 @@ __all__ = [
     "HeuristicBot",
     "Observation",
     "RandomBot",
-    "characters",
     "make_bot",
     "observation",
     "play_game",

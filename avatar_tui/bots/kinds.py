@@ -4,7 +4,9 @@ Every home of a kind reads this table: the bots' makers (bots/match.py,
 checked against it when imported), the search settings (`SEARCHING`), the
 new-game screen's opponent list (its `label`), the command line's `--vs-bot`,
 `--bot1`/`--bot2` and `simulate --bot`, and a save's `computer = { p2 =
-"expert" }` (the `ComputerKind` names, checked against the table here).
+"expert" }`: its `ComputerKind` names are the model's words
+(model/names.py), so the notation reads a save with no bot, and they are
+checked against the table here.
 
 A light module (no pydantic, no engine): the command line's `--help` lists
 the kinds without importing the bots.
@@ -14,9 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass
-from typing import Literal, get_args
+from typing import get_args
 
-ComputerKind = Literal["random", "heuristic", "expert", "master"]
+from avatar_tui.model.names import ComputerKind
+
 # the expert's worlds per decision when a game must be reproducible (seeded
 # games, simulations): a fixed count, never a clock
 SEEDED_WORLDS = 16

@@ -48,18 +48,6 @@ def make_bot(kind: str, seed: int = 0, **options) -> Bot:
     return factory(seed, **options) if kind in SEARCHING else factory(seed)
 
 
-def characters() -> list[str]:
-    """The characters with a house starter deck (the decks a game without
-    a deck list is played with), by their chamber's character name."""
-    catalog = default_catalog()
-    names = []
-    for deck in catalog.decks.values():
-        chamber = catalog.find_chamber(deck.chamber)
-        if deck.starter and chamber is not None and chamber.character:
-            names.append(chamber.character)
-    return sorted(set(names))
-
-
 def bot_seed(game_seed: int, pid: PlayerId) -> int:
     """Each bot's own generator seed, fixed by the game's seed and its seat."""
     return game_seed * 2 + (0 if pid == "p1" else 1)

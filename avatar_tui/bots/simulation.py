@@ -1,5 +1,6 @@
-"""Many games between computer players, headless: `avatar-tui simulate`
-and the benchmarks' matchups.
+"""Many games between computer players, headless: `avatar-tui simulate`,
+the benchmarks' matchups, and a deck tested against the house decks (the
+deck editor's test, `house_matchups`).
 
 Game i is played with seed S+i (its setup's shuffle and both bots' own
 generators derive from it), so a run is fixed by its arguments: `jobs`
@@ -9,10 +10,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from avatar_tui.bots.match import play_seeded, side_name
-from avatar_tui.decklib.wilson import wilson
+from avatar_tui.bots.wilson import wilson
+from avatar_tui.cardlib.catalog import Catalog, DeckList, characters, default_catalog
 
 
 def _play_chunk(seeds: Sequence[int], p1: Any, p2: Any, bot1: str, bot2: str,
@@ -88,3 +91,50 @@ def summarise(results: list[dict], *, p1: str, p2: str, bot1: str, bot2: str, se
         "elapsed_s": round(elapsed, 3),
         "games_per_s": round(n / elapsed, 1) if elapsed > 0 else None,
     }
+
+
+# ------------------------------------------------------------------ testing a deck
+
+
+@dataclass(frozen=True)
+class Matchup:
+    """The deck against one house deck: games, wins and the 95% interval."""
+
+    character: str
+    name: str
+    games: int
+    wins: int
+    low: float
+    high: float
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+
+def house_matchups(deck: DeckList, games: int, seed: int = 1, bot: str = "heuristic",
+                   advance=lambda: None, stopped=lambda: False,
+                   catalog: Catalog | None = None) -> list[Matchup]:
+    """The deck against each house starter deck, `games` games each between
+    two computer players (the games of `simulate`, seeds seed, seed+1, ...),
+    the deck sitting as p1 in even games and p2 in odd ones. `advance` is
+    called after every game; `stopped()` true ends early. `catalog`: the
+    games' cards (None: the installed database)."""
+    catalog = catalog or default_catalog()
+    results: list[Matchup] = []
+    for character in characters():
+        wins = played = 0
+        for i in range(games):
+            if stopped():
+                return results
+            as_p1 = i % 2 == 0
+            p1, p2 = (deck, character) if as_p1 else (character, deck)
+            result = play_seeded(seed + i, p1, p2, bot, bot, catalog=catalog)
+            wins += result.winner == ("p1" if as_p1 else "p2")
+            played += 1
+            advance()
+        low, high = wilson(wins, played)
+        chamber = catalog.find_chamber(character)
+        results.append(Matchup(character, chamber.name if chamber else character, played,
+                               wins, low, high))
+    return results

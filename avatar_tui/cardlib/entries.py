@@ -106,7 +106,7 @@ def entries(catalog: Catalog, character: ChamberCard | None = None) -> list[Entr
     """Deck cards, then chambers (both by collector number), then signature
     moves. With a chamber: only what a deck headed by it may hold (R13.2,
     R13.3), and that character's chambers and moves."""
-    from avatar_tui.decklib.legality import may_use
+    from avatar_tui.cardlib.legality import may_use
 
     cards = [c for c in catalog.cards.values() if character is None or may_use(c, character)]
     chambers = [

@@ -32,7 +32,7 @@ def add_arguments(deck: argparse.ArgumentParser) -> None:
 
 
 def run_deck_check(args: argparse.Namespace) -> int:
-    from avatar_tui.decklib.legality import check_deck
+    from avatar_tui.cardlib.legality import check_deck
     from avatar_tui.decklib.library import DeckFileError, read_deck_file
 
     place = args.file
@@ -137,7 +137,7 @@ def run_random(args: argparse.Namespace) -> int:
 
 def run_import(args: argparse.Namespace) -> int:
     from avatar_tui.cardlib.catalog import default_catalog
-    from avatar_tui.decklib.legality import check_deck
+    from avatar_tui.cardlib.legality import check_deck
     from avatar_tui.decklib.library import DeckFileError, deck_toml, import_text
 
     source = "standard input" if args.file == "-" else args.file

@@ -1,7 +1,7 @@
 """`avatar-tui games`: the games kept in the data directory (unfinished
 ones that a new game replaced, and finished ones), most recently played
 first; `avatar-tui games delete NAME` deletes one. The model is
-avatar_tui/io/savedgames.py, loaded only when the command runs."""
+avatar_tui/store/savedgames.py, loaded only when the command runs."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ def printable(text: str) -> str:
 
 
 def run_list(args: argparse.Namespace) -> int:
-    from avatar_tui.io.savedgames import SavedGames
+    from avatar_tui.store.savedgames import SavedGames
 
     games = SavedGames()
     current = _current(games)
@@ -61,8 +61,8 @@ def run_list(args: argparse.Namespace) -> int:
 
 def _current(games):
     """The current save, when it is an unfinished game."""
-    from avatar_tui.io.savedgames import read_game
-    from avatar_tui.io.storage import CURRENT
+    from avatar_tui.store.savedgames import read_game
+    from avatar_tui.store.storage import CURRENT
 
     path = games.data_dir / CURRENT
     if not path.is_file():
@@ -75,7 +75,7 @@ def _current(games):
 
 
 def run_delete(args: argparse.Namespace) -> int:
-    from avatar_tui.io.savedgames import GameNameError, SavedGames, UnknownGame
+    from avatar_tui.store.savedgames import GameNameError, SavedGames, UnknownGame
 
     try:
         SavedGames().delete(args.name)

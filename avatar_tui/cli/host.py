@@ -3,7 +3,7 @@ watchers), served over WebSocket (docs/protocol.md). It prints one line per
 person to paste — `p1: avatar-tui join URL`, `p2: avatar-tui join URL`,
 `watch: avatar-tui watch URL` — and runs until ctrl+c. The game is saved
 before every action is shown, in the data directory's `host/` folder
-(io/hostsave.py: one host per data directory); `--resume` starts it again
+(store/hostsave.py: one host per data directory); `--resume` starts it again
 with the same URLs, `--new` keeps an unfinished one among the kept games
 and hosts a new one."""
 
@@ -120,9 +120,9 @@ def _make_room(files, new: bool) -> str | None:
     there (with --new; without it, the host refuses), an unreadable one set
     aside as `game.broken-N.toml`. Each is said in one line. Returns why the
     new game cannot start (None: it can)."""
-    from avatar_tui.io.savedgames import resume_line
     from avatar_tui.notation.save import load_game
     from avatar_tui.notation.scenario import load_scenario
+    from avatar_tui.store.savedgames import resume_line
 
     if not files.has_game():
         return None

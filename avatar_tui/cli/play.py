@@ -74,10 +74,10 @@ def game_with_decks(deck1: str | None, deck2: str | None, seed: int | None = Non
 def run(args: argparse.Namespace) -> int:
     # the app's modules load here, once the command line is read: a wrong
     # argument or --help is answered without loading Textual
-    from avatar_tui.io.storage import SaveStore
     from avatar_tui.notation.save import load_game
     from avatar_tui.notation.scenario import ScenarioError, load_scenario
     from avatar_tui.play import seats
+    from avatar_tui.store.storage import SaveStore
     from avatar_tui.tui import launch
 
     store = SaveStore()
@@ -142,9 +142,9 @@ def kept_game(store, name: str, bot) -> dict | str:
     """How the app resumes the kept game `name`, with the seats it was
     saved with, or why it cannot (an unknown or bad name, an unreadable
     file, a finished game)."""
-    from avatar_tui.io.savedgames import GameNameError, UnknownGame
     from avatar_tui.notation.scenario import ScenarioError
     from avatar_tui.play import seats
+    from avatar_tui.store.savedgames import GameNameError, UnknownGame
 
     try:
         game, events, computer = store.games.load(name)

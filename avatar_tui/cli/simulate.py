@@ -80,7 +80,7 @@ def expert_options(args: argparse.Namespace) -> dict[str, float | int]:
 def _character(text: str) -> str:
     """A character with a starter deck (the card database is read only
     when the option is given, so `avatar-tui` starts no slower)."""
-    from avatar_tui.bots import characters
+    from avatar_tui.cardlib.catalog import characters
 
     known = characters()
     if text not in known:

@@ -9,7 +9,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from avatar_tui.cardlib.catalog import MAX_COUNT, Catalog, DeckList
-from avatar_tui.decklib.legality import check_deck, may_use
+from avatar_tui.cardlib.legality import check_deck, may_use
 from avatar_tui.model.cards import ChamberCard, DeckCard, StrikeCard
 from avatar_tui.model.common import ZONES
 
@@ -135,54 +135,3 @@ def deck_stats(cards: dict[str, int], catalog: Catalog) -> DeckStats:
         avg_intercept=sum(intercepts) / len(intercepts) if intercepts else None,
         traits=sorted(traits.items(), key=lambda kv: (-kv[1], kv[0])),
     )
-
-
-# ------------------------------------------------------------------ testing a deck
-
-
-@dataclass(frozen=True)
-class Matchup:
-    """The deck against one house deck: games, wins and the 95% interval."""
-
-    character: str
-    name: str
-    games: int
-    wins: int
-    low: float
-    high: float
-
-    @property
-    def rate(self) -> float:
-        return self.wins / self.games if self.games else 0.0
-
-
-def house_matchups(deck: DeckList, games: int, seed: int = 1, bot: str = "heuristic",
-                   advance=lambda: None, stopped=lambda: False,
-                   catalog: Catalog | None = None) -> list[Matchup]:
-    """The deck against each house starter deck, `games` games each between
-    two computer players (the games of `simulate`, seeds seed, seed+1, ...),
-    the deck sitting as p1 in even games and p2 in odd ones. `advance` is
-    called after every game; `stopped()` true ends early. `catalog`: the
-    games' cards (None: the installed database)."""
-    from avatar_tui.bots import characters, play_seeded
-    from avatar_tui.cardlib.catalog import default_catalog
-    from avatar_tui.decklib.wilson import wilson
-
-    catalog = catalog or default_catalog()
-    results: list[Matchup] = []
-    for character in characters():
-        wins = played = 0
-        for i in range(games):
-            if stopped():
-                return results
-            as_p1 = i % 2 == 0
-            p1, p2 = (deck, character) if as_p1 else (character, deck)
-            result = play_seeded(seed + i, p1, p2, bot, bot, catalog=catalog)
-            wins += result.winner == ("p1" if as_p1 else "p2")
-            played += 1
-            advance()
-        low, high = wilson(wins, played)
-        chamber = catalog.find_chamber(character)
-        results.append(Matchup(character, chamber.name if chamber else character, played,
-                               wins, low, high))
-    return results

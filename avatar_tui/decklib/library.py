@@ -14,7 +14,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from avatar_tui.cardlib.catalog import MAX_COUNT, Catalog, DeckList, describe_validation_error
-from avatar_tui.decklib.legality import STARTER_CARDS, may_use
+from avatar_tui.cardlib.legality import STARTER_CARDS, may_use
 from avatar_tui.engine import rng
 from avatar_tui.io import files, names, terminal_text
 from avatar_tui.io.datadir import user_data_dir

@@ -36,7 +36,7 @@ def playable_deck(ref: str) -> DeckList | str:
     """A legal deck from a file or saved deck's name, or the lines saying
     why it cannot be played (R13, R1.1)."""
     from avatar_tui.cardlib.catalog import default_catalog
-    from avatar_tui.decklib.legality import check_deck
+    from avatar_tui.cardlib.legality import check_deck
     from avatar_tui.decklib.library import DeckFileError
 
     try:

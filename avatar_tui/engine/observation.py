@@ -48,7 +48,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from avatar_tui.cardlib.catalog import Catalog
+from avatar_tui.cardlib.cardset import Catalog
 from avatar_tui.engine import rng as rngmod
 from avatar_tui.engine.game import clone
 from avatar_tui.engine.table import catalog_for

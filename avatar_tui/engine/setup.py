@@ -3,7 +3,7 @@ the opening defender."""
 
 from __future__ import annotations
 
-from avatar_tui.cardlib.catalog import Catalog
+from avatar_tui.cardlib.cardset import Catalog
 from avatar_tui.engine import rng
 from avatar_tui.engine.board import deck_to_discard, take_from_deck
 from avatar_tui.engine.table import Table, catalog_for

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 from weakref import WeakSet
 
-from avatar_tui.cardlib.catalog import Catalog
+from avatar_tui.cardlib.cardset import Catalog
 from avatar_tui.engine.errors import StaleInPlay
 from avatar_tui.engine.table import Table
 from avatar_tui.model.cards import SignatureMove, StrikeCard

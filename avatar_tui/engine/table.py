@@ -7,7 +7,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from avatar_tui.cardlib.catalog import Catalog
+from avatar_tui.cardlib.cardset import Catalog
 from avatar_tui.engine.events import BoardEvent, Event
 from avatar_tui.model.cards import DeckCard, SignatureMove
 from avatar_tui.model.common import PlayerId, Zone

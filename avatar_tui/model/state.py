@@ -145,7 +145,7 @@ class PlayerSetup(Model):
 
 @runtime_checkable
 class CardSource(Protocol):
-    """What a setup's `catalog` is: the card database (cardlib.catalog's
+    """What a setup's `catalog` is: the card database (cardlib.cardset's
     Catalog, which the model may not import). Only what tells it from the
     plain data a file or a frame holds is named here."""
 

@@ -8,7 +8,7 @@ A move is saved before anyone sees it: when the save fails, the move is
 left unmade, the seat is told why, and `save_problem` says that the game
 is not being saved until a save succeeds again.
 
-Its files live in the data directory's `host/` folder (io/hostsave.py):
+Its files live in the data directory's `host/` folder (store/hostsave.py):
 `game.toml` is the game in the notation, a save anyone may read or replay;
 `seats.json` holds the seats' secret tokens and the game counter, so a
 restarted host resumes with the same URLs. A finished game is also kept
@@ -24,13 +24,13 @@ from pathlib import Path
 
 from avatar_tui.engine import IllegalAction, actor_of, apply, legal_actions, new_game
 from avatar_tui.io import files
-from avatar_tui.io.hostsave import HostFiles
 from avatar_tui.model.actions import NotationError, parse_action
 from avatar_tui.model.common import PLAYERS, PlayerId
 from avatar_tui.model.state import GameSetup, GameState
 from avatar_tui.net import frames
 from avatar_tui.notation.save import load_game, write_atomically
 from avatar_tui.notation.scenario import ScenarioError, load_scenario
+from avatar_tui.store.hostsave import HostFiles
 
 TITLE = "a hosted game (avatar-tui host)"
 SEATS_BYTES = 4096

@@ -14,7 +14,6 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
-from avatar_tui.bots.kinds import ComputerKind
 from avatar_tui.cardlib.catalog import (
     MAX_COUNT,
     CardDataError,
@@ -25,6 +24,7 @@ from avatar_tui.cardlib.catalog import (
 from avatar_tui.io import files, terminal_text
 from avatar_tui.model.actions import Action, NotationError, parse_action
 from avatar_tui.model.cards import AnyCard
+from avatar_tui.model.names import ComputerKind
 from avatar_tui.model.state import GameSetup, PlayerSetup
 
 

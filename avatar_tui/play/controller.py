@@ -17,7 +17,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from avatar_tui.engine import Event, IllegalAction, without_secret_move
-from avatar_tui.io.settings import Settings
 from avatar_tui.model.actions import Action
 from avatar_tui.model.common import PlayerId
 from avatar_tui.model.state import GameSetup, GameState
@@ -28,11 +27,12 @@ from avatar_tui.play.plain import escape
 from avatar_tui.play.point import PointStory, story
 from avatar_tui.play.recap import Recap
 from avatar_tui.play.session import Session
+from avatar_tui.store.settings import Settings
 
 if TYPE_CHECKING:
     from avatar_tui.bots import BotSeat
-    from avatar_tui.io.storage import SaveStore
     from avatar_tui.play.demo import Demo
+    from avatar_tui.store.storage import SaveStore
 
 READ_ONLY = "read-only: nothing is saved"
 READ_ONLY_HINT = ("[b]Read-only:[/b] another avatar-tui saves this game; nothing you do "
@@ -66,7 +66,7 @@ class GameController:
                            VsComputer(self, bot) if bot is not None else HotSeat(self))
 
     def use(self, settings: Settings) -> None:
-        """The player's settings (io/settings.py) that change how the game goes."""
+        """The player's settings (store/settings.py) that change how the game goes."""
         self.auto_flip, self.step_hints, self.think = \
             settings.auto_flip, settings.hints, settings.think
 

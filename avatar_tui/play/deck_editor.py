@@ -20,9 +20,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from avatar_tui.bots import characters
-from avatar_tui.cardlib.catalog import MAX_COUNT, Catalog, DeckList
-from avatar_tui.decklib.draft import DeckDraft, Matchup, house_matchups
+from avatar_tui.bots.simulation import Matchup, house_matchups
+from avatar_tui.cardlib.catalog import MAX_COUNT, Catalog, DeckList, characters
+from avatar_tui.decklib.draft import DeckDraft
 from avatar_tui.decklib.library import (
     DeckFileError,
     DeckStore,

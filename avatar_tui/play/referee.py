@@ -159,7 +159,7 @@ class Referee:
         the seats it was saved with."""
         store = self.controller.store
         assert store is not None
-        from avatar_tui.io.savedgames import GameNameError, UnknownGame
+        from avatar_tui.store.savedgames import GameNameError, UnknownGame
 
         try:
             state, events, computer = store.games.load(name)

@@ -29,14 +29,14 @@ from avatar_tui.engine import (
     observation,
     shown_action,
 )
-from avatar_tui.io.savedgames import GameNameError, SavedGames, UnknownGame, characters
-from avatar_tui.io.storage import SaveStore
 from avatar_tui.model.common import PlayerId
 from avatar_tui.model.state import GameState
 from avatar_tui.notation.save import SAVE_TITLE, replay_scenario
 from avatar_tui.notation.scenario import ScenarioError, load_scenario
 from avatar_tui.play.describe import character
 from avatar_tui.play.move_words import describe_move
+from avatar_tui.store.savedgames import GameNameError, SavedGames, UnknownGame, characters
+from avatar_tui.store.storage import SaveStore
 
 
 class ReviewError(ValueError):
@@ -289,7 +289,7 @@ _DAY = re.compile(r"(\d{4}-\d{2}-\d{2})-")
 def game_title(state: GameState, path: Path) -> str:
     """What names a save that has no title of its own (every save is called
     SAVE_TITLE): its two characters, and the day it was played when its
-    file's name has one (a kept game's, io/savedgames.py)."""
+    file's name has one (a kept game's, store/savedgames.py)."""
     title = " v ".join(characters(state))
     found = _DAY.match(path.name)
     if found is not None:

@@ -18,11 +18,11 @@ import secrets
 from datetime import date
 
 from avatar_tui.engine import IllegalAction, apply, new_game, observation
-from avatar_tui.io.savedgames import SavedGames
 from avatar_tui.model.common import PlayerId
 from avatar_tui.model.state import GameSetup, GameState, PlayerState
 from avatar_tui.notation.save import scenario_text, write_atomically
 from avatar_tui.play.review import Review, ReviewError
+from avatar_tui.store.savedgames import SavedGames
 
 PLAYERS: tuple[PlayerId, PlayerId] = ("p1", "p2")
 

@@ -18,7 +18,6 @@ from textual.message import Message
 from textual.timer import Timer
 
 from avatar_tui.engine import Event
-from avatar_tui.io.storage import SaveStore
 from avatar_tui.model.actions import Action
 from avatar_tui.model.common import PlayerId
 from avatar_tui.model.state import GameState
@@ -38,12 +37,12 @@ from avatar_tui.play.commands import (
 from avatar_tui.play.commands import Thought as Result
 from avatar_tui.play.controller import GameController
 from avatar_tui.play.referee import Referee
-from avatar_tui.play.session import Session
+from avatar_tui.store.storage import SaveStore
 from avatar_tui.tui import dialogs, preferences, sharing, themes
 from avatar_tui.tui.board import CardView, ZoneRow
-from avatar_tui.tui.palette import PaletteApp
 from avatar_tui.tui.perf import heap, warm
 from avatar_tui.tui.screens.game import BOARD_COMMANDS, GameScreen
+from avatar_tui.tui.shell import Shell
 
 if TYPE_CHECKING:
     from avatar_tui.bots import BotSeat
@@ -66,7 +65,7 @@ def _to_referee(method: str, *given: object):
     return action
 
 
-class AvatarApp(PaletteApp[None]):
+class AvatarApp(Shell):
     """avatar-tui: a hot-seat game of the Avatar TCG.
 
     `store`: where games are saved (None: nothing is saved). `start`: with
@@ -102,11 +101,6 @@ class AvatarApp(PaletteApp[None]):
         self.timers: dict[str, tuple[Timer, TimerFired]] = {}  # the pauses running, by kind
         self.sub_title = self.controller.mode.subtitle
 
-    # the game on the board (the controller keeps it)
-    @property
-    def session(self) -> Session | None:
-        return self.controller.session
-
     def watch_theme(self, theme: str) -> None:
         preferences.theme_changed(self, theme)
 
@@ -117,12 +111,6 @@ class AvatarApp(PaletteApp[None]):
     def get_default_screen(self) -> GameScreen:
         # the game opens once the board's widgets are mounted: on the first frame
         return GameScreen(self.controller, ready=self.open_game, bottom=self.bottom)
-
-    @property
-    def game_screen(self) -> GameScreen:
-        screen = self.screen_stack[0]
-        assert isinstance(screen, GameScreen)
-        return screen
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The board's keys (bound to the app's actions) are on when the

@@ -15,17 +15,17 @@ from avatar_tui.tui.screens.choice import ChoiceScreen
 if TYPE_CHECKING:
     from textual.widget import Widget
 
-    from avatar_tui.tui.app import AvatarApp
+    from avatar_tui.tui.shell import Shell
 
 
-def offer(app: AvatarApp, command: Offer) -> None:
+def offer(app: Shell, command: Offer) -> None:
     """A message or a choice outside the game; its answer to `Referee.offered`."""
     app.push_screen(ChoiceScreen(command.title, command.text, list(command.labels),
                                  can_cancel=command.can_cancel),
                     lambda index: app.carry_out(app.referee.offered(command.about, index)))
 
 
-def message(app: AvatarApp, title: str, text: str,
+def message(app: Shell, title: str, text: str,
             then: Callable[[], None] | None = None) -> None:
     """A message of the app's own (a lock, a save elsewhere), then `then()`."""
     def closed(_index: int | None) -> None:
@@ -35,14 +35,14 @@ def message(app: AvatarApp, title: str, text: str,
     app.push_screen(ChoiceScreen(title, text, ["OK"], can_cancel=False), closed)
 
 
-def on_board(app: AvatarApp) -> bool:
+def on_board(app: Shell) -> bool:
     """The game's question and its end are put only with a game on the
     board and the board on top, never over another dialog."""
     return (app.session is not None and bool(app.screen_stack)
             and app.screen is app.game_screen)
 
 
-def game_over(app: AvatarApp, command: GameOver) -> None:
+def game_over(app: Shell, command: GameOver) -> None:
     """The game's end, when the board is the screen on top; its answer
     (rematch, new, quit) to `Referee.game_over`, or the review."""
     if not on_board(app):
@@ -59,7 +59,7 @@ def game_over(app: AvatarApp, command: GameOver) -> None:
     app.push_screen(GameOverScreen(app.session.table, command), answered)
 
 
-def ask(app: AvatarApp, command: Ask) -> None:
+def ask(app: Shell, command: Ask) -> None:
     """The game's question, when the board is the screen on top; its answer
     to `Referee.answer`."""
     if not on_board(app):
@@ -84,7 +84,7 @@ def ask(app: AvatarApp, command: Ask) -> None:
         show()
 
 
-def choose_game(app: AvatarApp, command: ChooseGame) -> None:
+def choose_game(app: Shell, command: ChooseGame) -> None:
     """The new-game screen; its setup (or kept game) to `Referee.game_chosen`."""
     from avatar_tui.tui.screens.newgame import NewGameScreen
 
@@ -95,7 +95,7 @@ def choose_game(app: AvatarApp, command: ChooseGame) -> None:
         app.referee.game_chosen(setup, screen.opponent)))
 
 
-def review_the_game(app: AvatarApp, over: GameOver) -> None:
+def review_the_game(app: Shell, over: GameOver) -> None:
     """The game just finished, in the review screen; back to its end (and
     the game-over dialog) when the review is left, or the game played on
     from the position chosen."""
@@ -117,7 +117,7 @@ def review_the_game(app: AvatarApp, over: GameOver) -> None:
     open_review(app, review, then)
 
 
-def inspect(app: AvatarApp, focused: Widget | None) -> None:
+def inspect(app: Shell, focused: Widget | None) -> None:
     """The inspector, at the focused card or the one the controller picks."""
     session = app.session
     if session is None:
@@ -131,7 +131,7 @@ def inspect(app: AvatarApp, focused: Widget | None) -> None:
     app.push_screen(InspectorScreen(session.table, spots, index))
 
 
-def command_palette(app: AvatarApp) -> None:
+def command_palette(app: Shell) -> None:
     """ctrl+p: Textual's command palette (tui/palette.py), but not on a
     terminal too small for the board, where no key but q acts
     (tui/layout.py) and the palette has no room; the too-small message says so."""
@@ -149,7 +149,7 @@ def command_palette(app: AvatarApp) -> None:
         app.notify(refused, severity="warning")
 
 
-def explain(app: AvatarApp) -> None:
+def explain(app: Shell) -> None:
     """The explain panel: every move now, possible or not, and why."""
     if app.session is not None and not app.session.over:
         from avatar_tui.tui.screens.explain import ExplainScreen
@@ -157,7 +157,7 @@ def explain(app: AvatarApp) -> None:
         app.push_screen(ExplainScreen(app.session))
 
 
-def help_screen(app: AvatarApp) -> None:
+def help_screen(app: Shell) -> None:
     # imported here: the help leads to the rules browser, whose Markdown
     # widget (markdown-it, pygments) is a large part of a start otherwise
     from avatar_tui.tui.screens.help import HelpScreen
@@ -165,7 +165,7 @@ def help_screen(app: AvatarApp) -> None:
     app.push_screen(HelpScreen())
 
 
-def own_moves(app: AvatarApp) -> None:
+def own_moves(app: Shell) -> None:
     """The acting player's signature moves, behind the privacy screen (R1.6)."""
     if app.session is not None:
         from avatar_tui.tui.screens.privacy import PrivacyScreen

@@ -8,7 +8,7 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from avatar_tui.io.storage import SaveStore
+from avatar_tui.store.storage import SaveStore
 from avatar_tui.tui.app import AvatarApp
 
 

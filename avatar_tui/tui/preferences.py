@@ -1,4 +1,4 @@
-"""The player's settings in the app (io/settings.py keeps them in
+"""The player's settings in the app (store/settings.py keeps them in
 `settings.toml`): read at the start, the theme applied unless TEXTUAL_THEME
 names one, the settings screen (g, ctrl+o) and what its answer changes.
 What a setting does to the game is the play layer's (`GameController.use`,
@@ -10,13 +10,13 @@ import os
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from avatar_tui.io.settings import Settings
+from avatar_tui.store.settings import Settings
 
 if TYPE_CHECKING:
-    from avatar_tui.tui.app import AvatarApp
+    from avatar_tui.tui.shell import Shell
 
 
-def load(app: AvatarApp) -> Settings:
+def load(app: Shell) -> Settings:
     """The settings chosen last time, the theme put on the app."""
     settings = app.store.load_settings() if app.store is not None else Settings()
     if settings.theme in app.available_themes and "TEXTUAL_THEME" not in os.environ:
@@ -28,7 +28,7 @@ def load(app: AvatarApp) -> Settings:
     return settings
 
 
-def theme_changed(app: AvatarApp, theme: str) -> None:
+def theme_changed(app: Shell, theme: str) -> None:
     """A theme chosen by ctrl+p is kept like one chosen in the settings."""
     settings = getattr(app, "settings", None)
     if settings is None or theme == settings.theme:
@@ -37,7 +37,7 @@ def theme_changed(app: AvatarApp, theme: str) -> None:
     _write(app, app.settings, quietly=True)
 
 
-def open_screen(app: AvatarApp) -> None:
+def open_screen(app: Shell) -> None:
     from avatar_tui.tui.screens.settings import SettingsScreen
 
     if not isinstance(app.screen, SettingsScreen):
@@ -45,7 +45,7 @@ def open_screen(app: AvatarApp) -> None:
                         lambda chosen: _chosen(app, chosen))
 
 
-def _chosen(app: AvatarApp, chosen: Settings | None) -> None:
+def _chosen(app: Shell, chosen: Settings | None) -> None:
     if chosen is None:
         return
     think_changed = chosen.think != app.settings.think
@@ -57,7 +57,7 @@ def _chosen(app: AvatarApp, chosen: Settings | None) -> None:
     app.carry_out(app.referee.settings_changed(think_changed))
 
 
-def _write(app: AvatarApp, settings: Settings, quietly: bool = False) -> None:
+def _write(app: Shell, settings: Settings, quietly: bool = False) -> None:
     if app.store is None:
         return
     try:

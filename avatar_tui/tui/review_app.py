@@ -7,8 +7,8 @@ from __future__ import annotations
 import sys
 
 from avatar_tui.io import terminal_text
-from avatar_tui.io.storage import SaveStore
 from avatar_tui.play.review import Review
+from avatar_tui.store.storage import SaveStore
 from avatar_tui.tui.palette import PaletteApp
 from avatar_tui.tui.screens.review import ContinueFrom, ReviewScreen
 

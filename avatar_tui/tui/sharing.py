@@ -8,10 +8,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from avatar_tui.tui.app import AvatarApp
+    from avatar_tui.tui.shell import Shell
 
 
-def publish(app: AvatarApp) -> None:
+def publish(app: Shell) -> None:
     publisher, session = app.publisher, app.session
     if publisher is None or session is None:
         return

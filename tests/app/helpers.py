@@ -10,11 +10,11 @@ from rich.console import Console
 
 from avatar_tui.cardlib.catalog import default_catalog
 from avatar_tui.engine import Event, apply, legal_actions, new_game
-from avatar_tui.io.storage import SaveStore
 from avatar_tui.model.actions import Action
 from avatar_tui.model.state import GameSetup, GameState, PlayerSetup
 from avatar_tui.notation.save import load_game
 from avatar_tui.play.keys import GAME_KEYS, candidates
+from avatar_tui.store.storage import SaveStore
 from avatar_tui.tui import AvatarApp
 from avatar_tui.tui.screens.choice import ChoiceScreen
 from avatar_tui.tui.screens.privacy import SecretGate

@@ -5,8 +5,8 @@ import asyncio
 
 from avatar_tui.cardlib.catalog import default_catalog
 from avatar_tui.engine import new_game
-from avatar_tui.io.storage import SaveStore
 from avatar_tui.model.state import GameSetup, PlayerSetup
+from avatar_tui.store.storage import SaveStore
 from avatar_tui.tui import AvatarApp
 from avatar_tui.tui.screens.choice import ChoiceScreen
 from avatar_tui.tui.screens.privacy import SecretGate

@@ -10,11 +10,11 @@ from pathlib import Path
 
 from avatar_tui.bots import BotSeat
 from avatar_tui.engine import new_game
-from avatar_tui.io.storage import SaveStore
 from avatar_tui.notation.scenario import load_scenario
 from avatar_tui.play.controller import GameController, SaveWriter
 from avatar_tui.play.demo import Demo
 from avatar_tui.play.modes import DemoMode, HotSeat, VsComputer
+from avatar_tui.store.storage import SaveStore
 
 from .helpers import NARRATED, default_setup, policy, scenario
 

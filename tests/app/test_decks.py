@@ -17,7 +17,7 @@ from textual.widgets import DataTable, Input, Select, Static, TextArea
 from avatar_tui.cardlib.catalog import DeckList
 from avatar_tui.cli import main
 from avatar_tui.decklib.library import DeckStore
-from avatar_tui.io.storage import SaveStore
+from avatar_tui.store.storage import SaveStore
 from avatar_tui.tui.decks_app import DecksApp
 from avatar_tui.tui.screens.choice import ChoiceScreen
 from avatar_tui.tui.screens.decks import DeckEditorScreen, bar

@@ -20,11 +20,11 @@ from textual.keys import _get_unicode_name_from_key
 
 from avatar_tui.bots import BotSeat
 from avatar_tui.engine import replay_actions
-from avatar_tui.io.storage import SaveStore
 from avatar_tui.model.actions import parse_action
 from avatar_tui.notation.save import save_game
 from avatar_tui.notation.scenario import load_scenario
 from avatar_tui.play.demo import Demo
+from avatar_tui.store.storage import SaveStore
 from avatar_tui.tui.screens.choice import ChoiceScreen
 from avatar_tui.tui.screens.game import GameScreen
 

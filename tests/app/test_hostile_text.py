@@ -12,11 +12,11 @@ import pytest
 from textual.markup import to_content
 
 from avatar_tui.engine import apply
-from avatar_tui.io.storage import SaveStore
 from avatar_tui.notation.save import load_game
 from avatar_tui.notation.scenario import load_scenario
 from avatar_tui.play.demo import Demo
 from avatar_tui.play.plain import escape
+from avatar_tui.store.storage import SaveStore
 from avatar_tui.tui.screens.choice import ChoiceScreen
 
 from .helpers import make_app, policy, screen_text

@@ -13,8 +13,8 @@ import sys
 
 import pytest
 
-from avatar_tui.io.storage import DataLock, SaveStore
 from avatar_tui.notation.save import save_game
+from avatar_tui.store.storage import DataLock, SaveStore
 from avatar_tui.tui.screens.choice import ChoiceScreen
 
 from .helpers import advance, make_app, new, policy, screen_text

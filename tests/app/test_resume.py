@@ -14,9 +14,9 @@ import time
 from pathlib import Path
 
 from avatar_tui.cli import main
-from avatar_tui.io import storage
-from avatar_tui.io.storage import SaveStore, user_data_dir
 from avatar_tui.notation.save import load_game, save_game
+from avatar_tui.store import storage
+from avatar_tui.store.storage import SaveStore, user_data_dir
 from avatar_tui.tui.screens.choice import ChoiceScreen
 from avatar_tui.tui.screens.game import GameScreen
 from avatar_tui.tui.screens.newgame import NewGameScreen

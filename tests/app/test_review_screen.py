@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from avatar_tui.io.storage import SaveStore
 from avatar_tui.notation.save import save_game
 from avatar_tui.play import coach
 from avatar_tui.play.review import load_review
+from avatar_tui.store.storage import SaveStore
 from avatar_tui.tui.review_app import ReviewApp
 from avatar_tui.tui.screens.choice import ChoiceScreen
 from avatar_tui.tui.screens.game import GameScreen

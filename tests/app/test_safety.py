@@ -14,8 +14,8 @@ import textwrap
 
 import pytest
 
-from avatar_tui.io.storage import DataLock, SaveStore
 from avatar_tui.notation.save import load_game, save_game
+from avatar_tui.store.storage import DataLock, SaveStore
 from avatar_tui.tui import AvatarApp
 from avatar_tui.tui.screens.choice import ChoiceScreen
 
@@ -88,7 +88,7 @@ def test_the_lock_of_a_killed_process_is_taken_over(data_dir):
         [sys.executable, "-c", textwrap.dedent(f"""
             import sys, time
             from pathlib import Path
-            from avatar_tui.io.storage import DataLock
+            from avatar_tui.store.storage import DataLock
             lock = DataLock(Path({str(data_dir)!r}))
             assert lock.acquire().ours
             print("held", flush=True)

@@ -9,10 +9,10 @@ import tomllib
 import pytest
 
 from avatar_tui.bots import BotSeat
-from avatar_tui.io.storage import SaveStore
 from avatar_tui.notation.save import load_game, save_game, scenario_text
 from avatar_tui.notation.scenario import ScenarioError, load_scenario
 from avatar_tui.play import seats
+from avatar_tui.store.storage import SaveStore
 from avatar_tui.tui.screens.choice import ChoiceScreen
 from avatar_tui.tui.screens.newgame import NewGameScreen
 

@@ -3,7 +3,7 @@ directory's settings.toml; TEXTUAL_THEME, when set, still wins."""
 
 from __future__ import annotations
 
-from avatar_tui.io.storage import SaveStore
+from avatar_tui.store.storage import SaveStore
 from avatar_tui.tui import AvatarApp
 
 

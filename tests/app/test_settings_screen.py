@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from textual.widgets import Switch
 
-from avatar_tui.io.settings import Settings, read
-from avatar_tui.io.storage import SaveStore
+from avatar_tui.store.settings import Settings, read
+from avatar_tui.store.storage import SaveStore
 from avatar_tui.tui.board import StatusPanel
 from avatar_tui.tui.screens.newgame import NewGameScreen
 from avatar_tui.tui.screens.settings import SettingsScreen

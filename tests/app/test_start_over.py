@@ -12,9 +12,9 @@ from textual.app import App
 
 from avatar_tui.cli import build_parser, main
 from avatar_tui.cli.serve import app_command
-from avatar_tui.io.savedgames import SavedGames
-from avatar_tui.io.storage import SaveStore
 from avatar_tui.notation.save import load_game, save_game
+from avatar_tui.store.savedgames import SavedGames
+from avatar_tui.store.storage import SaveStore
 from avatar_tui.tui import AvatarApp
 from avatar_tui.tui.screens.choice import ChoiceScreen
 from avatar_tui.tui.screens.keptgames import KeptGamesScreen

@@ -23,7 +23,7 @@ from textual.worker import get_current_worker
 from avatar_tui.cardlib.catalog import Catalog, default_catalog
 from avatar_tui.cardlib.entries import RARITY, Entry, by_number, card_entry, chamber_label
 from avatar_tui.cardlib.search import Query, QueryError, parse
-from avatar_tui.decklib.draft import CURVE, DeckDraft, DeckStats, Matchup
+from avatar_tui.decklib.draft import CURVE, DeckDraft, DeckStats
 from avatar_tui.decklib.library import DeckStore
 from avatar_tui.io.terminal_text import quote
 from avatar_tui.model.common import ZONES
@@ -36,6 +36,7 @@ from avatar_tui.play.deck_editor import (
     Commands,
     DeckEditor,
     KeepLater,
+    Matchup,
     Note,
     RunTest,
     Show,

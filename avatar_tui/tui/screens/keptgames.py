@@ -1,4 +1,4 @@
-"""The kept games (avatar_tui/io/savedgames.py), opened from the new-game
+"""The kept games (avatar_tui/store/savedgames.py), opened from the new-game
 screen: the same list as `avatar-tui games`, most recently played first.
 An unfinished one is resumed with enter (or a click); finished and
 unreadable ones are listed, greyed, for what they are."""
@@ -12,8 +12,8 @@ from textual.containers import Vertical
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from avatar_tui.io.savedgames import KeptGame, SavedGames
 from avatar_tui.io.terminal_text import visible
+from avatar_tui.store.savedgames import KeptGame, SavedGames
 from avatar_tui.tui.screens.dialog import Dialog
 
 

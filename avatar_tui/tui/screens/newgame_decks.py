@@ -16,7 +16,7 @@ from textual.widget import Widget
 from textual.widgets import Label, Select
 
 from avatar_tui.cardlib.catalog import DeckList, default_catalog
-from avatar_tui.decklib.legality import check_deck
+from avatar_tui.cardlib.legality import check_deck
 from avatar_tui.decklib.library import DeckFileError, DeckStore, player_setup, random_starter
 from avatar_tui.io.terminal_text import quote
 from avatar_tui.model.common import PlayerId

@@ -1,4 +1,4 @@
-"""The settings screen: the options a player sets once (io/settings.py),
+"""The settings screen: the options a player sets once (store/settings.py),
 kept in the data directory's settings.toml. `g` opens it from the board,
 ctrl+o from the new-game screen; it answers the settings chosen, or None
 (escape: nothing changes)."""
@@ -12,7 +12,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Label, Select, Static, Switch
 
-from avatar_tui.io.settings import THINK_CHOICES, Settings
+from avatar_tui.store.settings import THINK_CHOICES, Settings
 from avatar_tui.tui.screens.dialog import Dialog
 from avatar_tui.tui.screens.fields import FieldSelect
 from avatar_tui.tui.themes import OKABE_ITO

@@ -2,8 +2,8 @@
 directory (`$AVATAR_TUI_DATA_DIR`, else `$XDG_DATA_HOME/avatar-tui`, else
 `~/.local/share/avatar-tui`), holding `current.toml`, a scenario file
 (docs/notation.md) rewritten atomically after every action, `settings.toml`,
-the player's choices that outlive a game (io/settings.py), and `games/`,
-the kept games (avatar_tui/io/savedgames.py).
+the player's choices that outlive a game (store/settings.py), and `games/`,
+the kept games (avatar_tui/store/savedgames.py).
 
 Starting a game never destroys another: `SaveStore.start_over` is the one
 place that decides what happens to the game a new one replaces.
@@ -23,13 +23,13 @@ from pathlib import Path
 from avatar_tui.engine import Event
 from avatar_tui.io import files
 from avatar_tui.io.datadir import user_data_dir
-from avatar_tui.io.savedgames import GAMES, SavedGames, resume_line
-from avatar_tui.io.settings import Settings, unknown_theme
-from avatar_tui.io.settings import read as read_settings
 from avatar_tui.model.state import GameState
 from avatar_tui.notation.save import load_game, save_game, write_atomically
 from avatar_tui.notation.scenario import ScenarioError, load_scenario
 from avatar_tui.notation.toml_out import toml_text
+from avatar_tui.store.savedgames import GAMES, SavedGames, resume_line
+from avatar_tui.store.settings import Settings, unknown_theme
+from avatar_tui.store.settings import read as read_settings
 
 CURRENT = "current.toml"
 FINISHED = "last-finished.toml"
@@ -73,7 +73,7 @@ class SaveStore:
         return self.directory / SETTINGS
 
     def load_settings(self) -> Settings:
-        """The options chosen last time (io/settings.py). A settings file
+        """The options chosen last time (store/settings.py). A settings file
         that cannot be read is only a lost preference, never a reason not to
         start: it is set aside as `settings.broken-N.toml` like a broken
         save (and, if even that fails, left alone: never overwritten); a

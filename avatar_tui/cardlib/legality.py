@@ -4,7 +4,7 @@ card list's `--character` filter both ask here."""
 
 from __future__ import annotations
 
-from avatar_tui.cardlib.catalog import Catalog, DeckList, deck_references
+from avatar_tui.cardlib.cardset import Catalog, DeckList, deck_references
 from avatar_tui.model.cards import ChamberCard, DeckCard
 
 MIN_CARDS = 60  # R13.1

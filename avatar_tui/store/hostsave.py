@@ -1,5 +1,5 @@
 """Where `avatar-tui host` keeps its game: the data directory's `host/`
-(docs/protocol.md), apart from the hot-seat game (io/storage.py), so that
+(docs/protocol.md), apart from the hot-seat game (store/storage.py), so that
 `host` and `play` share one data directory.
 
 - `game.toml` is the game being hosted, an ordinary save in the notation;
@@ -9,7 +9,7 @@
   the host sweeps the temporary files a killed host left half-written.
 - Nothing here is ever replaced unread: an unreadable `game.toml` is set
   aside as `game.broken-N.toml`, an unfinished one that a new game replaces
-  moves to the kept games (`games/`, io/savedgames.py), and a finished one
+  moves to the kept games (`games/`, store/savedgames.py), and a finished one
   is copied there, so `games` lists it and `review` opens it.
 
 Every write of the game goes through `writer` (write_atomically unless a
@@ -22,10 +22,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from avatar_tui.io.savedgames import SavedGames
-from avatar_tui.io.storage import DataLock, is_temporary, set_aside
 from avatar_tui.model.state import GameState
 from avatar_tui.notation.save import scenario_text, write_atomically
+from avatar_tui.store.savedgames import SavedGames
+from avatar_tui.store.storage import DataLock, is_temporary, set_aside
 
 GAME = "game.toml"
 SEATS = "seats.json"

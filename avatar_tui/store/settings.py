@@ -1,5 +1,5 @@
 """The options a player sets once and keeps between runs, as `settings.toml`
-in the data directory holds them (io/storage.py reads and writes the file):
+in the data directory holds them (store/storage.py reads and writes the file):
 
 - `theme`: the colour theme (None: Textual's default, or TEXTUAL_THEME);
 - `auto_flip`: flip for the player when flipping is their only move;
