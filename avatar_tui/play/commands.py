@@ -63,7 +63,7 @@ class Show:
 
 @dataclass(frozen=True)
 class Ask:
-    """Put the game's question; the answer goes to `Host.answer(ask, i)`.
+    """Put the game's question; the answer goes to `Referee.answer(ask, i)`.
     `look_away`: on a shared screen this player alone may look (R1.6)."""
 
     question: Question
@@ -100,7 +100,7 @@ class ChooseGame:
 @dataclass(frozen=True)
 class GameOver:
     """The game is over: say who won; the answer (rematch, new, quit) goes
-    to `Host.game_over`. `actions` and `seed` are said when this screen may
+    to `Referee.game_over`. `actions` and `seed` are said when this screen may
     know them; a seat of a hosted game (`remote`) knows its position's
     number but not the seed (it fixed the deck order, R1.6), and has no game
     here to review or replace: it may only ask the host for a rematch."""
@@ -114,7 +114,7 @@ class GameOver:
 class Think:
     """Work out a move away from the board: the computer's (`seat` from
     `obs` and `legal`) or the hint's (`hint`, `worlds`: a fixed search),
-    then hand `work()`'s Thought back to `Host.thought`. The search may take
+    then hand `work()`'s Thought back to `Referee.thought`. The search may take
     seconds: the board stays live meanwhile."""
 
     token: int
@@ -139,7 +139,7 @@ class Think:
 
 @dataclass(frozen=True)
 class After:
-    """Hand `event` back to `Host.fired` after `seconds` (a later one of
+    """Hand `event` back to `Referee.fired` after `seconds` (a later one of
     the same kind replaces it)."""
 
     seconds: float
@@ -149,12 +149,12 @@ class After:
 @dataclass(frozen=True)
 class Save:
     """The game shown is to be written: once it is on screen, call
-    `Host.save_shown` (the write itself runs off the board's thread)."""
+    `Referee.save_shown` (the write itself runs off the board's thread)."""
 
 
 @dataclass(frozen=True)
 class Leave:
-    """Quit now: nothing would be lost (`Host.quit` checked, play/safety.py)."""
+    """Quit now: nothing would be lost (`Referee.quit` asked the save guard, play/safety.py)."""
 
 
 # Every command a front end may be given. Each front end that carries them
