@@ -1,0 +1,149 @@
+"""The built-in lessons (avatar_tui/lessons): each is a lesson file
+(docs/notation.md, "Lesson files") that replays from its setup through every
+step with each move legal and every `[[expect]]` holding, and teaches: enough
+steps, a hint for each asked move, rule IDs cited.
+
+Until `replay` reads `[[step]]` tables, a lesson is checked here the way the
+notation defines its replay: the `actions`, then each step's first answer or
+played moves, as one plain scenario (`after = N` counts the same lines)."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from avatar_tui.engine import IllegalAction, apply, new_game
+from avatar_tui.lessons import Lesson, UnknownLesson, find_lesson, lesson_text, list_lessons
+from avatar_tui.model.actions import parse_action
+from avatar_tui.notation.replay import replay
+from avatar_tui.notation.scenario import Scenario, parse_scenario
+from avatar_tui.notation.toml_out import toml_text
+
+LESSONS = list_lessons()
+RULE_ID = re.compile(r"\bR\d+(\.\d+)?\b")
+MIN_LESSONS = 8  # issue 40: at least eight, from the playmat to a whole game
+MIN_STEPS = 6
+LESSON_KEYS = {"step", "then_play"}  # a lesson's keys beyond a scenario's
+
+
+@dataclass
+class Converted:
+    scenario: Scenario
+    steps: list[dict[str, Any]]
+    data: dict[str, Any]
+
+
+def _step_lines(step: dict[str, Any]) -> list[str]:
+    """The moves a replay makes for a step: its first answer, or its played moves."""
+    if "answer" in step:
+        answer = step["answer"]
+        return [answer[0] if isinstance(answer, list) else answer]
+    return [line.strip() for line in step["play"].splitlines() if line.strip()]
+
+
+def convert(lesson: Lesson) -> Converted:
+    """The lesson as the plain scenario its replay plays."""
+    data = tomllib.loads(lesson_text(lesson.name))
+    steps = data.get("step", [])
+    plain = {k: v for k, v in data.items() if k not in LESSON_KEYS}
+    lines = [data.get("actions", "")] + ["\n".join(_step_lines(s)) for s in steps]
+    plain["actions"] = "\n".join(part.strip("\n") for part in lines if part.strip()) + "\n"
+    text = toml_text(plain, multiline_strings=True)
+    return Converted(parse_scenario(text, lesson.path), steps, data)
+
+
+def test_at_least_eight_lessons_numbered_in_order():
+    assert len(LESSONS) >= MIN_LESSONS
+    assert [lesson.number for lesson in LESSONS] == list(range(1, len(LESSONS) + 1))
+    assert all(lesson.title for lesson in LESSONS)
+    assert len({lesson.title for lesson in LESSONS}) == len(LESSONS)
+
+
+def test_lessons_are_package_resources():
+    root = resources.files("avatar_tui.lessons")
+    shipped = sorted(f.name for f in root.iterdir() if f.name.endswith(".toml"))
+    assert shipped == [lesson.name + ".toml" for lesson in LESSONS]
+
+
+def test_find_lesson_by_number_name_and_short_name():
+    first = LESSONS[0]
+    assert find_lesson("1") == first
+    assert find_lesson("01") == first
+    assert find_lesson(first.name) == first
+    assert find_lesson(first.short_name) == first
+    with pytest.raises(UnknownLesson, match="no lesson named"):
+        find_lesson("99")
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.name)
+def test_lesson_replays_with_every_move_legal(lesson: Lesson):
+    converted = convert(lesson)
+    result = replay(converted.scenario)
+    assert result.ok, result.failures
+    assert result.applied == len(converted.scenario.lines)
+    assert converted.scenario.expects, "a lesson proves what it teaches with [[expect]]"
+    assert not any(line.rejected for line in converted.scenario.lines), \
+        "a lesson's moves are all legal: refusals are the learner's to make"
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.name)
+def test_every_answer_of_a_list_is_legal_where_it_stands(lesson: Lesson):
+    """The notation: every answer, not only the first, must be legal at its step."""
+    converted = convert(lesson)
+    state, _ = new_game(converted.scenario.setup)
+    first_step_line = len(converted.scenario.lines) - sum(len(_step_lines(s))
+                                                          for s in converted.steps)
+    for line in converted.scenario.lines[:first_step_line]:
+        state, _ = apply(state, line.action)
+    for n, step in enumerate(converted.steps, start=1):
+        answers = step.get("answer")
+        for text in answers if isinstance(answers, list) else []:
+            try:
+                apply(state, parse_action(text))
+            except IllegalAction as err:
+                pytest.fail(f"step {n}: answer {text!r} is refused: {err}")
+        for text in _step_lines(step):
+            state, _ = apply(state, parse_action(text))
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.name)
+def test_lesson_steps_teach(lesson: Lesson):
+    steps = convert(lesson).steps
+    assert len(steps) >= MIN_STEPS
+    assert lesson.steps == len(steps)
+    for n, step in enumerate(steps, start=1):
+        assert step.get("say", "").strip(), f"step {n} says nothing"
+        assert ("answer" in step) != ("play" in step), f"step {n}: one of answer or play"
+        if "answer" in step:
+            assert step.get("hint", "").strip(), f"step {n} asks for a move without a hint"
+    assert any("answer" in step for step in steps), "a lesson asks the learner something"
+    said = [step["say"] for step in steps] + [step.get("hint", "") for step in steps]
+    assert any(RULE_ID.search(text) for text in said), "a lesson cites the rules it teaches"
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.name)
+def test_lesson_position_is_fully_fixed(lesson: Lesson):
+    data = convert(lesson).data
+    assert data["p1"].get("complete") is True and data["p2"].get("complete") is True
+
+
+def test_only_the_last_lesson_hands_over_a_game():
+    handed = [lesson.name for lesson in LESSONS
+              if convert(lesson).data.get("then_play") is not None]
+    assert handed == [LESSONS[-1].name]
+    last = convert(LESSONS[-1])
+    assert last.data["then_play"] == "heuristic"
+    result = replay(last.scenario)
+    assert result.state.winner is None, "the game goes on after the last lesson"
+
+
+def test_lesson_paths_name_the_files():
+    for lesson in LESSONS:
+        assert lesson.path.name == lesson.name + ".toml"
+        assert isinstance(lesson.path, Path)
