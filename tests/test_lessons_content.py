@@ -113,6 +113,50 @@ def test_every_answer_of_a_list_is_legal_where_it_stands(lesson: Lesson):
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.name)
+def test_a_learner_who_takes_another_answer_can_finish(lesson: Lesson):
+    """`learn` goes on from the learner's own answer: after any answer of a
+    list, every later step must still be playable (a later list: one of its
+    answers legal; played moves: all legal)."""
+    converted = convert(lesson)
+    start, _ = new_game(converted.scenario.setup)
+    first_step_line = len(converted.scenario.lines) - sum(len(_step_lines(s))
+                                                          for s in converted.steps)
+    for line in converted.scenario.lines[:first_step_line]:
+        start, _ = apply(start, line.action)
+    for branch, step in enumerate(converted.steps):
+        answers = step.get("answer")
+        for other in answers[1:] if isinstance(answers, list) else []:
+            state = start
+            for n, later in enumerate(converted.steps, start=1):
+                if n - 1 < branch:
+                    continue  # `start` stands at the branch already
+                if n - 1 == branch:
+                    state, _ = apply(state, parse_action(other))
+                    continue
+                if isinstance(later.get("answer"), list):
+                    options = [parse_action(text) for text in later["answer"]]
+                    legal = [a for a in options if _legal(state, a)]
+                    assert legal, f"after {other!r} (step {branch + 1}) no answer of step {n} " \
+                        "is legal"
+                    state, _ = apply(state, legal[0])
+                    continue
+                for text in _step_lines(later):
+                    assert _legal(state, parse_action(text)), \
+                        f"after {other!r} (step {branch + 1}), step {n}: {text!r} is refused"
+                    state, _ = apply(state, parse_action(text))
+        for text in _step_lines(step):
+            start, _ = apply(start, parse_action(text))
+
+
+def _legal(state: Any, action: Any) -> bool:
+    try:
+        apply(state, action)
+    except IllegalAction:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.name)
 def test_lesson_steps_teach(lesson: Lesson):
     steps = convert(lesson).steps
     assert len(steps) >= MIN_STEPS
