@@ -34,6 +34,13 @@ class RemoteApp(AvatarApp):
         self.link: Worker[None] | None = None  # following the host, once the board is up
         self.sub_title = self.controller.mode.subtitle
 
+    def get_default_screen(self):
+        """A watcher's board fills the screen (app.tcss: `-watching`): it is
+        the projector's view (`serve --watch`), and nobody acts at it."""
+        screen = super().get_default_screen()
+        screen.set_class(self.referee.own_seat is None, "-watching")
+        return screen
+
     def open_game(self) -> None:
         super().open_game()
         self.link = self.run_worker(self.follow(self.deliver, self.said), group="link",
