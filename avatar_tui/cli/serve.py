@@ -18,6 +18,12 @@ from avatar_tui.bots.kinds import COMPUTER_KINDS
 from avatar_tui.cli import args as cli_args
 
 DEFAULT_PORT = 8000
+# The page's font size in pixels. A browser tab at a laptop keeps
+# textual-serve's; a projector's watchers sit metres away: at 28 px a
+# 1920x1080 page holds a terminal of about 120x34, the full layout's size
+# (tui/layout.py), and every character of it is 28 px tall or more.
+FONT_SIZE = 16
+PROJECTOR_FONT_SIZE = 28
 MISSING = ('avatar-tui serve needs textual-serve, the optional extra "web": '
            'pip install ".[web]"')
 
@@ -33,6 +39,9 @@ def add_arguments(serve: argparse.ArgumentParser) -> None:
                        help="the address to bind (default 127.0.0.1: this computer only)")
     serve.add_argument("--max-sessions", type=_sessions, default=4, metavar="N",
                        help="games (browser tabs) served at once (default 4)")
+    serve.add_argument("--font-size", type=_font_size, metavar="PX",
+                       help=f"the page's font size in pixels (default {FONT_SIZE}; "
+                       f"{PROJECTOR_FONT_SIZE} with --watch); a tab's ?fontsize=PX overrides it")
     what = serve.add_mutually_exclusive_group()
     what.add_argument("--demo", metavar="NAME", help="serve a demo instead of a game")
     what.add_argument("--vs-bot", nargs="?", const="heuristic", choices=COMPUTER_KINDS,
@@ -47,6 +56,22 @@ def _sessions(text: str) -> int:
     if not re.fullmatch(r"[0-9]{1,4}", text) or int(text) < 1:
         raise argparse.ArgumentTypeError(f"'{text}' is not a number of sessions from 1")
     return int(text)
+
+
+def _font_size(text: str) -> int:
+    """A number of pixels; its bounds are the server's (serve_guard.FONT_SIZE),
+    checked in `run` once textual-serve is known to be installed."""
+    if not re.fullmatch(r"[0-9]{1,3}", text):
+        raise argparse.ArgumentTypeError(f"'{cli_args.shown(text)}' is not a number of pixels")
+    return int(text)
+
+
+def font_size(args: argparse.Namespace) -> int:
+    """The page's font size: --font-size, else the projector's with --watch."""
+    given = getattr(args, "font_size", None)
+    if given is not None:
+        return given
+    return PROJECTOR_FONT_SIZE if getattr(args, "watch", None) else FONT_SIZE
 
 
 def _ws_url(text: str) -> str:
@@ -90,7 +115,19 @@ def run(args: argparse.Namespace) -> int:
     here = str(Path(__file__).resolve().parents[2])  # the folder holding avatar_tui/
     path = os.environ.get("PYTHONPATH", "")
     os.environ["PYTHONPATH"] = here + (os.pathsep + path if path else "")
-    from avatar_tui.tui.serve_guard import GuardedServer, address_problem, exposure_warning
+    from avatar_tui.tui.serve_guard import (
+        FONT_SIZE as FONT_BOUNDS,
+    )
+    from avatar_tui.tui.serve_guard import (
+        GuardedServer,
+        address_problem,
+        exposure_warning,
+    )
+
+    if not FONT_BOUNDS[0] <= font_size(args) <= FONT_BOUNDS[1]:
+        print(f"avatar-tui serve: --font-size {font_size(args)} is not from {FONT_BOUNDS[0]} "
+              f"to {FONT_BOUNDS[1]} pixels", file=sys.stderr)
+        return 2
 
     problem = address_problem(args.host, args.port)
     if problem is not None:
@@ -103,7 +140,7 @@ def run(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory(prefix="avatar-tui-serve-") as pages:
         server = GuardedServer(shlex.join(app_command(args)), host=args.host, port=args.port,
                                title="avatar-tui", templates_path=page_templates(Path(pages)),
-                               max_sessions=args.max_sessions)
+                               max_sessions=args.max_sessions, font_size=font_size(args))
         print(f"avatar-tui: serving on {server.public_url} — open it in a browser; ctrl+c "
               "stops.", flush=True)
         try:

@@ -31,6 +31,7 @@ class Layout:
     def classes(self) -> dict[str, bool]:
         """The game screen's classes for this layout (app.tcss)."""
         return {"-too-small": self.kind == "too-small", "-compact": self.kind == "compact",
+                "-full": self.kind == "full",
                 "-tall": self.status == 4,
                 "-status-3": self.status == 3, "-status-2": self.status == 2,
                 "-rows-3": self.rows == 3, "-rows-4": self.rows == 4}

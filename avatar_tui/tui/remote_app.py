@@ -16,6 +16,7 @@ from avatar_tui.model.common import PLAYERS
 from avatar_tui.model.frames import HostFrame, SeatFrame
 from avatar_tui.play.remote import RemoteSeat
 from avatar_tui.tui.app import AvatarApp
+from avatar_tui.tui.screens.game import GameScreen
 
 
 class RemoteApp(AvatarApp):
@@ -33,6 +34,13 @@ class RemoteApp(AvatarApp):
         self.referee = RemoteSeat(self.controller, seat, url, self.send)
         self.link: Worker[None] | None = None  # following the host, once the board is up
         self.sub_title = self.controller.mode.subtitle
+
+    def get_default_screen(self) -> GameScreen:
+        """A watcher's board fills the screen (app.tcss: `-watching`): it is
+        the projector's view (`serve --watch`), and nobody acts at it."""
+        screen = super().get_default_screen()
+        screen.set_class(self.referee.own_seat is None, "-watching")
+        return screen
 
     def open_game(self) -> None:
         super().open_game()

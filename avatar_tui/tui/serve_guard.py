@@ -13,7 +13,8 @@ them (a new game replaces the save). This server:
   is refused);
 - runs at most `max_sessions` app processes at once;
 - keeps the terminal size asked for in the URL and in resize messages, and
-  the page's font size, within bounds;
+  the page's font size, within bounds; a page whose URL names no font size
+  gets the server's `font_size` (`serve --font-size`, large for a projector);
 - bounds what a page may send: one message at most MESSAGE_LIMIT bytes,
   and a session's input at most BURST bytes at once and RATE bytes a
   second after that; past either, that tab's socket is closed, saying why;
@@ -193,9 +194,11 @@ def envelope(text: str) -> tuple[str, Any] | None:
 
 class GuardedServer(Server):
     def __init__(self, command: str, host: str, port: int, title: str,
-                 max_sessions: int = DEFAULT_MAX_SESSIONS, **options: Any):
+                 max_sessions: int = DEFAULT_MAX_SESSIONS, font_size: int = 16,
+                 **options: Any):
         super().__init__(command, host=host, port=port, title=title, **options)
         self.max_sessions = max_sessions
+        self.font_size = bounded(font_size, *FONT_SIZE, 16)
         self.sessions = 0
         self.sockets: set[web.WebSocketResponse] = set()  # the open tabs
         names = LOOPBACK_NAMES if is_loopback(host) else (host,)
@@ -231,11 +234,11 @@ class GuardedServer(Server):
             request = self._bounded_query(request)
         return await handler(request)
 
-    @staticmethod
-    def _bounded_query(request: web.Request) -> web.Request:
+    def _bounded_query(self, request: web.Request) -> web.Request:
         query = dict(request.query)
         if request.path == "/":
-            query["fontsize"] = str(bounded(query.get("fontsize", 16), *FONT_SIZE, 16))
+            query["fontsize"] = str(bounded(query.get("fontsize", self.font_size), *FONT_SIZE,
+                                            self.font_size))
         else:
             query["width"] = str(bounded(query.get("width", 80), *WIDTH, 80))
             query["height"] = str(bounded(query.get("height", 24), *HEIGHT, 24))

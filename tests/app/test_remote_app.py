@@ -90,3 +90,36 @@ async def test_a_seat_sees_its_own_mat_at_the_bottom():
         await client.close()
         await server.stop()
         await asyncio.sleep(0)
+
+
+async def test_a_watchers_board_fills_a_projectors_screen():
+    """`serve --watch` at 1920x1080 gives the watcher a terminal of about
+    137x39 (24 px) or 120x34 (28 px): the mats share the whole height down
+    to the footer, where a seat's board keeps rows of 4 lines and leaves
+    the rest empty."""
+    hosted = HostedGame.new(setup_for(9, "aang", "katara"), {"p1": "heuristic"})
+    server = GameServer(hosted, Seats.fresh())
+    await server.start()
+    clients = []
+    try:
+        for seat, size in ((None, (137, 39)), (None, (120, 34)), ("p2", (137, 39))):
+            url = server.urls()[seat or "watch"]
+            client = Client(url)
+            clients.append(client)
+            app = RemoteApp(seat, url,
+                            lambda deliver, said, c=client: follow(c, deliver, said, retry=0.2),
+                            client.send)
+            async with app.run_test(size=size) as pilot:
+                assert await until(pilot, lambda app=app: app.session is not None)
+                await pilot.pause()
+                lower = app.screen.query_one("#mat-p1" if seat is None else "#mat-p2")
+                footer = app.screen.query_one("#keys").region.y
+                if seat is None:
+                    assert lower.region.bottom == footer, (size, lower.region)
+                else:
+                    assert lower.region.bottom < footer - 2
+    finally:
+        for client in clients:
+            await client.close()
+        await server.stop()
+        await asyncio.sleep(0)

@@ -137,6 +137,22 @@ def test_serve_answers_with_the_app_page_and_stops():
         assert 'data-font-size="64"' in get(port, "/?fontsize=99999999")[1]
 
 
+def test_the_page_carries_the_font_size_of_serve_and_the_projector_default():
+    # the font size of the page decides the terminal's rows and columns, and
+    # how large every character is on a projector (docs/two-screens.md)
+    with serving("--font-size", "30") as port:
+        assert 'data-font-size="30"' in get(port)[1]
+        assert 'data-font-size="20"' in get(port, "/?fontsize=20")[1]  # a tab's own still wins
+    watch = build_parser().parse_args(["serve", "--watch", "ws://127.0.0.1:8765/watch"])
+    assert serve_cli.font_size(watch) == serve_cli.PROJECTOR_FONT_SIZE >= 24
+    assert serve_cli.font_size(build_parser().parse_args(["serve"])) == serve_cli.FONT_SIZE
+
+
+def test_a_font_size_out_of_bounds_is_one_line(capsys):
+    assert main(["serve", "--font-size", "900", "--port", "1"]) == 2
+    assert "--font-size 900 is not from 6 to 64 pixels" in capsys.readouterr().err
+
+
 async def websocket_status(port: int, origin: str | None, path: str = "/ws") -> int:
     """The HTTP status of a WebSocket handshake (101: accepted), and the
     socket closed again at once."""
