@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the bots load when a computer plays, not at every start
-    from avatar_tui.bots import BotSeat
+    from avatar_tui.bots import BotSeat as BotSeat  # the app names a seat's type from here
 
 
 def of(bot: BotSeat | None) -> dict[str, str]:
@@ -55,3 +55,12 @@ def resume_labels(saved: dict[str, str], wanted: BotSeat | None,
     then = "nothing is saved: read-only" if read_only else "this one is kept in your games"
     new = f"Start a new game ({who_plays(of(wanted))}; {then})"
     return [resume, new]
+
+
+def house_characters() -> list[str]:
+    """The characters a seat can be played with from a house starter deck
+    (the bots' table of them): the app reaches the bots through the play
+    layer only."""
+    from avatar_tui.bots import characters
+
+    return characters()

@@ -654,9 +654,9 @@ class DeckEditorScreen(Screen[str | None]):
 
 
 def house_characters() -> list[str]:
-    from avatar_tui.bots import characters
+    from avatar_tui.play.seats import house_characters
 
-    return characters()
+    return house_characters()
 
 
 def _num(value: int | None) -> str:
