@@ -35,6 +35,7 @@ from avatar_tui.tui.keybar import KeyBar
 from avatar_tui.tui.layout import MIN_SIZE, WIDE_SIZE
 from avatar_tui.tui.perf.compositor import PartialCompositor
 from avatar_tui.tui.perf.restyle import StylePass
+from avatar_tui.tui.textual_private import use_compositor
 
 # the footer while the log has focus: its own keys (the arrows select a line,
 # whose rule is shown; escape leaves), shown only, as the log handles them
@@ -68,7 +69,7 @@ class GameScreen(Screen[None]):
         super().__init__(**kw)
         # a key repaints the rows that changed, not the whole board: most of a
         # key's frame was repainting rows that had not changed
-        self._compositor = PartialCompositor()
+        use_compositor(self, PartialCompositor())
         self.game = game  # what the board shows and which keys are on (its mode)
         self.ready = ready  # called once the board's widgets are mounted
         self.narration_where = ""  # the narration panel's title: the demo and step
