@@ -26,9 +26,10 @@ PRIVATE_HOME = "avatar_tui.tui.textual_private"
 # each read and found not to be Textual's where we use it (not an
 # override, not a reach into a Textual object).
 OURS_TOO = {
-    "_title",  # a playmat's border title as last set (tui/board.py)
-    "_nodes",  # the style pass's (tui/perf/restyle.py)
-    "_spans", "_watch", "_hover",  # the key bar's own (tui/keybar.py)
+    "_title", "_subtitle",  # a playmat's border texts as last set (tui/board.py)
+    "_rows", "_context",  # a RowCache and its widgets' kept rows (tui/perf/rowcache.py)
+    "_nodes", "_cache", "_rules",  # the style pass and cache (tui/perf/restyle.py)
+    "_spans", "_shown", "_watch", "_hover",  # the key bar's own (tui/keybar.py)
     "_write",  # a function of tui/preferences.py
     # textual-serve's Server and AppService's (tui/serve_guard.py), not Textual's
     "_task", "_process_messages",
@@ -165,7 +166,7 @@ def test_the_private_check_finds_each_kind_of_reach():
                                "class Log:\n"
                                "    def _update_lines(self):\n"
                                "        return len(self._line_cache.lines)\n"
-                               "    def _title(self):\n"
+                               "    def _rows(self):\n"
                                "        self._ours = 1\n"),
         PRIVATE_HOME: "import textual._compositor\nx._line_cache\n",
     }

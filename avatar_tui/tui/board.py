@@ -9,7 +9,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
+from textual.geometry import Region
 from textual.message import Message
+from textual.scrollbar import ScrollBar
+from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -24,6 +27,7 @@ from avatar_tui.play.recap import Marks, Recap, marks_of, recap_title
 from avatar_tui.play.session import Session
 from avatar_tui.tui.perf.markup import parsed
 from avatar_tui.tui.perf.restyle import StylePass
+from avatar_tui.tui.perf.rowcache import RowCache
 from avatar_tui.tui.textual_private import OpenOptionList
 
 
@@ -372,6 +376,32 @@ class RecapPanel(Text):
         return shown
 
 
+class KeptScrollBar(ScrollBar):
+    """The log's scrollbar. The log grows and scrolls at every move, so its
+    bar is drawn again each time, though most of its rows show the same
+    track or thumb as before: finished rows are kept by the piece of bar
+    they show (rows inside the top and bottom ones), so a key draws only
+    the few that changed."""
+
+    def __init__(self, *a, **kw):
+        super().__init__(*a, **kw)
+        self._rows = RowCache()
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        height = self.outer_size.height
+
+        def key_of(y: int) -> tuple | None:
+            return tuple(self.render_line(y)) if 0 < y < height - 1 else None
+
+        context = (self.outer_size, self.grabbed, self.mouse_over, self.background_colors,
+                   tuple(self.get_line_filters()), self.app.theme)
+        return self._rows.rows(crop, context, key_of, super().render_lines, limit=4 * height)
+
+    def notify_style_update(self) -> None:
+        self._rows.epoch += 1
+        super().notify_style_update()
+
+
 class EventLog(OpenOptionList):
     """Every event of the game, each with the rule that caused it. A line
     can be selected (up/down when the log has focus, or a click): the rule
@@ -383,6 +413,7 @@ class EventLog(OpenOptionList):
     never on the order of resize events."""
 
     BINDINGS = [Binding("escape", "leave", "Leave the log", show=False)]
+    scrollbar_class = KeptScrollBar
 
     def __init__(self, **kw):
         super().__init__(**kw)
@@ -390,6 +421,7 @@ class EventLog(OpenOptionList):
         self.entries: list[str] = []  # the markup of each line
         self.rules: list[str | None] = []  # the rule each line cites (None: a note)
         self._lines_key: tuple | None = None  # what update_lines last saw
+        self._rows = RowCache()  # finished rows by the log line they show
 
     def show(self, session: Session) -> None:
         new = session.log[self.written:]
@@ -428,6 +460,48 @@ class EventLog(OpenOptionList):
         if (not asked and bar and after != before and after.width == before.width
                 and self.show_vertical_scrollbar):
             self.drop_layout_request()
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """A move adds lines and scrolls the log, so Textual would draw every
+        visible row again (the largest part of a key's frame). A
+        row inside the border shows one log line, and while nothing else
+        changes (the context below) the same line gives the same row: rows
+        are kept by line, and only lines not drawn yet go through Textual."""
+        self.update_lines()
+        # rows of log lines: inside the border and padding, and never the top
+        # or bottom row, where an outline would draw
+        gutter = self.styles.gutter
+        first = max(1, gutter.top)
+        stop = min(self.outer_size.height - max(1, gutter.bottom), gutter.top + self.size.height)
+        line_of = self.scroll_offset.y - first
+        lines = self.wrapped_lines  # rows below the last line are blank
+
+        def key_of(y: int) -> int | None:
+            return line_of + y if first <= y < stop and line_of + y < lines else None
+
+        context = (self.size, self.scrollable_content_region, self.show_vertical_scrollbar,
+                   self.scroll_offset.x, self.mouse_hover, self.has_focus, self.highlighted,
+                   self.hovered_option, self.background_colors,
+                   tuple(self.get_line_filters()), self.app.theme)
+        return self._rows.rows(crop, context, key_of, super().render_lines,
+                               limit=4 * self.outer_size.height)
+
+    def notify_style_update(self) -> None:
+        self._rows.epoch += 1
+        super().notify_style_update()
+
+    def clear_options(self):
+        self._rows.epoch += 1
+        return super().clear_options()
+
+    def clear_caches(self) -> None:
+        """Textual's, on a resize: the rows kept are dropped too. A frame
+        drawn between the new layout and the resize event still used the
+        lines wrapped at the old width (Textual keeps them by option, not
+        by width), and the kept rows went on showing them cut off (taking
+        over a demo narrows the log)."""
+        self._rows.epoch += 1
+        super().clear_caches()
 
     def reset(self) -> None:
         self.entries.clear()

@@ -19,6 +19,7 @@ from textual.geometry import Region
 from textual.keys import _get_unicode_name_from_key
 from textual.message import Message
 from textual.screen import Screen
+from textual.scrollbar import ScrollBar
 from textual.widgets import OptionList
 
 __all__ = ["ChopsUpdate", "Compositor", "GuardedPalette", "OpenOptionList",
@@ -31,8 +32,12 @@ PRIVATE_NAMES: dict[str, str] = {
     "textual.keys._get_unicode_name_from_key": "a key's character name (the screenshot's --press)",
     "textual.message_pump.MessagePump._on_message": "the palette's one dispatch of messages",
     "textual.widgets.OptionList._update_lines": "the log's wrapping, without a layout pass",
+    "textual.widgets.OptionList._clear_caches": "the log's kept rows dropped on a resize",
     "textual.widgets.OptionList._line_cache": "the log's wrapped lines, counted",
+    "textual.widgets.OptionList._mouse_hovering_over": "the log's hovered line, in its rows' key",
     "textual.widget.Widget._layout_required": "the log's layout request, dropped",
+    "textual.widget.Widget._vertical_scrollbar": "the log's scrollbar, made as Textual's",
+    "textual.app.App._start_widget": "the log's scrollbar, started as Textual's",
     "textual._compositor": "the game screen's compositor (tui/perf/compositor.py) is one",
     "textual._compositor.Compositor._dirty_regions": "what the compositor's update repaints",
     "textual._compositor.Compositor._regions_to_spans": "the rows and columns to repaint",
@@ -86,6 +91,8 @@ class OpenOptionList(OptionList):
     """Textual's OptionList, with the private parts the event log needs
     under public names."""
 
+    scrollbar_class: type[ScrollBar] = ScrollBar  # the vertical scrollbar's
+
     def _update_lines(self) -> None:  # Textual calls it before lines are drawn
         self.update_lines()
 
@@ -93,10 +100,22 @@ class OpenOptionList(OptionList):
         """Textual's: wrap the options not wrapped yet, and size the list."""
         super()._update_lines()
 
+    def _clear_caches(self) -> None:  # Textual calls it on a resize
+        self.clear_caches()
+
+    def clear_caches(self) -> None:
+        """Textual's: the wrapped lines dropped."""
+        super()._clear_caches()
+
     @property
     def wrapped_lines(self) -> int:
         """How many lines the options are wrapped into so far."""
         return len(self._line_cache.lines)
+
+    @property
+    def hovered_option(self) -> int | None:
+        """The option under the mouse."""
+        return self._mouse_hovering_over
 
     @property
     def layout_required(self) -> bool:
@@ -105,3 +124,13 @@ class OpenOptionList(OptionList):
 
     def drop_layout_request(self) -> None:
         self._layout_required = False
+
+    @property
+    def vertical_scrollbar(self) -> ScrollBar:
+        """Textual's own (Widget.vertical_scrollbar), of `scrollbar_class`."""
+        if self._vertical_scrollbar is None:
+            self._vertical_scrollbar = bar = self.scrollbar_class(
+                vertical=True, name="vertical", thickness=self.scrollbar_size_vertical)
+            bar.display = False
+            self.app._start_widget(self, bar)
+        return self._vertical_scrollbar

@@ -12,8 +12,11 @@ import random
 from depth import depth
 from rich.segment import Segment
 from textual._compositor import ChopsUpdate, Compositor, LayoutUpdate
+from textual.widget import Widget
 
+from avatar_tui.tui.board import KeptScrollBar
 from avatar_tui.tui.perf.compositor import PartialCompositor, _runs
+from avatar_tui.tui.perf.rowcache import RowCache
 from avatar_tui.tui.screens.choice import ChoiceScreen
 from avatar_tui.tui.screens.game import GameScreen
 from avatar_tui.tui.screens.privacy import SecretGate
@@ -21,7 +24,7 @@ from avatar_tui.tui.screens.privacy import SecretGate
 from .helpers import KEY_OF, PREFERRED, make_app, new
 
 SIZE = (120, 40)
-# between moves, the reader walks the log (a line selected repaints it):
+# between moves, the reader walks the log (its rows are kept by line):
 # from these turns on, on the board, these keys one a turn
 LOG_WALKS = {12: ["l", "up", "up", "escape"], 28: ["l", "down", "escape"]}
 # random keys: the game's, the dialogs' and the log's (not n or q: a new
@@ -30,21 +33,26 @@ RANDOM_KEYS = [*"pofdrtskacuvile123456789", "space", "enter", "escape", "tab", "
                "down", "question_mark"]
 KEYS = depth(200, 2000)
 
-# The source of each Textual method that PartialCompositor copies or relies
-# on, as Textual 8.2.8 has it. A change means: read the new method, bring
-# ours in line, then record the new digests here.
+# The source of each Textual method that PartialCompositor (or the log's
+# scrollbar, tui/board.py) copies or relies on, as Textual 8.2.8 has it.
+# A change means: read the new method, bring ours in line, then record the
+# new digests here.
 PINNED = {
     "Compositor.render_partial_update": "888dccc892d8",
     "Compositor._render_chops": "ca8c3359d7af",
     "Compositor._get_renders": "8ac93299aa5d",
     "Compositor._regions_to_spans": "af3b73d8e34f",
     "ChopsUpdate.render_segments": "4c1cdb567e0b",
+    # the log's scrollbar is made as Widget.vertical_scrollbar makes it
+    "Widget.vertical_scrollbar": "6b140a728f0b",
 }
 
 
 def _digest(qualname: str) -> str:
     owner, name = qualname.split(".")
-    method = getattr({"Compositor": Compositor, "ChopsUpdate": ChopsUpdate}[owner], name)
+    method = getattr({"Compositor": Compositor, "ChopsUpdate": ChopsUpdate,
+                      "Widget": Widget}[owner], name)
+    method = getattr(method, "fget", method)  # a property: its getter
     return hashlib.sha256(inspect.getsource(method).encode()).hexdigest()[:12]
 
 
@@ -95,10 +103,20 @@ class Terminal:
 
 
 def _full(app) -> list[list]:
-    """The screen drawn whole, as cells (no side effect on what is dirty)."""
+    """The screen drawn whole, as cells, every row of the log drawn afresh
+    (no side effect on what is dirty, nor on the log's kept rows)."""
+    log = app.game_screen.event_log
+    caches = [log, log.vertical_scrollbar]
+    kept = [widget._rows for widget in caches]
+    for widget in caches:
+        widget._rows = RowCache()
     screen = Terminal(*SIZE)
-    for y, strip in enumerate(app.screen._compositor.render_strips()):
-        screen.write(0, y, strip)
+    try:
+        for y, strip in enumerate(app.screen._compositor.render_strips()):
+            screen.write(0, y, strip)
+    finally:
+        for widget, rows in zip(caches, kept, strict=True):
+            widget._rows = rows
     return screen.lines
 
 
@@ -132,6 +150,7 @@ async def test_the_screen_built_from_partial_updates_is_the_full_render():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.game_screen._compositor, PartialCompositor)
+        assert isinstance(app.game_screen.event_log.vertical_scrollbar, KeptScrollBar)
         for turn in range(40):
             screen = app.screen
             key = next((k for kind, k in dialogs.items() if isinstance(screen, kind)), None)
