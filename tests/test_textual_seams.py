@@ -116,7 +116,7 @@ def test_textual_is_the_pinned_version():
         f"Textual is {textual.__version__}, the app was written against "
         f"{textual_private.TEXTUAL_VERSION}: read again, in the new Textual, every name in "
         "avatar_tui/tui/textual_private.py's PRIVATE_NAMES (and the methods whose source "
-        "tests/app/test_compositor.py pins), then move the pin")
+        "tests/app/test_compositor.py and test_restyle_cost.py pin), then move the pin")
 
 
 def _still_there(dotted: str) -> bool:

@@ -15,6 +15,8 @@ from collections.abc import Iterable, Iterator
 
 from textual._compositor import ChopsUpdate, Compositor
 from textual.command import CommandPalette
+from textual.css.stylesheet import Stylesheet
+from textual.dom import DOMNode
 from textual.geometry import Region
 from textual.keys import _get_unicode_name_from_key
 from textual.message import Message
@@ -23,9 +25,13 @@ from textual.scrollbar import ScrollBar
 from textual.widgets import OptionList
 
 __all__ = ["ChopsUpdate", "Compositor", "GuardedPalette", "OpenOptionList",
-           "key_character_name", "spans_of", "take_dirty_regions", "use_compositor"]
+           "key_character_name", "process_component_classes", "pseudo_classes_key",
+           "set_style_flags", "spans_of", "style_flags", "style_identity", "take_dirty_regions",
+           "use_compositor"]
 
 TEXTUAL_VERSION = "8.2.8"  # the pin in pyproject.toml
+# flags that matching the stylesheet sets on a node
+_STYLE_FLAGS = ("_has_hover_style", "_has_focus_within", "_has_order_style", "_has_odd_or_even")
 
 # What each private name is relied on for; the test checks each is still there.
 PRIVATE_NAMES: dict[str, str] = {
@@ -42,6 +48,15 @@ PRIVATE_NAMES: dict[str, str] = {
     "textual._compositor.Compositor._dirty_regions": "what the compositor's update repaints",
     "textual._compositor.Compositor._regions_to_spans": "the rows and columns to repaint",
     "textual.screen.Screen._compositor": "the game screen's compositor, replaced",
+    # the style cache (tui/perf/restyle.py): what a widget's matched rules
+    # depend on, and what matching them sets
+    "textual.dom.DOMNode._parent": "a widget's place, in its styles' key",
+    "textual.dom.DOMNode._id": "a widget's id, in its styles' key",
+    "textual.dom.DOMNode._css_type_name": "a widget's type for CSS, in its styles' key",
+    "textual.dom.DOMNode._pseudo_classes_cache_key": "a widget's pseudo-classes, in the key",
+    "textual.css.stylesheet.Stylesheet._process_component_classes": "a widget's parts restyled",
+    **{f"textual.dom.DOMNode.{flag}": "set by matching the stylesheet, kept with the rules"
+       for flag in _STYLE_FLAGS},
 }
 
 
@@ -68,6 +83,31 @@ def spans_of(compositor: Compositor, regions: Iterable[Region]) -> Iterator[tupl
     """(row, first column, end column) of the regions, as Textual cuts them
     against the screen."""
     return compositor._regions_to_spans(regions)
+
+
+def style_identity(node: DOMNode) -> tuple:
+    """A node's parent, id and type name for CSS."""
+    return (node._parent, node._id, node._css_type_name)
+
+
+def pseudo_classes_key(node: DOMNode) -> tuple:
+    """What of a node's pseudo-classes (hover, focus...) its styles depend on."""
+    return node._pseudo_classes_cache_key
+
+
+def style_flags(node: DOMNode) -> tuple[bool, ...]:
+    """The flags matching the stylesheet set on a node."""
+    return tuple(getattr(node, name) for name in _STYLE_FLAGS)
+
+
+def set_style_flags(node: DOMNode, flags: tuple[bool, ...]) -> None:
+    for name, flag in zip(_STYLE_FLAGS, flags, strict=True):
+        setattr(node, name, flag)
+
+
+def process_component_classes(sheet: Stylesheet, node: DOMNode) -> None:
+    """The styles of a node's component classes (its parts), as matching does."""
+    sheet._process_component_classes(node)
 
 
 class GuardedPalette(CommandPalette):

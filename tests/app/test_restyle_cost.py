@@ -5,6 +5,9 @@ cost. A key restyles only what its classes style, in one pass per show."""
 
 from __future__ import annotations
 
+import hashlib
+import inspect
+
 from textual.css.stylesheet import Stylesheet
 from textual.widget import Widget
 
@@ -19,7 +22,7 @@ NEVER = 3600.0
 
 def _watch_restyles(app, monkeypatch) -> list[list]:
     """Per show of a move by the game screen: the nodes whose styles were
-    replaced (every restyle does that)."""
+    replaced (every restyle does that, matched afresh or from a cache)."""
     shows: list[list] = []
     showing = [False]
     real_replace, real_show = Stylesheet.replace_rules.__func__, app.game_screen.show
@@ -94,3 +97,53 @@ async def test_a_show_restyles_each_widget_once(monkeypatch):
         assert sum(1 for nodes in shows if nodes) >= 5  # marks came and went
         twice = [[n for n in nodes if nodes.count(n) > 1] for nodes in shows]
         assert not any(twice), twice
+
+
+def _rules(app) -> dict:
+    return {node: dict(node.styles.base._rules) for node in app.game_screen.walk_children()}
+
+
+async def test_the_cached_styles_are_those_textual_matches(monkeypatch):
+    """The styles kept from before (tui/perf/restyle.py) are used, and are
+    what matching the stylesheet afresh gives, after keys, a change of
+    layout (the ancestors' classes change) and a change of theme."""
+    app = make_app(new(seed=2), bot=BotSeat("heuristic", "p2", seed=1, delay=NEVER))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        cache = app.game_screen._styles
+        for step in range(4):
+            await _play(app, pilot, 15)
+            if app.screen is not app.game_screen:
+                continue
+            kept = _rules(app)
+            app.stylesheet.update(app.game_screen)  # all matched afresh by Textual
+            assert _rules(app) == kept
+            if step == 0:
+                await pilot.resize_terminal(80, 24)  # the compact layout's classes
+            elif step == 1:
+                await pilot.resize_terminal(120, 40)
+            elif step == 2:
+                app.theme = "textual-light" if app.theme != "textual-light" else "nord"
+            await pilot.pause()
+        assert cache.hits > cache.misses > 0
+
+
+# The source of the Textual methods StyleCache copies or relies on, as
+# Textual 8.2.8 has them (apply's per-call cache key and the flags it sets;
+# update_nodes' scrollbars). A change means: read the new methods, bring
+# tui/perf/restyle.py in line, then record the new digests here.
+PINNED = {
+    "apply": "1faf3687bbba",
+    "update_nodes": "386367db2e9d",
+    "replace_rules": "2db1c7976ac6",
+    "_process_component_classes": "852b5e4b93c6",
+}
+
+
+def test_the_textual_methods_it_stands_on_are_the_pinned_ones():
+    def digest(name: str) -> str:
+        method = getattr(Stylesheet, name)
+        method = getattr(method, "__func__", method)
+        return hashlib.sha256(inspect.getsource(method).encode()).hexdigest()[:12]
+
+    assert {name: digest(name) for name in PINNED} == PINNED

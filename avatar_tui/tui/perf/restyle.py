@@ -1,5 +1,6 @@
 """Classes given or taken while the board shows a move, the widgets they
-style restyled together, once, at the end.
+style restyled together, once, at the end, from a cache of the styles found
+before.
 
 A class change makes Textual match its whole stylesheet again for every
 widget it restyles, and `set_class` restyles the widget and everything
@@ -8,20 +9,101 @@ changed, ⚔ on the attack, the recap and point panels coming and going) that
 matching became the larger part of a key's cost. Here a class changes only
 when it really does, only the widgets it styles are restyled (a panel's
 class on its container styles its panels, not the text inside them), all of
-a move's in one pass."""
+a move's in one pass, and a widget seen before in the same state takes the
+styles found then (`StyleCache`): the board's few marks come and go between
+the same few states all game long."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
+from textual.css.styles import RulesMap
+from textual.css.stylesheet import Stylesheet
 from textual.dom import DOMNode
+from textual.widget import Widget
+
+from avatar_tui.tui.textual_private import (
+    process_component_classes,
+    pseudo_classes_key,
+    set_style_flags,
+    style_flags,
+    style_identity,
+)
+
+# enough for every state of the board's marks and panels, with any card
+# focused; past it the cache starts over rather than grow without end
+LIMIT = 4096
+
+
+class StyleCache:
+    """The rules Textual's stylesheet gave a widget, by everything they can
+    depend on for widgets composed once (the game screen's): the widget's
+    type, id, classes and pseudo-classes, its place (its parent), the
+    classes and pseudo-classes of every ancestor, the focused widget (for
+    :focus-within), and the stylesheet's rules themselves (a new theme or
+    CSS gives new rules: the cache starts over). Textual's own update_nodes
+    keeps such a cache for one call, keyed by the parent, since ancestors
+    cannot change during it; across calls they can, hence the longer key.
+    A widget Textual would not cache (styled by its order among its
+    siblings, say) is matched afresh every time."""
+
+    def __init__(self) -> None:
+        self._rules: object = None
+        self._found: dict[tuple, tuple[RulesMap, tuple[bool, ...]]] = {}
+        self.hits = self.misses = 0
+
+    @staticmethod
+    def _key(node: DOMNode) -> tuple:
+        ancestors = tuple((a.classes, pseudo_classes_key(a)) for a in node.ancestors)
+        screen = node.screen if isinstance(node, Widget) else None
+        return (*style_identity(node), node.classes, pseudo_classes_key(node), ancestors,
+                screen and screen.focused)
+
+    def apply(self, sheet: Stylesheet, node: DOMNode) -> None:
+        """Restyle `node` as `sheet.apply` would."""
+        if sheet.rules is not self._rules:  # new rules: what was found is stale
+            self._found.clear()
+            self._rules = sheet.rules
+        key = self._key(node)
+        found = self._found.get(key)
+        if found is not None:
+            self.hits += 1
+            rules, flags = found
+            set_style_flags(node, flags)
+            sheet.replace_rules(node, rules, animate=False)
+            process_component_classes(sheet, node)
+            return
+        self.misses += 1
+        caught: dict[tuple, RulesMap] = {}  # Textual puts the rules here if it may cache them
+        sheet.apply(node, animate=False, cache=caught)
+        if len(caught) == 1:
+            if len(self._found) >= LIMIT:
+                self._found.clear()
+            flags = style_flags(node)
+            self._found[key] = (next(iter(caught.values())), flags)
+
+    def update_nodes(self, sheet: Stylesheet, nodes: Iterable[DOMNode]) -> None:
+        """As `Stylesheet.update_nodes` (textual/css/stylesheet.py), each
+        node through the cache; its scrollbars, as there, matched afresh."""
+        for node in nodes:
+            self.apply(sheet, node)
+            if isinstance(node, Widget) and node.is_scrollable:
+                vertical = node.show_vertical_scrollbar and node.scrollbar_size_vertical
+                horizontal = node.show_horizontal_scrollbar and node.scrollbar_size_horizontal
+                if vertical:
+                    sheet.apply(node.vertical_scrollbar)
+                if horizontal:
+                    sheet.apply(node.horizontal_scrollbar)
+                if vertical and horizontal:
+                    sheet.apply(node.scrollbar_corner)
 
 
 class StylePass:
     """The classes changed during one show; `run` restyles what they style."""
 
-    def __init__(self) -> None:
+    def __init__(self, cache: StyleCache | None = None) -> None:
         self._nodes: dict[int, DOMNode] = {}  # by id: once each, in order
+        self._cache = cache
 
     def set(self, node: DOMNode, on: bool, name: str,
             styled: Iterable[DOMNode] | None = None) -> None:
@@ -39,4 +121,8 @@ class StylePass:
             return
         nodes = list(self._nodes.values())
         self._nodes.clear()
-        node.app.stylesheet.update_nodes(nodes)
+        sheet = node.app.stylesheet
+        if self._cache is None:
+            sheet.update_nodes(nodes)
+        else:
+            self._cache.update_nodes(sheet, nodes)

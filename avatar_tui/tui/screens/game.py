@@ -34,7 +34,7 @@ from avatar_tui.tui.board import (
 from avatar_tui.tui.keybar import KeyBar
 from avatar_tui.tui.layout import MIN_SIZE, WIDE_SIZE
 from avatar_tui.tui.perf.compositor import PartialCompositor
-from avatar_tui.tui.perf.restyle import StylePass
+from avatar_tui.tui.perf.restyle import StyleCache, StylePass
 from avatar_tui.tui.textual_private import use_compositor
 
 # the footer while the log has focus: its own keys (the arrows select a line,
@@ -70,6 +70,9 @@ class GameScreen(Screen[None]):
         # a key repaints the rows that changed, not the whole board: most of a
         # key's frame was repainting rows that had not changed
         use_compositor(self, PartialCompositor())
+        # the styles of the board's marks and panels, as found before: a key
+        # restyles them without matching the stylesheet again (tui/perf)
+        self._styles = StyleCache()
         self.game = game  # what the board shows and which keys are on (its mode)
         self.ready = ready  # called once the board's widgets are mounted
         self.narration_where = ""  # the narration panel's title: the demo and step
@@ -133,7 +136,7 @@ class GameScreen(Screen[None]):
         self.set_class(isinstance(mode, DemoMode), "-demo")
         if session is not None:
             # every class a move changes, restyled in one pass at the end
-            styles = StylePass()
+            styles = StylePass(self._styles)
             point = self.game.point
             # the board draws what its readers may see (R1.6): a local game
             # through the public observation, a remote seat's its own
