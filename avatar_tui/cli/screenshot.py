@@ -24,7 +24,6 @@ from avatar_tui.io import terminal_text
 _SIZE = re.compile(r"^([0-9]{1,6})x([0-9]{1,6})$")
 MIN_SIZE, MAX_SIZE = (20, 10), (500, 200)  # columns x rows
 MAX_KEYS = 100
-_MODIFIERS = ("ctrl+", "shift+", "alt+", "meta+", "super+", "hyper+")
 
 
 def terminal_size(text: str) -> tuple[int, int]:
@@ -38,37 +37,14 @@ def terminal_size(text: str) -> tuple[int, int]:
     return size
 
 
-def known_key(key: str) -> bool:
-    """Whether the app can be sent `key` as Textual names keys: a printable
-    character, a key's name (escape, up, f1, space), a character's name
-    (question_mark, plus), with modifiers (ctrl+q)."""
-    import unicodedata
-
-    from textual.keys import REPLACED_KEYS, Keys, _get_unicode_name_from_key
-
-    names = {k.value for k in Keys}
-    if key in names:
-        return True
-    base = key
-    while base.startswith(_MODIFIERS):
-        base = base.split("+", 1)[1]
-    if len(base) == 1:
-        return base.isprintable() and not base.isspace()
-    if base in names:
-        return True
-    try:
-        unicodedata.lookup(_get_unicode_name_from_key(REPLACED_KEYS.get(base, base)))
-    except KeyError:
-        return False
-    return True
-
-
 def key_list(text: str) -> list[str]:
     """The `type=` of --press: comma-separated keys, each one the app knows,
     at most MAX_KEYS of them."""
     keys = [k.strip() for k in text.split(",") if k.strip()]
     if len(keys) > MAX_KEYS:
         raise argparse.ArgumentTypeError(f"{len(keys)} keys; at most {MAX_KEYS}, please")
+    from avatar_tui.tui.keynames import known_key  # Textual's key names, in the app's package
+
     unknown = [k for k in keys if not known_key(k)]
     if unknown:
         raise argparse.ArgumentTypeError(

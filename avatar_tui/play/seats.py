@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 if TYPE_CHECKING:  # the bots load when a computer plays, not at every start
-    from avatar_tui.bots import BotSeat
+    from avatar_tui.bots import BotSeat as BotSeat  # the app names a seat's type from here
     from avatar_tui.model.common import PlayerId
 
 
@@ -58,3 +58,12 @@ def resume_labels(saved: dict[str, str], wanted: BotSeat | None,
     then = "nothing is saved: read-only" if read_only else "this one is kept in your games"
     new = f"Start a new game ({who_plays(of(wanted))}; {then})"
     return [resume, new]
+
+
+def computer_kinds() -> list[tuple[str, str]]:
+    """Each kind of computer player and its strength's label, as the
+    new-game screen offers them (the table of bots/kinds.py): the app
+    reaches the bots through the play layer only."""
+    from avatar_tui.bots.kinds import KINDS
+
+    return [(kind.name, kind.label) for kind in KINDS]

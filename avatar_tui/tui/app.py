@@ -45,8 +45,8 @@ from avatar_tui.tui.screens.game import BOARD_COMMANDS, GameScreen
 from avatar_tui.tui.shell import Shell
 
 if TYPE_CHECKING:
-    from avatar_tui.bots import BotSeat
     from avatar_tui.play.demo import Demo
+    from avatar_tui.play.seats import BotSeat
 
 # The dialogs, the hint and the demos are imported where they are opened:
 # the first frame draws none of them, and a start is quicker without them.

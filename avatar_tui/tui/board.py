@@ -14,7 +14,7 @@ from textual.message import Message
 from textual.scrollbar import ScrollBar
 from textual.strip import Strip
 from textual.widget import Widget
-from textual.widgets import OptionList, Static
+from textual.widgets import Static
 
 from avatar_tui.cardlib import rules_help
 from avatar_tui.model.common import ZONES, PlayerId, Zone, other
@@ -28,6 +28,7 @@ from avatar_tui.play.session import Session
 from avatar_tui.tui.perf.markup import parsed
 from avatar_tui.tui.perf.restyle import StylePass
 from avatar_tui.tui.perf.rowcache import RowCache
+from avatar_tui.tui.textual_private import OpenOptionList
 
 
 class Text(Static):
@@ -401,7 +402,7 @@ class KeptScrollBar(ScrollBar):
         super().notify_style_update()
 
 
-class EventLog(OptionList):
+class EventLog(OpenOptionList):
     """Every event of the game, each with the rule that caused it. A line
     can be selected (up/down when the log has focus, or a click): the rule
     help under the log then explains its rule (`rule_help`).
@@ -412,13 +413,14 @@ class EventLog(OptionList):
     never on the order of resize events."""
 
     BINDINGS = [Binding("escape", "leave", "Leave the log", show=False)]
+    scrollbar_class = KeptScrollBar
 
     def __init__(self, **kw):
         super().__init__(**kw)
         self.written = 0
         self.entries: list[str] = []  # the markup of each line
         self.rules: list[str | None] = []  # the rule each line cites (None: a note)
-        self._lines_key: tuple | None = None  # what _update_lines last saw
+        self._lines_key: tuple | None = None  # what update_lines last saw
         self._rows = RowCache()  # finished rows by the log line they show
 
     def show(self, session: Session) -> None:
@@ -437,7 +439,7 @@ class EventLog(OptionList):
         self.add_options([markup for markup, _ in lines])
         self._follow()
 
-    def _update_lines(self) -> None:
+    def update_lines(self) -> None:
         """Textual's OptionList grows its virtual size as lines come, which
         asks for a layout pass of the whole screen after every move. When
         only the content grew, with the scrollbar already there and the same
@@ -446,19 +448,18 @@ class EventLog(OptionList):
         # OptionList calls this for every line it paints (some 40 times a
         # frame); when no option came and nothing that sets the wrapping
         # changed since the last call, it has nothing to do
-        key = (self.option_count, len(self._line_cache.lines), self.size,
-               self.show_vertical_scrollbar)
+        key = (self.option_count, self.wrapped_lines, self.size, self.show_vertical_scrollbar)
         if key == self._lines_key:
             return
         before, bar = self.virtual_size, self.show_vertical_scrollbar
-        asked = self._layout_required
-        super()._update_lines()
-        self._lines_key = (self.option_count, len(self._line_cache.lines), self.size,
+        asked = self.layout_required
+        super().update_lines()
+        self._lines_key = (self.option_count, self.wrapped_lines, self.size,
                            self.show_vertical_scrollbar)
         after = self.virtual_size
         if (not asked and bar and after != before and after.width == before.width
                 and self.show_vertical_scrollbar):
-            self._layout_required = False
+            self.drop_layout_request()
 
     def render_lines(self, crop: Region) -> list[Strip]:
         """A move adds lines and scrolls the log, so Textual would draw every
@@ -466,34 +467,24 @@ class EventLog(OptionList):
         row inside the border shows one log line, and while nothing else
         changes (the context below) the same line gives the same row: rows
         are kept by line, and only lines not drawn yet go through Textual."""
-        self._update_lines()
+        self.update_lines()
         # rows of log lines: inside the border and padding, and never the top
         # or bottom row, where an outline would draw
         gutter = self.styles.gutter
         first = max(1, gutter.top)
         stop = min(self.outer_size.height - max(1, gutter.bottom), gutter.top + self.size.height)
         line_of = self.scroll_offset.y - first
-        lines = len(self._line_cache.lines)  # rows below the last line are blank
+        lines = self.wrapped_lines  # rows below the last line are blank
 
         def key_of(y: int) -> int | None:
             return line_of + y if first <= y < stop and line_of + y < lines else None
 
         context = (self.size, self.scrollable_content_region, self.show_vertical_scrollbar,
                    self.scroll_offset.x, self.mouse_hover, self.has_focus, self.highlighted,
-                   self._mouse_hovering_over, self.background_colors,
+                   self.hovered_option, self.background_colors,
                    tuple(self.get_line_filters()), self.app.theme)
         return self._rows.rows(crop, context, key_of, super().render_lines,
                                limit=4 * self.outer_size.height)
-
-    @property
-    def vertical_scrollbar(self) -> ScrollBar:
-        """Textual's own (Widget.vertical_scrollbar), made a `KeptScrollBar`."""
-        if self._vertical_scrollbar is None:
-            self._vertical_scrollbar = bar = KeptScrollBar(
-                vertical=True, name="vertical", thickness=self.scrollbar_size_vertical)
-            bar.display = False
-            self.app._start_widget(self, bar)
-        return self._vertical_scrollbar
 
     def notify_style_update(self) -> None:
         self._rows.epoch += 1
@@ -503,14 +494,14 @@ class EventLog(OptionList):
         self._rows.epoch += 1
         return super().clear_options()
 
-    def _clear_caches(self) -> None:
+    def clear_caches(self) -> None:
         """Textual's, on a resize: the rows kept are dropped too. A frame
         drawn between the new layout and the resize event still used the
         lines wrapped at the old width (Textual keeps them by option, not
         by width), and the kept rows went on showing them cut off (taking
         over a demo narrows the log)."""
         self._rows.epoch += 1
-        super()._clear_caches()
+        super().clear_caches()
 
     def reset(self) -> None:
         self.entries.clear()

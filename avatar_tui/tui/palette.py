@@ -27,6 +27,8 @@ from textual.message import Message
 from textual.theme import ThemeProvider
 from textual.widgets import Button, Input, OptionList
 
+from avatar_tui.tui.textual_private import GuardedPalette
+
 PAGE_KEYS = (("page_up",), ("page_down",))  # the list actions that need measured lines
 
 # what the palette acts on: each may close it (and run a command)
@@ -36,7 +38,7 @@ CLOSING = (Input.Submitted, Input.Changed, Button.Pressed, OptionList.OptionSele
 ReturnType = TypeVar("ReturnType")
 
 
-class Palette(CommandPalette):
+class Palette(GuardedPalette):
     """Textual's palette, whose page keys wait for its list to have room and
     which acts only while it is on top."""
 
@@ -46,13 +48,9 @@ class Palette(CommandPalette):
             return bool(lists) and bool(lists.first().scrollable_content_region)
         return super().check_action(action, parameters)
 
-    async def _on_message(self, message: Message) -> None:
-        # Textual's own handlers (decorated with @on) are found from this
-        # dispatch, so this is the one place to stop a late one
-        if isinstance(message, CLOSING) and not self.is_active:
-            message.stop()
-            return
-        await super()._on_message(message)
+    def drops(self, message: Message) -> bool:
+        # a late one, queued before the palette closed, would close it again
+        return isinstance(message, CLOSING) and not self.is_active
 
 
 class PaletteApp(App[ReturnType]):

@@ -16,7 +16,6 @@ import unicodedata
 import pytest
 from depth import depth
 from textual import events
-from textual.keys import _get_unicode_name_from_key
 
 from avatar_tui.bots import BotSeat
 from avatar_tui.engine import replay_actions
@@ -27,6 +26,7 @@ from avatar_tui.play.demo import Demo
 from avatar_tui.store.storage import SaveStore
 from avatar_tui.tui.screens.choice import ChoiceScreen
 from avatar_tui.tui.screens.game import GameScreen
+from avatar_tui.tui.textual_private import key_character_name
 
 from .helpers import NARRATED, advance, make_app, new, scenario
 
@@ -48,7 +48,7 @@ def burst(app, keys: list[str]) -> None:
     handled before the next arrives (unlike `pilot.press`, which waits)."""
     for key in keys:
         try:
-            char = unicodedata.lookup(_get_unicode_name_from_key(key))
+            char = unicodedata.lookup(key_character_name(key))
         except KeyError:
             char = key if len(key) == 1 else None
         event = events.Key(key, char)

@@ -81,11 +81,22 @@ async def test_a_palette_open_when_the_terminal_shrinks_does_not_crash(size):
 
 
 async def test_the_deck_editors_palette_on_three_rows_does_not_crash():
+    """The deck editor opens the palette on three rows; its page keys wait
+    for room instead of crashing, and it works once the terminal grows."""
     app = DecksApp()
     async with app.run_test(size=(80, 3)) as pilot:
         await pilot.pause()
+        editor = app.screen
         for key in ("pagedown", "pageup", "down"):
             await pilot.press("ctrl+p")
             await pilot.pause()
+            assert isinstance(app.screen, CommandPalette)
             await pilot.press(key)
             await pilot.pause()
+            assert app.is_running and isinstance(app.screen, CommandPalette), key
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.press("pagedown", "escape")
+        await pilot.pause()
+        assert app.screen is editor and "New deck not saved yet" in screen_text(app)
+    assert app.return_code in (None, 0)

@@ -27,9 +27,15 @@ screen built from these partial updates against a full render.
 
 from __future__ import annotations
 
-from textual._compositor import ChopsUpdate, Compositor
 from textual.geometry import Region
 from textual.strip import Strip
+
+from avatar_tui.tui.textual_private import (
+    ChopsUpdate,
+    Compositor,
+    spans_of,
+    take_dirty_regions,
+)
 
 
 class PartialCompositor(Compositor):
@@ -37,11 +43,10 @@ class PartialCompositor(Compositor):
     widget that a dirty region crosses."""
 
     def render_partial_update(self) -> ChopsUpdate | None:
-        update_regions = self._dirty_regions.copy()
-        self._dirty_regions.clear()
+        update_regions = take_dirty_regions(self)
         if not update_regions:
             return None
-        spans = list(self._regions_to_spans(update_regions))
+        spans = list(spans_of(self, update_regions))
         row_spans: dict[int, list[tuple[int, int]]] = {}
         for y, x1, x2 in spans:
             row_spans.setdefault(y, []).append((x1, x2))

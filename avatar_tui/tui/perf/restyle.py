@@ -22,10 +22,17 @@ from textual.css.stylesheet import Stylesheet
 from textual.dom import DOMNode
 from textual.widget import Widget
 
+from avatar_tui.tui.textual_private import (
+    process_component_classes,
+    pseudo_classes_key,
+    set_style_flags,
+    style_flags,
+    style_identity,
+)
+
 # enough for every state of the board's marks and panels, with any card
 # focused; past it the cache starts over rather than grow without end
 LIMIT = 4096
-_FLAGS = ("_has_hover_style", "_has_focus_within", "_has_order_style", "_has_odd_or_even")
 
 
 class StyleCache:
@@ -47,10 +54,10 @@ class StyleCache:
 
     @staticmethod
     def _key(node: DOMNode) -> tuple:
-        ancestors = tuple((a.classes, a._pseudo_classes_cache_key) for a in node.ancestors)
+        ancestors = tuple((a.classes, pseudo_classes_key(a)) for a in node.ancestors)
         screen = node.screen if isinstance(node, Widget) else None
-        return (node._parent, node._id, node.classes, node._pseudo_classes_cache_key,
-                node._css_type_name, ancestors, screen and screen.focused)
+        return (*style_identity(node), node.classes, pseudo_classes_key(node), ancestors,
+                screen and screen.focused)
 
     def apply(self, sheet: Stylesheet, node: DOMNode) -> None:
         """Restyle `node` as `sheet.apply` would."""
@@ -62,10 +69,9 @@ class StyleCache:
         if found is not None:
             self.hits += 1
             rules, flags = found
-            for name, flag in zip(_FLAGS, flags, strict=True):
-                setattr(node, name, flag)
+            set_style_flags(node, flags)
             sheet.replace_rules(node, rules, animate=False)
-            sheet._process_component_classes(node)
+            process_component_classes(sheet, node)
             return
         self.misses += 1
         caught: dict[tuple, RulesMap] = {}  # Textual puts the rules here if it may cache them
@@ -73,7 +79,7 @@ class StyleCache:
         if len(caught) == 1:
             if len(self._found) >= LIMIT:
                 self._found.clear()
-            flags = tuple(getattr(node, name) for name in _FLAGS)
+            flags = style_flags(node)
             self._found[key] = (next(iter(caught.values())), flags)
 
     def update_nodes(self, sheet: Stylesheet, nodes: Iterable[DOMNode]) -> None:

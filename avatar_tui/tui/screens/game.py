@@ -36,6 +36,7 @@ from avatar_tui.tui.keybar import KeyBar
 from avatar_tui.tui.layout import MIN_SIZE, WIDE_SIZE
 from avatar_tui.tui.perf.compositor import PartialCompositor
 from avatar_tui.tui.perf.restyle import StyleCache, StylePass
+from avatar_tui.tui.textual_private import use_compositor
 
 # the footer while the log has focus: its own keys (the arrows select a line,
 # whose rule is shown; escape leaves), shown only, as the log handles them
@@ -69,7 +70,7 @@ class GameScreen(Screen[None]):
         super().__init__(**kw)
         # a key repaints the rows that changed, not the whole board: most of a
         # key's frame was repainting rows that had not changed
-        self._compositor = PartialCompositor()
+        use_compositor(self, PartialCompositor())
         # the styles of the board's marks and panels, as found before: a key
         # restyles them without matching the stylesheet again (tui/perf)
         self._styles = StyleCache()

@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Label, Select
 
-from avatar_tui.bots.kinds import KINDS
+from avatar_tui.play.seats import computer_kinds
 from avatar_tui.tui.screens.fields import FieldSelect
 
 HOT_SEAT = "person"
@@ -17,7 +17,7 @@ HOT_SEAT = "person"
 # for each kind of the table (bots/kinds.py)
 OPPONENTS: list[tuple[str, str]] = [
     ("a person (hot seat)", HOT_SEAT),
-    *((f"computer: {kind.label}", kind.name) for kind in KINDS),
+    *((f"computer: {label}", name) for name, label in computer_kinds()),
 ]
 
 
