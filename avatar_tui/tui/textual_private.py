@@ -11,7 +11,7 @@ same test reads the package for it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 
 from textual._compositor import ChopsUpdate, Compositor
 from textual.command import CommandPalette
@@ -79,7 +79,7 @@ def take_dirty_regions(compositor: Compositor) -> set[Region]:
     return regions
 
 
-def spans_of(compositor: Compositor, regions: Iterable[Region]) -> Iterator[tuple[int, int, int]]:
+def spans_of(compositor: Compositor, regions: Iterable[Region]) -> Iterable[tuple[int, int, int]]:
     """(row, first column, end column) of the regions, as Textual cuts them
     against the screen."""
     return compositor._regions_to_spans(regions)
