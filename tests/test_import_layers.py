@@ -62,16 +62,18 @@ IO, NOTATION, PLAY, TUI = "avatar_tui.io", "avatar_tui.notation", "avatar_tui.pl
     "avatar_tui.tui"
 NET = "avatar_tui.net"  # one game on several screens: above play, below the app
 STORE, DEMOS = "avatar_tui.store", "avatar_tui.demos"
+LESSONS = "avatar_tui.lessons"  # the built-in lessons (lesson files), beside the demos
 
 # The floors, from the ground up: a package imports only its own modules and
 # those of the packages before it (the root's `__version__` aside).
-ORDER = (MODEL, IO, CARDLIB, ENGINE, NOTATION, STORE, DEMOS, DECKLIB, BOTS, PLAY, NET, TUI, CLI)
+ORDER = (MODEL, IO, CARDLIB, ENGINE, NOTATION, STORE, DEMOS, LESSONS, DECKLIB, BOTS, PLAY, NET,
+         TUI, CLI)
 _UP = (PLAY, NET, TUI, CLI)  # the layers of the app and the command line
 _SCREEN = ("textual", "rich")
 
 # What a layer (its package and every module in it) must not import.
 FORBIDDEN: dict[str, tuple[str, ...]] = {
-    ENGINE: (TUI, PLAY, BOTS, NOTATION, IO, STORE, CLI, DECKLIB, DEMOS, *_SCREEN),
+    ENGINE: (TUI, PLAY, BOTS, NOTATION, IO, STORE, CLI, DECKLIB, DEMOS, LESSONS, *_SCREEN),
     MODEL: (ENGINE,),
     BOTS: (*_UP, *_SCREEN),
     PLAY: (NET, TUI, CLI, *_SCREEN),
@@ -99,7 +101,7 @@ IMPORTED_ONLY_BY: dict[str, tuple[str, ...]] = {
 LAYERS = set(ORDER)
 TOP_LEVEL = {"avatar_tui.__main__"}
 
-PUBLIC_ONLY = (TUI, NET, PLAY, BOTS, CLI, IO, STORE, CARDLIB, DECKLIB, DEMOS)
+PUBLIC_ONLY = (TUI, NET, PLAY, BOTS, CLI, IO, STORE, CARDLIB, DECKLIB, DEMOS, LESSONS)
 # Known reaches inside the engine, each with the work that removes it (the
 # expert's went: it plays out with the public `playout_apply`).
 ALLOWED_INSIDE: dict[str, set[str]] = {

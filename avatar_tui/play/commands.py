@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from avatar_tui.play.hint import HintRequest
     from avatar_tui.play.questions import Question
 
-TimerKind = Literal["computer", "demo"]
+TimerKind = Literal["computer", "demo", "lesson"]
 
 
 # ---------------------------------------------------------------- events coming back
@@ -41,7 +41,8 @@ class Thought:
 
 @dataclass(frozen=True)
 class TimerFired:
-    """An `After` ran out: the computer's pause, or a demo's auto-play step."""
+    """An `After` ran out: the computer's pause, a demo's auto-play step, or
+    the pause before a lesson's next played move."""
 
     kind: TimerKind
     token: int
@@ -98,6 +99,26 @@ class ChooseGame:
 
 
 @dataclass(frozen=True)
+class LessonEntry:
+    """A built-in lesson as the lessons' list shows it."""
+
+    number: int
+    name: str
+    title: str
+    finished: bool
+    left_at: int | None = None  # the step it was left at, halfway
+
+
+@dataclass(frozen=True)
+class ChooseLesson:
+    """Offer the built-in lessons (✓ on those finished); the name chosen,
+    or None, goes to `Referee.lesson_chosen`."""
+
+    lessons: tuple[LessonEntry, ...]
+    can_cancel: bool = True
+
+
+@dataclass(frozen=True)
 class GameOver:
     """The game is over: say who won; the answer (rematch, new, quit) goes
     to `Referee.game_over`. `actions` and `seed` are said when this screen may
@@ -108,6 +129,7 @@ class GameOver:
     actions: int | None = None
     seed: int | None = None
     remote: bool = False
+    coach: bool = False  # the game a lesson handed on: its review opens at once
 
 
 @dataclass(frozen=True, eq=False)
@@ -161,5 +183,5 @@ class Leave:
 # out (tui/app.py, play/headless.py) matches over this union and ends with
 # `assert_never`: a kind added here and left out there fails the type check,
 # and tests/test_commands_handled.py at run time.
-Command = Show | Ask | Offer | ChooseGame | GameOver | Think | After | Save | Leave
+Command = Show | Ask | Offer | ChooseGame | ChooseLesson | GameOver | Think | After | Save | Leave
 Commands = list[Command]
