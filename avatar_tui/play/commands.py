@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from avatar_tui.model.actions import Action
     from avatar_tui.model.common import PlayerId
     from avatar_tui.play.hint import HintRequest
+    from avatar_tui.play.lesson import LessonEntry
     from avatar_tui.play.questions import Question
 
 TimerKind = Literal["computer", "demo", "lesson"]
@@ -96,17 +97,6 @@ class ChooseGame:
     who: str  # who plays now, in words
     opponent: str | None  # the computer's kind in p2 now (None: a person)
     keeps: bool  # a new game keeps the unfinished one among the kept games
-
-
-@dataclass(frozen=True)
-class LessonEntry:
-    """A built-in lesson as the lessons' list shows it."""
-
-    number: int
-    name: str
-    title: str
-    finished: bool
-    left_at: int | None = None  # the step it was left at, halfway
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,8 @@ referee drive it."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from avatar_tui.engine import Event, Table
 from avatar_tui.io import pauses
 from avatar_tui.model.actions import Action
@@ -24,6 +26,17 @@ from avatar_tui.play.plain import escape
 
 MISSES_BEFORE_THE_KEY = 3  # misses in one step before the answer's key is named
 PLAYED_PAUSE = 1.5  # seconds between two moves a step plays, once its words are read
+
+
+@dataclass(frozen=True)
+class LessonEntry:
+    """A built-in lesson as the lessons' list shows it."""
+
+    number: int
+    name: str
+    title: str
+    finished: bool
+    left_at: int | None = None  # the step it was left at, halfway
 
 
 class Lesson:
@@ -65,6 +78,8 @@ class Lesson:
         answers of the steps before)."""
         self.step = max(1, min(step, self.total))
         self.misses, self.why, self.then, self.played = 0, None, None, 0
+        if self.step > 1:
+            self.then = f"Resumed at step {self.step}, where you left this lesson."
         return lesson_file.at_step(self.scenario, self.step)
 
     def answers(self, action: Action) -> bool:
@@ -135,4 +150,5 @@ class Lesson:
             if self.why:
                 parts.append(f"[$warning]✗[/] {self.why}")
         where = f"Lesson · step {min(self.step, self.total)}/{self.total}"
-        return "\n\n".join(parts), where
+        # one line apart, no blank between: at 80x24 the panel has six rows
+        return "\n".join(parts), where

@@ -31,7 +31,6 @@ from avatar_tui.play.commands import (
     ChooseLesson,
     Commands,
     GameOver,
-    LessonEntry,
     Offer,
     Save,
     Show,
@@ -41,7 +40,7 @@ from avatar_tui.play.commands import (
 )
 from avatar_tui.play.controller import GameController
 from avatar_tui.play.keys import BY_NAME, candidates
-from avatar_tui.play.lesson import Lesson
+from avatar_tui.play.lesson import Lesson, LessonEntry
 from avatar_tui.play.modes import DemoMode, LessonMode, VsComputer
 from avatar_tui.play.plain import escape
 from avatar_tui.play.safety import OFFERS, SaveGuard
@@ -663,9 +662,6 @@ class Referee:
         except ScenarioError as err:
             return [Offer("This lesson cannot start", escape(str(err)), "lesson-stopped")]
         self.controller.start(state, events)
-        if at is not None and at > 1:
-            self.controller.tell(f"Resumed at step {lesson.step} of {lesson.total}, where "
-                                 "you left this lesson.")
         self.position += 1
         return [Show(rebuilt=True, title=self.controller.mode.subtitle), *self.lesson_next()]
 
