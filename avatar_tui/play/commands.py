@@ -97,6 +97,7 @@ class ChooseGame:
     who: str  # who plays now, in words
     opponent: str | None  # the computer's kind in p2 now (None: a person)
     keeps: bool  # a new game keeps the unfinished one among the kept games
+    learn: bool = False  # a new player (no kept game, no lesson finished): "Learn to play"
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,14 @@ MISSES_BEFORE_THE_KEY = 3  # misses in one step before the answer's key is named
 PLAYED_PAUSE = 1.5  # seconds between two moves a step plays, once its words are read
 
 
+class ToLessons:
+    """The new-game screen's answer for the lessons' list (LESSONS), which
+    no setup or kept game's name can be mistaken for."""
+
+
+LESSONS = ToLessons()
+
+
 @dataclass(frozen=True)
 class LessonEntry:
     """A built-in lesson as the lessons' list shows it."""

@@ -40,7 +40,7 @@ from avatar_tui.play.commands import (
 )
 from avatar_tui.play.controller import GameController
 from avatar_tui.play.keys import BY_NAME, candidates
-from avatar_tui.play.lesson import Lesson, LessonEntry
+from avatar_tui.play.lesson import Lesson, LessonEntry, ToLessons
 from avatar_tui.play.modes import DemoMode, LessonMode, VsComputer
 from avatar_tui.play.plain import escape
 from avatar_tui.play.safety import OFFERS, SaveGuard
@@ -144,11 +144,23 @@ class Referee:
                            last.p2.chamber if last else "prince_zuko",
                            self.session is not None if can_cancel is None else can_cancel,
                            seats.who_plays(self.controller.computer),
-                           bot.kind if bot is not None else None, self.replaces_a_game())]
+                           bot.kind if bot is not None else None, self.replaces_a_game(),
+                           learn=self.new_player())]
 
-    def game_chosen(self, setup: GameSetup | str | None, opponent: str | None) -> Commands:
+    def new_player(self) -> bool:
+        """Nothing on the table, no game kept or to resume, no lesson
+        finished: the first screen offers "Learn to play"."""
+        store = self.controller.store
+        if store is None or self.session is not None or store.has_current():
+            return False
+        return not store.games.names() and not store.lessons.finished()
+
+    def game_chosen(self, setup: GameSetup | str | ToLessons | None,
+                    opponent: str | None) -> Commands:
         """The new-game screen's answer: a setup (with p2's player), a kept
-        game's name, or nothing (back to the game, if there is one)."""
+        game's name, the lessons, or nothing (back to the game, if there is one)."""
+        if isinstance(setup, ToLessons):
+            return self.lessons(left_to="new-game")
         if isinstance(setup, str):
             return self.resume_kept(setup)
         if setup is not None:
@@ -634,10 +646,9 @@ class Referee:
     def lesson_chosen(self, name: str | None) -> Commands:
         """The lessons' list answered: the lesson of that name, or back."""
         if name is None:
-            if self.lesson_mode is not None or self.session is not None:
-                return [Show()] if self.session is not None else self.quit()
-            return self.ask_new_game(can_cancel=False) if self.lessons_left_to == "new-game" \
-                else self.quit()
+            if self.lessons_left_to == "new-game":
+                return self.ask_new_game()
+            return [Show()] if self.session is not None else self.quit()
         return self.learn(name)
 
     def learn(self, name: str) -> Commands:
