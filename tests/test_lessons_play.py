@@ -179,3 +179,76 @@ def test_a_lesson_that_cannot_start_says_so():
     driver.run(driver.referee.learn("99"))
     assert isinstance(driver.offers[-1], Offer)
     assert driver.offers[-1].about == "lesson-stopped"
+
+
+def _finish(driver: Headless) -> None:
+    _watch(driver)
+    for key in ("flip", "focus", "flip", "pay"):
+        driver.run(driver.referee.press(key))
+
+
+def test_then_play_hands_the_game_to_the_computer_and_the_coach_at_its_end(tmp_path):
+    from dataclasses import replace
+
+    from avatar_tui.play.modes import VsComputer
+
+    scenario = replace(_scenario(), then_play="random")
+    store = SaveStore(tmp_path)
+    driver = Headless(Referee(GameController(store, lesson=Lesson(scenario))))
+    driver.run(driver.referee.start("ask"))
+    _finish(driver)
+    offer = driver.offers[-1]
+    assert offer.labels[0] == "Play on against the computer"
+    position = _board(driver)
+    driver.offer(0)
+    mode = driver.referee.controller.mode
+    assert isinstance(mode, VsComputer) and mode.bot is not None and mode.bot.player == "p2"
+    assert _board(driver) == position  # the game goes on from the lesson's last position
+    for _ in range(2000):  # the computer and the learner (its first legal move) play it out
+        session = driver.referee.session
+        assert session is not None
+        if session.over:
+            break
+        if not driver.tick():
+            driver.run(driver.referee.act(session.legal[0]))
+    assert driver.over is not None and driver.over.coach  # the coach's review opens
+    driver.referee.controller.settle()  # the save writer's thread done
+    assert store.has_current() or store.finished.is_file()  # kept like any game
+
+
+def test_the_lessons_list_marks_those_finished_and_starts_the_one_chosen(tmp_path,
+                                                                         monkeypatch):
+    from avatar_tui.lessons import list_lessons
+
+    store = SaveStore(tmp_path)
+    first = list_lessons()[0]
+    store.lessons.finish(first.name)
+    driver = Headless(Referee(GameController(store)))
+    driver.run(driver.referee.start("learn"))
+    assert driver.lessons is not None
+    entry = driver.lessons.lessons[0]
+    assert (entry.number, entry.name, entry.finished) == (first.number, first.name, True)
+    driver.run(driver.referee.lesson_chosen(first.name))
+    lesson = driver.referee.controller.lesson
+    assert lesson is not None and lesson.name == first.name and lesson.step == 1
+
+
+def test_a_new_player_is_offered_learn_to_play_until_a_lesson_is_finished(tmp_path):
+    store = SaveStore(tmp_path)
+    driver = Headless(Referee(GameController(store)))
+    driver.run(driver.referee.start("ask"))
+    assert driver.new_game is not None and driver.new_game.learn
+    store.lessons.finish("01_the_playmat")
+    assert not driver.referee.new_player()
+
+
+def test_the_new_game_screen_s_lessons_answer_opens_the_list_and_back(tmp_path):
+    from avatar_tui.play.lesson import LESSONS
+
+    driver = Headless(Referee(GameController(SaveStore(tmp_path))))
+    driver.run(driver.referee.start("ask"))
+    driver.run(driver.referee.game_chosen(LESSONS, None))
+    assert driver.lessons is not None
+    driver.new_game = None
+    driver.run(driver.referee.lesson_chosen(None))
+    assert driver.new_game is not None  # back to the new-game screen

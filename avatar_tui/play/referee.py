@@ -425,7 +425,8 @@ class Referee:
             return []
         if session.over:
             state = session.state
-            return [GameOver(actions=len(state.history), seed=state.setup.seed)]
+            return [GameOver(actions=len(state.history), seed=state.setup.seed,
+                             coach=self.coach_at_end)]
         if session.pending_question and not self.controller.mode.waiting:
             return self.choose()
         return []
