@@ -40,7 +40,6 @@ from avatar_tui.play.commands import (
 )
 from avatar_tui.play.controller import GameController
 from avatar_tui.play.keys import BY_NAME, candidates
-from avatar_tui.play.lesson import Lesson, LessonEntry, ToLessons
 from avatar_tui.play.modes import DemoMode, LessonMode, VsComputer
 from avatar_tui.play.plain import escape
 from avatar_tui.play.safety import OFFERS, SaveGuard
@@ -51,6 +50,7 @@ if TYPE_CHECKING:
 
     from avatar_tui.bots import BotSeat
     from avatar_tui.lessons import BuiltInLesson
+    from avatar_tui.play.lesson import Lesson, ToLessons
 
 HINT_THINKING = "[b]Hint:[/b] the expert is thinking…"
 POINT_LINES = 8  # of a point's story in the question after it
@@ -159,6 +159,8 @@ class Referee:
                     opponent: str | None) -> Commands:
         """The new-game screen's answer: a setup (with p2's player), a kept
         game's name, the lessons, or nothing (back to the game, if there is one)."""
+        from avatar_tui.play.lesson import ToLessons  # loaded once a game is chosen
+
         if isinstance(setup, ToLessons):
             return self.lessons(left_to="new-game")
         if isinstance(setup, str):
@@ -633,6 +635,7 @@ class Referee:
         """The built-in lessons' list (✓ on those finished); `left_to`: what
         leaving it goes back to ("quit", "new-game"; None: as before)."""
         from avatar_tui.lessons import list_lessons
+        from avatar_tui.play.lesson import LessonEntry
 
         if left_to is not None:
             self.lessons_left_to = left_to
@@ -655,6 +658,7 @@ class Referee:
     def learn(self, name: str) -> Commands:
         """Built-in lesson `name`, at the step it was left at."""
         from avatar_tui.lessons import load_lesson
+        from avatar_tui.play.lesson import Lesson
 
         try:
             scenario = load_lesson(name)
