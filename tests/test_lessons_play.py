@@ -252,3 +252,18 @@ def test_the_new_game_screen_s_lessons_answer_opens_the_list_and_back(tmp_path):
     driver.new_game = None
     driver.run(driver.referee.lesson_chosen(None))
     assert driver.new_game is not None  # back to the new-game screen
+
+
+def test_three_misses_of_a_question_s_answer_name_c_and_the_answer():
+    opening = load_scenario(LESSON.with_name("opening.toml"))
+    check_lesson(opening)
+    controller = GameController(None, lesson=Lesson(opening))
+    driver = Headless(Referee(controller))
+    driver.run(driver.referee.start("ask"))
+    lesson = _lesson(driver)
+    assert lesson.current is not None and lesson.current.answers[0].text == "p1: open p2"
+    before = _board(driver)
+    for _ in range(3):
+        driver.run(driver.referee.act(parse_action("p1: open p1")))
+    assert _board(driver) == before
+    assert "[b]The key:[/b] press c (Answer), then “Prince Zuko (p2) defends”" in lesson.why

@@ -19,10 +19,12 @@ from avatar_tui.model.actions import Action
 from avatar_tui.model.state import GameState
 from avatar_tui.notation import lesson as lesson_file
 from avatar_tui.notation.scenario import ActionLine, LessonStep, Scenario
+from avatar_tui.play import questions
 from avatar_tui.play.demo import MAX_PAUSE, MIN_PAUSE, READING_SPEED
 from avatar_tui.play.describe import character
 from avatar_tui.play.keys import GAME_KEYS, key_name
 from avatar_tui.play.plain import escape
+from avatar_tui.play.session import Session
 
 MISSES_BEFORE_THE_KEY = 3  # misses in one step before the answer's key is named
 PLAYED_PAUSE = 1.5  # seconds between two moves a step plays, once its words are read
@@ -94,22 +96,27 @@ class Lesson:
         step = self.current
         return step is not None and any(line.action == action for line in step.answers)
 
-    def missed(self, why: str) -> None:
-        """A move that is not the answer, not made: `why` (markup) is shown."""
+    def missed(self, why: str, session: Session | None = None) -> None:
+        """A move that is not the answer, not made: `why` (markup) is shown;
+        `session`: the game, whose question names a chosen answer."""
         self.misses += 1
         self.why = why
         if self.misses >= MISSES_BEFORE_THE_KEY:
-            self.why = f"{why}\n[b]The key:[/b] {self.answer_key()}"
+            self.why = f"{why}\n[b]The key:[/b] {self.answer_key(session)}"
 
-    def answer_key(self) -> str:
-        """The key that makes the step's (first) answer, in words."""
+    def answer_key(self, session: Session | None = None) -> str:
+        """The key that makes the step's (first) answer, in words; an
+        answer to a question (the opening's defender, the engine's choices)
+        is c and the answer as the question words it."""
         step = self.current
         assert step is not None and step.answers
         action = step.answers[0].action
         for key in GAME_KEYS:
             if key.matches(action):
                 return f"press {key.display or key_name(key.key)} ({key.label})"
-        # the opening's defender and the engine's choices are answered with c
+        asked = questions.pending(session) if session is not None else None
+        if asked is not None and action in asked.actions:
+            return f"press c (Answer), then “{asked.labels[asked.actions.index(action)]}”"
         return f"press c (Answer) and choose {escape(step.answers[0].text)}"
 
     def next_played(self) -> ActionLine | None:

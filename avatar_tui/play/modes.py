@@ -377,7 +377,7 @@ class LessonMode(Mode):
         reason and rule, beside the step's words."""
         said = super().refusal(key, bindings)
         if not self.waiting and any(c == "play" for c, _ in bindings):
-            self.lesson.missed(said)
+            self.lesson.missed(said, self.controller.session)
         return said
 
     def panel(self) -> tuple[str, str]:

@@ -692,12 +692,12 @@ class Referee:
         if not lesson.answers(action):
             reason = session.why_not(action)
             if reason is not None:  # the engine's reason and rule
-                lesson.missed(f"[b]Not allowed:[/b] {escape(reason)}")
+                lesson.missed(f"[b]Not allowed:[/b] {escape(reason)}", session)
             else:
                 step = lesson.current
                 assert step is not None
                 asked = step.hint or "this step asks for another one: read it again."
-                lesson.missed(f"[b]Not this move:[/b] {escape(asked)}")
+                lesson.missed(f"[b]Not this move:[/b] {escape(asked)}", session)
             self.controller.tell(None)
             return [Show()]
         if not self.controller.act(action):
