@@ -132,3 +132,33 @@ async def test_the_step_s_words_are_whole_at_80x24():
                       "An intercept at least the incoming force stops the attack (R5.3).",
                       "The key: press p (Pay)"):
             assert words in text
+
+
+async def test_the_hand_off_plays_on_against_the_computer_and_the_coach_reviews_its_end(
+        tmp_path):
+    from dataclasses import replace
+
+    from avatar_tui.tui.screens.review import ReviewScreen
+
+    handed = Lesson(replace(lesson().scenario, then_play="random"))
+    app = make_app(lesson=handed, store=SaveStore(tmp_path))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await to_step(app, pilot, 5)
+        await pilot.press("p")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        assert app.screen.options[0] == "Play on against the computer"
+        await pilot.press("1")
+        await pilot.pause()
+        assert app.controller.bot is not None and app.controller.lesson is None
+        for _ in range(400):  # the learner's first legal move, the computer's at once
+            if app.session.over:
+                break
+            if app.controller.mode.waiting:
+                app.fire("computer")
+            else:
+                app.act(app.session.legal[0])
+            await pilot.pause()
+        assert app.session.over
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen)
