@@ -152,7 +152,7 @@ class Lesson:
         """The lesson's panel: what was just done (`then`), the step's words,
         why the last move was not made; and the panel's title."""
         parts: list[str] = []
-        if self.then:
+        if self.then and not self.why:  # after a miss, the room is the reason's
             parts.append(f"[$success]✓[/] {escape(self.then)}")
         step = self.current
         if step is None:
