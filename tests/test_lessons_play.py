@@ -267,3 +267,17 @@ def test_three_misses_of_a_question_s_answer_name_c_and_the_answer():
         driver.run(driver.referee.act(parse_action("p1: open p1")))
     assert _board(driver) == before
     assert "[b]The key:[/b] press c (Answer), then “Prince Zuko (p2) defends”" in lesson.why
+
+
+def test_the_end_of_a_lesson_offers_the_next_one(tmp_path, monkeypatch):
+    import avatar_tui.lessons as built_in
+
+    first = built_in.list_lessons()[0]
+    monkeypatch.setattr(built_in, "next_lesson", lambda name: first)
+    driver = _table(SaveStore(tmp_path), name="flip_and_defend")
+    _finish(driver)
+    offer = driver.offers[-1]
+    assert offer.labels[0] == f"Next lesson: {first.title}"
+    driver.offer(0)
+    lesson = _lesson(driver)
+    assert lesson.name == first.name and lesson.step == 1
