@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from avatar_tui.engine import IllegalAction, apply, new_game
-from avatar_tui.lessons import Lesson, UnknownLesson, find_lesson, lesson_text, list_lessons
+from avatar_tui.lessons import BuiltInLesson, UnknownLesson, find_lesson, lesson_text, list_lessons
 from avatar_tui.model.actions import parse_action
 from avatar_tui.notation.replay import replay
 from avatar_tui.notation.scenario import Scenario, parse_scenario
@@ -47,7 +47,7 @@ def _step_lines(step: dict[str, Any]) -> list[str]:
     return [line.strip() for line in step["play"].splitlines() if line.strip()]
 
 
-def convert(lesson: Lesson) -> Converted:
+def convert(lesson: BuiltInLesson) -> Converted:
     """The lesson as the plain scenario its replay plays."""
     data = tomllib.loads(lesson_text(lesson.name))
     steps = data.get("step", [])
@@ -77,12 +77,12 @@ def test_find_lesson_by_number_name_and_short_name():
     assert find_lesson("01") == first
     assert find_lesson(first.name) == first
     assert find_lesson(first.short_name) == first
-    with pytest.raises(UnknownLesson, match="no lesson named"):
+    with pytest.raises(UnknownLesson, match="no lesson"):
         find_lesson("99")
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.name)
-def test_lesson_replays_with_every_move_legal(lesson: Lesson):
+def test_lesson_replays_with_every_move_legal(lesson: BuiltInLesson):
     converted = convert(lesson)
     result = replay(converted.scenario)
     assert result.ok, result.failures
@@ -93,7 +93,7 @@ def test_lesson_replays_with_every_move_legal(lesson: Lesson):
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.name)
-def test_every_answer_of_a_list_is_legal_where_it_stands(lesson: Lesson):
+def test_every_answer_of_a_list_is_legal_where_it_stands(lesson: BuiltInLesson):
     """The notation: every answer, not only the first, must be legal at its step."""
     converted = convert(lesson)
     state, _ = new_game(converted.scenario.setup)
@@ -113,7 +113,7 @@ def test_every_answer_of_a_list_is_legal_where_it_stands(lesson: Lesson):
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.name)
-def test_a_learner_who_takes_another_answer_can_finish(lesson: Lesson):
+def test_a_learner_who_takes_another_answer_can_finish(lesson: BuiltInLesson):
     """`learn` goes on from the learner's own answer: after any answer of a
     list, every later step must still be playable (a later list: one of its
     answers legal; played moves: all legal)."""
@@ -157,7 +157,7 @@ def _legal(state: Any, action: Any) -> bool:
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.name)
-def test_lesson_steps_teach(lesson: Lesson):
+def test_lesson_steps_teach(lesson: BuiltInLesson):
     steps = convert(lesson).steps
     assert len(steps) >= MIN_STEPS
     assert lesson.steps == len(steps)
@@ -172,7 +172,7 @@ def test_lesson_steps_teach(lesson: Lesson):
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.name)
-def test_lesson_position_is_fully_fixed(lesson: Lesson):
+def test_lesson_position_is_fully_fixed(lesson: BuiltInLesson):
     data = convert(lesson).data
     assert data["p1"].get("complete") is True and data["p2"].get("complete") is True
 

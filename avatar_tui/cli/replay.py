@@ -18,11 +18,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run_replay(args: argparse.Namespace) -> int:
     from avatar_tui.engine import view  # loaded when a replay runs, not for --help
+    from avatar_tui.notation.lesson import check_lesson
     from avatar_tui.notation.replay import replay
     from avatar_tui.notation.scenario import ScenarioError, load_scenario
 
     try:
         scenario = load_scenario(args.file)
+        if scenario.is_lesson:  # every answer and played move legal where it stands
+            check_lesson(scenario)
     except ScenarioError as err:
         terminal_text.say(f"avatar-tui replay: {err}")
         return EXIT_INVALID
@@ -32,6 +35,6 @@ def run_replay(args: argparse.Namespace) -> int:
     if args.json:  # JSON escapes C0 itself; ensure_ascii escapes the rest
         print(json.dumps(view(result.state), indent=2))
     elif result.ok:
-        print(terminal_text.message(f"{scenario.path}: ok ({len(scenario.lines)} actions, "
+        print(terminal_text.message(f"{scenario.path}: ok ({len(scenario.replayed)} actions, "
                                     f"{len(scenario.expects)} expectations)"))
     return EXIT_OK if result.ok else EXIT_FAILED

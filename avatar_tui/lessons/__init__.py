@@ -1,12 +1,11 @@
 """The built-in lessons: lesson files (docs/notation.md, "Lesson files") that
 take a newcomer from the playmat to a whole game, one rule at a time, asking
-the learner for each move that matters.
+the learner for each move that matters on the real board.
 
 Each lesson is a `NN_name.toml` file in this package; the two-digit prefix
-gives the order and the lesson's number, and its title is the file's
-`title`. Reading a lesson's steps is the lesson engine's work; this package
-only finds the files, through importlib.resources, so they are found in an
-installed wheel as well as in the source tree."""
+gives its number and the order. Its title is the file's `title`. The files
+are read through importlib.resources, so they are found in an installed
+wheel as well as in the source tree."""
 
 from __future__ import annotations
 
@@ -17,19 +16,22 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
+from avatar_tui.notation.lesson import check_lesson
+from avatar_tui.notation.scenario import Scenario, parse_scenario
+
 _FILE = re.compile(r"^(\d\d)_([a-z0-9_]+)\.toml$")
 
 
 class UnknownLesson(LookupError):
-    """No built-in lesson has that name."""
+    """No built-in lesson has that number or name."""
 
 
 @dataclass(frozen=True)
-class Lesson:
+class BuiltInLesson:
     name: str  # the file name without `.toml`, e.g. "01_the_playmat"
     title: str
-    steps: int  # how many `[[step]]` tables the file has
     path: Path
+    steps: int = 0  # how many `[[step]]` tables the file has
 
     @property
     def number(self) -> int:
@@ -47,31 +49,47 @@ def _files() -> list[Traversable]:
                   key=lambda f: f.name)
 
 
-def list_lessons() -> list[Lesson]:
+def list_lessons() -> list[BuiltInLesson]:
     """Every built-in lesson, in order."""
-    lessons = []
+    found = []
     for f in _files():
         data = tomllib.loads(f.read_text(encoding="utf-8"))
-        lessons.append(Lesson(name=f.name.removesuffix(".toml"), title=str(data.get("title", "")),
-                              steps=len(data.get("step", [])), path=Path(str(f))))
-    return lessons
+        found.append(BuiltInLesson(f.name.removesuffix(".toml"), str(data.get("title", "")),
+                                   Path(str(f)), steps=len(data.get("step", []))))
+    return found
 
 
-def find_lesson(name: str) -> Lesson:
-    """A lesson by its full name ("01_the_playmat"), its name without the
-    prefix ("the_playmat") or its number ("1", "01")."""
-    wanted = name.strip().lower().removesuffix(".toml")
+def find_lesson(wanted: str | int) -> BuiltInLesson:
+    """A lesson by its number (1, "01") or its file's name ("01_the_playmat",
+    or without the number)."""
+    text = str(wanted).strip().lower().removesuffix(".toml")
     lessons = list_lessons()
     for lesson in lessons:
-        # ASCII digits, a few: `²` passes isdigit() and int() refuses it
-        if wanted in (lesson.name, lesson.short_name) or (re.fullmatch(r"[0-9]{1,4}", wanted)
-                                                          and int(wanted) == lesson.number):
+        if text in (lesson.name, lesson.name[3:]) or (
+                re.fullmatch(r"[0-9]{1,4}", text) and int(text) == lesson.number):
             return lesson
-    known = ", ".join(lesson.name for lesson in lessons)
-    raise UnknownLesson(f"no lesson named {name!r} (the lessons: {known})")
+    raise UnknownLesson(f"no lesson {str(wanted)!r} (the lessons are numbered 1 to "
+                        f"{len(lessons)}: avatar-tui learn --list)")
 
 
-def lesson_text(name: str) -> str:
+def next_lesson(name: str) -> BuiltInLesson | None:
+    """The built-in lesson after `name`, if any."""
+    lessons = list_lessons()
+    names = [lesson.name for lesson in lessons]
+    if name not in names or names.index(name) + 1 >= len(lessons):
+        return None
+    return lessons[names.index(name) + 1]
+
+
+def lesson_text(name: str | int) -> str:
     """The lesson file's text (see `find_lesson` for names)."""
     lesson = find_lesson(name)
     return resources.files(__name__).joinpath(lesson.name + ".toml").read_text(encoding="utf-8")
+
+
+def load_lesson(name: str | int) -> Scenario:
+    """The lesson's scenario, its steps checked (raises ScenarioError)."""
+    lesson = find_lesson(name)
+    scenario = parse_scenario(lesson_text(lesson.name), lesson.path)
+    check_lesson(scenario)
+    return scenario

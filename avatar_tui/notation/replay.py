@@ -76,7 +76,7 @@ def replay(scenario: Scenario) -> ReplayResult:
 
     check(0)
     answered = AnsweredAlready()
-    for n, line in enumerate(scenario.lines, start=1):
+    for n, line in enumerate(scenario.replayed, start=1):  # a lesson's steps too
         try:
             new_state, _ = apply(result.state, line.action)
         except IllegalAction as err:

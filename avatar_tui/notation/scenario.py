@@ -109,6 +109,32 @@ class _File(BaseModel):
     expect: list[Expect] = []
     # the seats the computer plays, and which bot (a save of `play --vs-bot`)
     computer: dict[Literal["p1", "p2"], ComputerKind] = {}
+    # a lesson's steps (checked one by one in `_steps`, to name the step)
+    step: list[Any] = []
+    # a lesson's end: a real game on from its last position, p2 the
+    # computer of this kind (our extension, docs/notation.md)
+    then_play: ComputerKind | None = None
+
+
+class _StepFile(BaseModel):
+    """One `[[step]]` of a lesson: what it says, and the move asked for
+    (`answer`) or the moves made for the learner (`play`)."""
+
+    model_config = ConfigDict(extra="forbid", defer_build=True)
+
+    say: str
+    answer: str | list[str] | None = None
+    play: str | None = None
+    hint: str | None = None
+    then: str | None = None
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> _StepFile:
+        if (self.answer is None) == (self.play is None):
+            raise ValueError("give exactly one of 'answer' or 'play'")
+        if isinstance(self.answer, list) and not self.answer:
+            raise ValueError("'answer' lists no move")
+        return self
 
 
 @dataclass
@@ -118,6 +144,25 @@ class ActionLine:
     line: int  # line number in the file
     text: str
     narration: list[str] = field(default_factory=list)  # `> text` lines after it
+
+
+@dataclass
+class LessonStep:
+    """A lesson's step (docs/notation.md): `answers` the moves that answer
+    it (the first is the one a replay makes), or `played` the moves made
+    for the learner; exactly one of the two is given."""
+
+    number: int  # 1-based, as the file's messages name it
+    say: str
+    answers: list[ActionLine] = field(default_factory=list)
+    played: list[ActionLine] = field(default_factory=list)
+    hint: str | None = None
+    then: str | None = None
+
+    @property
+    def moves(self) -> list[ActionLine]:
+        """What a replay makes for this step: the first answer, or the moves played."""
+        return self.answers[:1] if self.answers else self.played
 
 
 @dataclass
@@ -131,6 +176,18 @@ class Scenario:
     computer: dict[str, str] = field(default_factory=dict)  # seat -> bot kind
     saved: bool = False  # written by the game (notation/save.py), not by hand
     pinned: bool = True  # both decks fixed by the file itself (`_pinned`)
+    steps: list[LessonStep] = field(default_factory=list)  # a lesson's (docs/notation.md)
+    then_play: str | None = None  # a lesson's hand-off to the computer (its kind)
+
+    @property
+    def is_lesson(self) -> bool:
+        return bool(self.steps)
+
+    @property
+    def replayed(self) -> list[ActionLine]:
+        """Every line a replay goes through, in order: the actions, then each
+        step's answer or moves (what `after = N` counts)."""
+        return [*self.lines, *(line for step in self.steps for line in step.moves)]
 
     @property
     def name(self) -> str:
@@ -190,11 +247,52 @@ def parse_scenario(raw_text: str, path: Path, catalog: Catalog | None = None) ->
     setup = GameSetup(seed=data.seed, p1=data.p1.setup(), p2=data.p2.setup(), cards=inline,
                       catalog=base)
     intro, lines = _parse_actions(data.actions, _first_action_line(raw_text), path)
-    _check_expects(data.expect, len(lines), path)
+    steps = _steps(data.step, path)
+    if data.then_play is not None and not steps:
+        raise _fail(path, "then_play", "only a lesson (a file with [[step]] tables) hands "
+                    "its game on")
+    _check_expects(data.expect, len(lines) + sum(len(s.moves) for s in steps), path)
     return Scenario(path, data.title, setup, lines, data.expect, intro,
                     {pid: kind for pid, kind in data.computer.items()},
                     saved=raw_text.startswith(SAVED_BY_THE_GAME),
-                    pinned=all(_pinned(getattr(data, pid), full) for pid in ("p1", "p2")))
+                    pinned=all(_pinned(getattr(data, pid), full) for pid in ("p1", "p2")),
+                    steps=steps, then_play=data.then_play)
+
+
+MAX_STEPS = 200  # a lesson of 3-6 minutes has a dozen or two
+
+
+def _steps(raw: list[Any], path: Path) -> list[LessonStep]:
+    """A lesson's `[[step]]` tables, each checked alone so that a problem
+    names its step (1-based); the moves are read as action lines, their
+    legality is checked by `notation/lesson.py`."""
+    if len(raw) > MAX_STEPS:
+        raise _fail(path, "step", f"more than {MAX_STEPS} steps")
+    steps = []
+    for number, table in enumerate(raw, start=1):
+        place = f"step {number}"
+        try:
+            data = _StepFile.model_validate(table)
+        except ValidationError as err:
+            first = describe_validation_error(place, err)[0]
+            raise ScenarioError(f"{path}: {first}".replace(": (entry):", ":", 1)) from None
+        step = LessonStep(number, data.say, hint=data.hint, then=data.then)
+        if data.play is not None:
+            _, step.played = _parse_actions(data.play, 0, path, place)
+            if not step.played:
+                raise _fail(path, place, "'play' names no move")
+            if any(line.rejected for line in step.played):
+                raise _fail(path, place, "'play' makes its moves: a refused line (!) has no "
+                            "place in it")
+        else:
+            texts = [data.answer] if isinstance(data.answer, str) else data.answer or []
+            for text in texts:
+                _, found = _parse_actions(text, 0, path, place)
+                if len(found) != 1 or found[0].rejected:
+                    raise _fail(path, f"{place}.answer", f"{_q(text)}: an answer is one move")
+                step.answers.append(found[0])
+        steps.append(step)
+    return steps
 
 
 def _with_house_decks(base: Catalog, full: Catalog, data: _File, path: Path) -> Catalog:
@@ -237,11 +335,15 @@ def _first_action_line(raw_text: str) -> int:
     return 1
 
 
-def _parse_actions(text: str, first_line: int, path: Path) -> tuple[list[str], list[ActionLine]]:
+def _parse_actions(text: str, first_line: int, path: Path,
+                   step: str | None = None) -> tuple[list[str], list[ActionLine]]:
+    """The action lines of `text` (the file's `actions`, or a lesson step's
+    moves, `step` naming it in messages instead of a line number)."""
     intro: list[str] = []
     lines: list[ActionLine] = []
     for offset, raw in enumerate(text.splitlines()):
         lineno = first_line + offset
+        where = step or f"line {lineno}"
         stripped = raw.strip()
         if stripped.startswith(">"):  # narration (our extension, ignored by replay)
             said = stripped[1:].strip()
@@ -256,10 +358,10 @@ def _parse_actions(text: str, first_line: int, path: Path) -> tuple[list[str], l
         try:
             action = parse_action(body)
         except NotationError as err:
-            raise _fail(path, f"line {lineno}", f"{_q(body)}: {err}") from None
+            raise _fail(path, where, f"{_q(body)}: {err}") from None
         lines.append(ActionLine(action, rejected, lineno, body))
         if len(lines) > MAX_ACTIONS:
-            raise _fail(path, f"line {lineno}", f"more than {MAX_ACTIONS} actions")
+            raise _fail(path, where, f"more than {MAX_ACTIONS} actions")
     return intro, lines
 
 

@@ -21,9 +21,10 @@ if TYPE_CHECKING:
     from avatar_tui.model.actions import Action
     from avatar_tui.model.common import PlayerId
     from avatar_tui.play.hint import HintRequest
+    from avatar_tui.play.lesson import LessonEntry
     from avatar_tui.play.questions import Question
 
-TimerKind = Literal["computer", "demo"]
+TimerKind = Literal["computer", "demo", "lesson"]
 
 
 # ---------------------------------------------------------------- events coming back
@@ -41,7 +42,8 @@ class Thought:
 
 @dataclass(frozen=True)
 class TimerFired:
-    """An `After` ran out: the computer's pause, or a demo's auto-play step."""
+    """An `After` ran out: the computer's pause, a demo's auto-play step, or
+    the pause before a lesson's next played move."""
 
     kind: TimerKind
     token: int
@@ -95,6 +97,16 @@ class ChooseGame:
     who: str  # who plays now, in words
     opponent: str | None  # the computer's kind in p2 now (None: a person)
     keeps: bool  # a new game keeps the unfinished one among the kept games
+    learn: bool = False  # a new player (no kept game, no lesson finished): "Learn to play"
+
+
+@dataclass(frozen=True)
+class ChooseLesson:
+    """Offer the built-in lessons (✓ on those finished); the name chosen,
+    or None, goes to `Referee.lesson_chosen`."""
+
+    lessons: tuple[LessonEntry, ...]
+    can_cancel: bool = True
 
 
 @dataclass(frozen=True)
@@ -108,6 +120,7 @@ class GameOver:
     actions: int | None = None
     seed: int | None = None
     remote: bool = False
+    coach: bool = False  # the game a lesson handed on: its review opens at once
 
 
 @dataclass(frozen=True, eq=False)
@@ -161,5 +174,5 @@ class Leave:
 # out (tui/app.py, play/headless.py) matches over this union and ends with
 # `assert_never`: a kind added here and left out there fails the type check,
 # and tests/test_commands_handled.py at run time.
-Command = Show | Ask | Offer | ChooseGame | GameOver | Think | After | Save | Leave
+Command = Show | Ask | Offer | ChooseGame | ChooseLesson | GameOver | Think | After | Save | Leave
 Commands = list[Command]

@@ -22,7 +22,15 @@ from avatar_tui.model.common import PlayerId
 from avatar_tui.model.state import GameSetup, GameState
 from avatar_tui.play import describe, questions, seats
 from avatar_tui.play.keys import BY_NAME, candidates, example, key_name
-from avatar_tui.play.modes import ComputerMove, DemoMode, HotSeat, Mode, Params, VsComputer
+from avatar_tui.play.modes import (
+    ComputerMove,
+    DemoMode,
+    HotSeat,
+    LessonMode,
+    Mode,
+    Params,
+    VsComputer,
+)
 from avatar_tui.play.plain import escape
 from avatar_tui.play.point import PointStory, story
 from avatar_tui.play.recap import Recap
@@ -32,6 +40,7 @@ from avatar_tui.store.settings import Settings
 if TYPE_CHECKING:
     from avatar_tui.bots import BotSeat
     from avatar_tui.play.demo import Demo
+    from avatar_tui.play.lesson import Lesson
     from avatar_tui.store.storage import SaveStore
 
 READ_ONLY = "read-only: nothing is saved"
@@ -41,10 +50,11 @@ READ_ONLY_HINT = ("[b]Read-only:[/b] another avatar-tui saves this game; nothing
 
 class GameController:
     """One game as the keyboard plays it. `store`: where it is saved (None:
-    nowhere); `bot`: the computer's seat; `demo`: a narrated demo instead."""
+    nowhere); `bot`: the computer's seat; `demo`: a narrated demo instead;
+    `lesson`: a lesson instead (play/lesson.py)."""
 
     def __init__(self, store: SaveStore | None = None, *, bot: BotSeat | None = None,
-                 demo: Demo | None = None):
+                 demo: Demo | None = None, lesson: Lesson | None = None):
         self.store = store
         self.session: Session | None = None
         self.hint: str | None = None  # the status line (None: the board's own words)
@@ -63,6 +73,7 @@ class GameController:
         self.writer: SaveWriter | None = None  # started by the first save in the background
         self.kept_notes: list[str] = []  # where the games this run replaced went, in words
         self.mode: Mode = (DemoMode(self, demo) if demo is not None else
+                           LessonMode(self, lesson) if lesson is not None else
                            VsComputer(self, bot) if bot is not None else HotSeat(self))
 
     def use(self, settings: Settings) -> None:
@@ -118,6 +129,10 @@ class GameController:
     @property
     def demo(self) -> Demo | None:
         return self.mode.demo
+
+    @property
+    def lesson(self) -> Lesson | None:
+        return self.mode.lesson
 
     def seat(self, bot: BotSeat | None) -> None:
         """Play on with the computer in `bot`'s seat, or hot seat (None).

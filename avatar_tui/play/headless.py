@@ -16,6 +16,7 @@ from avatar_tui.play.commands import (
     After,
     Ask,
     ChooseGame,
+    ChooseLesson,
     Command,
     GameOver,
     Leave,
@@ -38,6 +39,7 @@ class Headless:
         self.asked: Ask | None = None  # the question waiting for an answer
         self.offers: list[Offer] = []
         self.new_game: ChooseGame | None = None
+        self.lessons: ChooseLesson | None = None  # the lessons' list is up
         self.over: GameOver | None = None  # the game-over dialog is up, saying this
         self.left = False
         self.shows = 0
@@ -63,6 +65,8 @@ class Headless:
                 self.offers.append(command)
             case ChooseGame():
                 self.new_game = command
+            case ChooseLesson():
+                self.lessons = command
             case GameOver():
                 self.over = command
             case Think():

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from avatar_tui.model.common import PlayerId
     from avatar_tui.model.state import GameState
     from avatar_tui.play.demo import Demo
+    from avatar_tui.play.lesson import Lesson
     from avatar_tui.play.point import PointStory
     from avatar_tui.play.session import Session
 
@@ -83,6 +84,7 @@ class Mode:
     shared_screen = True  # a secret answer waits until the other player looks away (R1.6)
     bot: BotSeat | None = None
     demo: Demo | None = None
+    lesson: Lesson | None = None
 
     def __init__(self, controller: ControllerView):
         self.controller = controller
@@ -327,3 +329,59 @@ class DemoMode(Mode):
         where = f"Demo · step {demo.step}/{demo.total}" + (" · auto-play" if self.playing
                                                            else "")
         return "\n\n".join(parts), where
+
+
+# what a lesson keeps off, and why: a move not asked for is never made, so
+# there is nothing to take back; the lesson's own game is not a new game's
+LESSON_OFF = {"undo": "in a lesson a move not asked for is never made: nothing to take back",
+              "new_game": "this is a lesson: q leaves it",
+              "hint": "in a lesson the step's words say what to do"}
+
+
+class LessonMode(Mode):
+    """A lesson (play/lesson.py): the real board and keys, but a move is made
+    only when it is the step's answer; any other is refused beside the
+    step's words and counted. While a step plays its own moves, the
+    learner's keys wait. Nothing is saved as a game: the progress is the
+    referee's to keep (store/lessons.py)."""
+
+    kind = "lesson"
+    saves = False
+    asks = False  # the step's words say when to press c
+    shared_screen = False  # one learner, who makes both players' moves
+    lesson: Lesson  # always one here (Mode's is None)
+
+    def __init__(self, controller: ControllerView, lesson: Lesson):
+        super().__init__(controller)
+        self.lesson = lesson
+
+    @property
+    def subtitle(self) -> str:
+        return f"lesson: {visible(self.lesson.title)}"  # a file's title: no control characters
+
+    @property
+    def waiting(self) -> bool:
+        return self.lesson.playing or self.lesson.at_end
+
+    def off(self, command: str) -> str | None:
+        if command in LESSON_OFF:
+            return LESSON_OFF[command]
+        if self.waiting and command in PLAYER_COMMANDS:
+            return ("the lesson is over (q quits)" if self.lesson.at_end
+                    else "watch: the lesson makes these moves")
+        return super().off(command)
+
+    def refusal(self, key: str, bindings: list[tuple[str, Params]]) -> str:
+        """A game key that makes no legal move is a miss of the step (the
+        lesson is this mode's own, as a demo is DemoMode's): the engine's
+        reason and rule, beside the step's words."""
+        said = super().refusal(key, bindings)
+        if not self.waiting and any(c == "play" for c, _ in bindings):
+            self.lesson.missed(said, self.controller.session)
+        return said
+
+    def panel(self) -> tuple[str, str]:
+        """The lesson's panel and its title (Lesson.panel)."""
+        session = self.controller.session
+        assert session is not None
+        return self.lesson.panel(session.state)

@@ -28,6 +28,7 @@ from avatar_tui.play.commands import (
     After,
     Ask,
     ChooseGame,
+    ChooseLesson,
     Commands,
     GameOver,
     Offer,
@@ -38,8 +39,8 @@ from avatar_tui.play.commands import (
     TimerFired,
 )
 from avatar_tui.play.controller import GameController
-from avatar_tui.play.keys import BY_NAME
-from avatar_tui.play.modes import DemoMode, VsComputer
+from avatar_tui.play.keys import BY_NAME, candidates
+from avatar_tui.play.modes import DemoMode, LessonMode, VsComputer
 from avatar_tui.play.plain import escape
 from avatar_tui.play.safety import OFFERS, SaveGuard
 from avatar_tui.play.session import Session
@@ -48,6 +49,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from avatar_tui.bots import BotSeat
+    from avatar_tui.lessons import BuiltInLesson
+    from avatar_tui.play.lesson import Lesson, ToLessons
 
 HINT_THINKING = "[b]Hint:[/b] the expert is thinking…"
 POINT_LINES = 8  # of a point's story in the question after it
@@ -67,7 +70,11 @@ class Referee:
         self.computer_search: tuple[int, int] | None = None  # (token, position) thought on
         self.hint_search: tuple[int, int] | None = None
         self.demo_due: int | None = None  # the auto-play step that waits (its token)
+        self.lesson_due: int | None = None  # a lesson's next played move (its token)
+        self.lessons_left_to = "quit"  # what leaving the lessons' list goes back to
         self.resumable: tuple[dict[str, str], GameState, list[Event]] | None = None
+        self.coach_at_end = False  # the game a lesson handed on: the coach reviews its end
+        self.lesson_after: BuiltInLesson | None = None  # the lesson offered after this one
         self.guard = SaveGuard(controller)  # the lock, and a quit that would lose moves
 
     @property
@@ -91,6 +98,10 @@ class Referee:
         a new game offered, or the save resumed (`start`: ask, resume, new)."""
         if self.controller.demo is not None:
             return self.demo_step(0)
+        if self.controller.lesson is not None:
+            return self.lesson_start(self.controller.lesson)
+        if start == "learn":
+            return self.lessons()
         if game is not None:
             return self.play(*game, kept=kept)
         if start == "new":
@@ -133,11 +144,25 @@ class Referee:
                            last.p2.chamber if last else "prince_zuko",
                            self.session is not None if can_cancel is None else can_cancel,
                            seats.who_plays(self.controller.computer),
-                           bot.kind if bot is not None else None, self.replaces_a_game())]
+                           bot.kind if bot is not None else None, self.replaces_a_game(),
+                           learn=self.new_player())]
 
-    def game_chosen(self, setup: GameSetup | str | None, opponent: str | None) -> Commands:
+    def new_player(self) -> bool:
+        """Nothing on the table, no game kept or to resume, no lesson
+        finished: the first screen offers "Learn to play"."""
+        store = self.controller.store
+        if store is None or self.session is not None or store.has_current():
+            return False
+        return not store.games.names() and not store.lessons.finished()
+
+    def game_chosen(self, setup: GameSetup | str | ToLessons | None,
+                    opponent: str | None) -> Commands:
         """The new-game screen's answer: a setup (with p2's player), a kept
-        game's name, or nothing (back to the game, if there is one)."""
+        game's name, the lessons, or nothing (back to the game, if there is one)."""
+        from avatar_tui.play.lesson import ToLessons  # loaded once a game is chosen
+
+        if isinstance(setup, ToLessons):
+            return self.lessons(left_to="new-game")
         if isinstance(setup, str):
             return self.resume_kept(setup)
         if setup is not None:
@@ -264,16 +289,30 @@ class Referee:
             return self.prompt() if self.session is not None else self.quit()
         if about == "computer-stopped":
             return self.changed()
+        if about == "lesson-end":
+            return self.lesson_ended(index)
+        if about == "lesson-stopped":
+            return self.lessons()
         return []
 
     # ---------------------------------------------------------------- moves
 
     def act(self, action: Action) -> Commands:
         """Make a move through the engine; a refusal is shown, never raised."""
+        if self.lesson_mode is not None:
+            return self.lesson_move(action)
         return self.changed() if self.controller.act(action) else [Show()]
 
     def press(self, name: str) -> Commands:
         """A game key: its one legal action, or a question when it has several."""
+        session = self.session
+        if self.lesson_mode is not None and session is not None:
+            found = candidates(name, session.legal)
+            if not found or self.lesson_mode.waiting:  # a miss (LessonMode.refusal)
+                self.controller.refuse(BY_NAME[name].key, [("play", (name,))])
+                return [Show()]
+            if len(found) == 1:
+                return self.lesson_move(found[0])
         said = self.controller.press(name)
         if isinstance(said, questions.Question):
             return [self.ask(said)]
@@ -388,7 +427,8 @@ class Referee:
             return []
         if session.over:
             state = session.state
-            return [GameOver(actions=len(state.history), seed=state.setup.seed)]
+            return [GameOver(actions=len(state.history), seed=state.setup.seed,
+                             coach=self.coach_at_end)]
         if session.pending_question and not self.controller.mode.waiting:
             return self.choose()
         return []
@@ -443,6 +483,8 @@ class Referee:
         under it)."""
         if event.kind == "demo":
             return self._demo_tick(event.token)
+        if event.kind == "lesson":
+            return self._lesson_tick(event.token)
         if event.token != self.computer_due:
             return []
         self.computer_due = None
@@ -581,3 +623,187 @@ class Referee:
                              "is not saved.")
         note = f"You took over the demo at step {demo.step}: play on."
         return [*done, *self.changed(Show(notes=(note,)))]
+
+    # ---------------------------------------------------------------- lessons
+
+    @property
+    def lesson_mode(self) -> LessonMode | None:
+        mode = self.controller.mode
+        return mode if isinstance(mode, LessonMode) else None
+
+    def lessons(self, left_to: str | None = None) -> Commands:
+        """The built-in lessons' list (✓ on those finished); `left_to`: what
+        leaving it goes back to ("quit", "new-game"; None: as before)."""
+        from avatar_tui.lessons import list_lessons
+        from avatar_tui.play.lesson import LessonEntry
+
+        if left_to is not None:
+            self.lessons_left_to = left_to
+        store = self.controller.store
+        finished = store.lessons.finished() if store is not None else []
+        entries = tuple(
+            LessonEntry(found.number, found.name, found.title, found.name in finished,
+                        store.lessons.left_at(found.name) if store is not None else None)
+            for found in list_lessons())
+        return [ChooseLesson(entries)]
+
+    def lesson_chosen(self, name: str | None) -> Commands:
+        """The lessons' list answered: the lesson of that name, or back."""
+        if name is None:
+            if self.lessons_left_to == "new-game":
+                return self.ask_new_game()
+            return [Show()] if self.session is not None else self.quit()
+        return self.learn(name)
+
+    def learn(self, name: str) -> Commands:
+        """Built-in lesson `name`, at the step it was left at."""
+        from avatar_tui.lessons import load_lesson
+        from avatar_tui.play.lesson import Lesson
+
+        try:
+            scenario = load_lesson(name)
+        except (LookupError, ScenarioError) as err:
+            return [Offer("This lesson cannot start", escape(str(err)), "lesson-stopped")]
+        return self.lesson_start(Lesson(scenario, name=scenario.path.stem))
+
+    def lesson_start(self, lesson: Lesson) -> Commands:
+        """Put the lesson on the table, at the step its progress was left at."""
+        store = self.controller.store
+        at = store.lessons.left_at(lesson.name) if store is not None and lesson.name else None
+        if self.lesson_mode is None or self.lesson_mode.lesson is not lesson:
+            self.controller.play_as(LessonMode(self.controller, lesson))
+        self.computer_due = self.computer_search = self.lesson_due = None
+        try:
+            state, events = lesson.start(at or 1)
+        except ScenarioError as err:
+            return [Offer("This lesson cannot start", escape(str(err)), "lesson-stopped")]
+        self.controller.start(state, events)
+        self.position += 1
+        return [Show(rebuilt=True, title=self.controller.mode.subtitle), *self.lesson_next()]
+
+    def lesson_move(self, action: Action) -> Commands:
+        """A move in a lesson: made if it is the step's answer, else not made
+        (the board as it was) and said why beside the step's words."""
+        mode, session = self.lesson_mode, self.session
+        assert mode is not None
+        lesson = mode.lesson
+        if session is None or mode.waiting:
+            return [Show()]
+        if not lesson.answers(action):
+            reason = session.why_not(action)
+            if reason is not None:  # the engine's reason and rule
+                lesson.missed(f"[b]Not allowed:[/b] {escape(reason)}", session)
+            else:
+                step = lesson.current
+                assert step is not None
+                asked = step.hint or "this step asks for another one: read it again."
+                lesson.missed(f"[b]Not this move:[/b] {escape(asked)}", session)
+            self.controller.tell(None)
+            return [Show()]
+        if not self.controller.act(action):
+            return [Show()]
+        return self.lesson_step_done()
+
+    def lesson_step_done(self) -> Commands:
+        """The step answered (or played): the next one, kept as the progress."""
+        mode = self.lesson_mode
+        assert mode is not None
+        lesson = mode.lesson
+        lesson.done()
+        store = self.controller.store
+        if store is not None and lesson.name is not None and not lesson.at_end:
+            try:
+                store.lessons.reached(lesson.name, lesson.step)
+            except OSError as err:
+                self.controller.tell(f"[b]Progress not kept:[/b] {escape(str(err))}")
+        self.position += 1
+        return [Show(), *self.lesson_next()]
+
+    def lesson_next(self) -> Commands:
+        """What the step now reached waits on: its played moves after a
+        pause, or the learner; at the end, the lesson finished."""
+        mode = self.lesson_mode
+        assert mode is not None
+        lesson = mode.lesson
+        if lesson.at_end:
+            return self.lesson_finished(lesson)
+        if lesson.playing:
+            self.lesson_due = self._token()
+            return [After(lesson.pause(), TimerFired("lesson", self.lesson_due))]
+        return []
+
+    def _lesson_tick(self, token: int) -> Commands:
+        if token != self.lesson_due:
+            return []  # a lesson left, or started again since
+        self.lesson_due = None
+        mode = self.lesson_mode
+        if mode is None:
+            return []
+        line = mode.lesson.next_played()
+        if line is None:
+            return self.lesson_step_done()
+        if not self.controller.act(line.action):  # the lesson's moves were checked legal
+            return [Offer("This lesson cannot go on",
+                          f"{escape(line.text)} is refused here.", "lesson-stopped")]
+        self.position += 1
+        self.lesson_due = self._token()
+        return [Show(), After(mode.lesson.pause(), TimerFired("lesson", self.lesson_due))]
+
+    def lesson_finished(self, lesson: Lesson) -> Commands:
+        """The end of the lesson: kept as finished (✓), and the next lesson
+        offered, or the game played on against the computer (`then_play`)."""
+        from avatar_tui.lessons import next_lesson
+
+        store = self.controller.store
+        if store is not None and lesson.name is not None:
+            try:
+                store.lessons.finish(lesson.name)
+            except OSError as err:
+                self.controller.tell(f"[b]Progress not kept:[/b] {escape(str(err))}")
+        self.lesson_after = next_lesson(lesson.name) if lesson.name is not None else None
+        labels: list[str] = []
+        if lesson.scenario.then_play is not None:
+            labels.append("Play on against the computer")
+        if self.lesson_after is not None:
+            labels.append(f"Next lesson: {self.lesson_after.title}")
+        labels += ["The lessons", "Quit"]
+        text = f"You finished {escape(lesson.title)}."
+        if lesson.scenario.then_play is not None:
+            text += (" Play on from here against the computer: a real game, which the "
+                     "coach looks back on when it ends.")
+        return [Show(), Offer("Lesson finished", text, "lesson-end", tuple(labels),
+                              can_cancel=True)]
+
+    def lesson_ended(self, index: int | None) -> Commands:
+        """The answer to the end of a lesson."""
+        mode = self.lesson_mode
+        if mode is None or index is None:
+            return []
+        lesson = mode.lesson
+        choices: list[str] = []
+        if lesson.scenario.then_play is not None:
+            choices.append("play-on")
+        if self.lesson_after is not None:
+            choices.append("next")
+        choices += ["lessons", "quit"]
+        chosen = choices[index]
+        if chosen == "play-on":
+            return self.play_on_after(lesson)
+        if chosen == "next":
+            assert self.lesson_after is not None
+            return self.learn(self.lesson_after.name)
+        if chosen == "lessons":
+            return self.lessons()
+        return self.quit()
+
+    def play_on_after(self, lesson: Lesson) -> Commands:
+        """The last lesson's hand-off: a real game from its final position,
+        the computer (`then_play`'s kind) in p2, kept like any game, and
+        reviewed by the coach when it ends."""
+        from avatar_tui.bots import BotSeat
+
+        session = self.session
+        assert session is not None and lesson.scenario.then_play is not None
+        self.coach_at_end = True
+        done = self.seat(BotSeat(lesson.scenario.then_play, player="p2"))
+        return [*done, *self.play(session.state, list(session.log))]

@@ -25,6 +25,7 @@ from avatar_tui.play.commands import (
     After,
     Ask,
     ChooseGame,
+    ChooseLesson,
     Commands,
     GameOver,
     Leave,
@@ -46,12 +47,13 @@ from avatar_tui.tui.shell import Shell
 
 if TYPE_CHECKING:
     from avatar_tui.play.demo import Demo
+    from avatar_tui.play.lesson import Lesson
     from avatar_tui.play.seats import BotSeat
 
 # The dialogs, the hint and the demos are imported where they are opened:
 # the first frame draws none of them, and a start is quicker without them.
 
-Start = Literal["ask", "resume", "new"]
+Start = Literal["ask", "resume", "new", "learn"]
 
 
 def _to_referee(method: str, *given: object):
@@ -74,6 +76,8 @@ class AvatarApp(Shell):
     a scenario. `seed`: the seed offered for new games (default: random
     from the OS, never the clock; the seed is kept in the save).
     `demo`: step through a narrated demo instead (nothing is saved);
+    `lesson`: teach a lesson instead (its progress is kept, no game is);
+    `start="learn"`: open on the lessons' list;
     `bot`: a computer player in one seat (`play --vs-bot`); `kept`: the
     name of the kept game `game` is (`play --resume NAME`), which becomes
     the current save."""
@@ -84,7 +88,8 @@ class AvatarApp(Shell):
 
     def __init__(self, store: SaveStore | None = None, *, start: Start = "ask",
                  game: tuple[GameState, list[Event]] | None = None, seed: int | None = None,
-                 demo: Demo | None = None, bot: BotSeat | None = None,
+                 demo: Demo | None = None, lesson: Lesson | None = None,
+                 bot: BotSeat | None = None,
                  kept: str | None = None, freeze_startup_heap: bool = False,
                  publisher=None):
         super().__init__()
@@ -95,7 +100,8 @@ class AvatarApp(Shell):
         self.start_mode = start
         self.initial_game = game
         self.initial_kept = kept
-        self.controller = GameController(store, bot=bot, demo=demo)  # all but the widgets
+        # all but the widgets
+        self.controller = GameController(store, bot=bot, demo=demo, lesson=lesson)
         self.referee = Referee(self.controller, seed=seed)  # what happens next
         self.settings = preferences.load(self)  # g; the theme also by ctrl+p
         self.timers: dict[str, tuple[Timer, TimerFired]] = {}  # the pauses running, by kind
@@ -154,6 +160,8 @@ class AvatarApp(Shell):
                     self.exit()
                 case ChooseGame():
                     dialogs.choose_game(self, command)
+                case ChooseLesson():
+                    dialogs.choose_lesson(self, command)
                 case Offer():
                     dialogs.offer(self, command)
                 case Ask():  # the question and the game's end: on the board only (c asks again)

@@ -6,9 +6,10 @@ dialog (c asks the question again)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from avatar_tui.play.commands import Ask, ChooseGame, GameOver, Offer
+from avatar_tui.play.commands import Ask, ChooseGame, ChooseLesson, GameOver, Offer
 from avatar_tui.tui.board import CardView
 from avatar_tui.tui.screens.choice import ChoiceScreen
 
@@ -56,6 +57,9 @@ def game_over(app: Shell, command: GameOver) -> None:
             app.carry_out(app.referee.game_over(answer))
 
     assert app.session is not None
+    if command.coach:  # the game a lesson handed on: the coach looks back on it at once
+        review_the_game(app, command)
+        return
     app.push_screen(GameOverScreen(app.session.table, command), answered)
 
 
@@ -90,9 +94,18 @@ def choose_game(app: Shell, command: ChooseGame) -> None:
 
     screen = NewGameScreen(command.seed, command.p1, command.p2,
                            can_cancel=command.can_cancel, who=command.who,
-                           opponent=command.opponent, keeps=command.keeps)
+                           opponent=command.opponent, keeps=command.keeps,
+                           learn=command.learn)
     app.push_screen(screen, lambda setup: app.carry_out(
         app.referee.game_chosen(setup, screen.opponent)))
+
+
+def choose_lesson(app: Shell, command: ChooseLesson) -> None:
+    """The lessons' list; the lesson chosen to `Referee.lesson_chosen`."""
+    from avatar_tui.tui.screens.lessons import LessonsScreen
+
+    app.push_screen(LessonsScreen(command),
+                    lambda name: app.carry_out(app.referee.lesson_chosen(name)))
 
 
 def review_the_game(app: Shell, over: GameOver) -> None:
@@ -109,8 +122,8 @@ def review_the_game(app: Shell, over: GameOver) -> None:
     review.end()  # where the game just was: step back from its end
 
     def then(name: str | None) -> None:
-        if name is None:
-            game_over(app, over)
+        if name is None:  # the end's dialog, the coach heard
+            game_over(app, replace(over, coach=False))
         else:
             app.carry_out(app.referee.resume_kept(name))
 

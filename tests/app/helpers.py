@@ -38,11 +38,11 @@ def scenario(name: str) -> tuple[GameState, list[Event]]:
 
 
 def make_app(game: tuple[GameState, list[Event]] | None = None, *, store: bool | SaveStore = False,
-             start: str = "ask", seed: int = 1, demo=None, bot=None) -> AvatarApp:
+             start: str = "ask", seed: int = 1, demo=None, bot=None, lesson=None) -> AvatarApp:
     """The app with the test environment pinned on it."""
     chosen = store if isinstance(store, SaveStore) else (SaveStore() if store else None)
     app = AvatarApp(chosen, start=start, game=game, seed=seed,  # type: ignore[arg-type]
-                    demo=demo, bot=bot)
+                    demo=demo, bot=bot, lesson=lesson)
     app.animation_level = "none"  # also when Textual was imported before conftest ran
     app.theme = "textual-dark"
     return app

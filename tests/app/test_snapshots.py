@@ -75,3 +75,35 @@ def test_explain_panel(snap_compare):
 def test_log_line_and_its_rule(snap_compare):
     assert snap_compare(make_app(scenario("midgame")), press=["l", "up", "up"],
                         terminal_size=FULL)
+
+
+def _lesson():
+    from pathlib import Path
+
+    from avatar_tui.notation.scenario import load_scenario
+    from avatar_tui.play.lesson import Lesson
+
+    return Lesson(load_scenario(Path(__file__).parent.parent / "lessons" /
+                                "flip_and_defend.toml"))
+
+
+async def _lesson_missed(pilot):
+    """The step that plays by itself made; then step 3, where paying is
+    refused by the engine (intercept 3 against force 6)."""
+    app = pilot.app
+    while app.controller.lesson.playing:
+        app.fire("lesson")
+        await pilot.pause()
+    await pilot.press("space", "p")
+
+
+def test_lesson_step_80x24(snap_compare):
+    """A lesson's step at the smallest size: the words whole under the board,
+    the engine's reason for the refused move beside them."""
+    assert snap_compare(make_app(lesson=_lesson()), terminal_size=(80, 24),
+                        run_before=_lesson_missed)
+
+
+def test_lesson_step(snap_compare):
+    assert snap_compare(make_app(lesson=_lesson()), terminal_size=FULL,
+                        run_before=_lesson_missed)

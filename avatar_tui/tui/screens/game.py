@@ -21,7 +21,7 @@ from textual.widgets import OptionList, Static
 from avatar_tui.model.common import PlayerId
 from avatar_tui.play.controller import GameController
 from avatar_tui.play.keys import GAME_KEYS, KEY_NAMES, OTHER_KEYS, STEP_KEYS, BoardKey, key_name
-from avatar_tui.play.modes import DemoMode
+from avatar_tui.play.modes import DemoMode, LessonMode
 from avatar_tui.play.recap import marks_of
 from avatar_tui.tui import layout
 from avatar_tui.tui.board import (
@@ -136,6 +136,7 @@ class GameScreen(Screen[None]):
         session, mode = self.controller.session, self.controller.mode
         self.main.visible = session is not None
         self.set_class(isinstance(mode, DemoMode), "-demo")
+        self.set_class(isinstance(mode, LessonMode), "-lesson")
         if session is not None:
             # every class a move changes, restyled in one pass at the end
             styles = StylePass(self._styles)
@@ -160,6 +161,9 @@ class GameScreen(Screen[None]):
             styles.run(self)
         if isinstance(mode, DemoMode):
             self.show_narration(*mode.narration())
+        elif isinstance(mode, LessonMode) and session is not None:
+            # the step's words, whole, in the narration's place (app.tcss: -lesson)
+            self.show_narration(*mode.panel(), kind="-lesson")
         self.key_bar.refresh_keys()
 
     def refresh_bindings(self) -> None:
@@ -175,9 +179,11 @@ class GameScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         self.key_bar.refresh_keys()
 
-    def show_narration(self, markup: str | None, where: str = "") -> None:
-        """The demo's narration panel (None: no demo, the panel hides)."""
-        self.set_class(markup is not None, "-demo")
+    def show_narration(self, markup: str | None, where: str = "", kind: str = "-demo") -> None:
+        """The demo's narration panel, or a lesson's step (`kind` "-lesson");
+        None: neither, the panel hides."""
+        self.set_class(markup is not None and kind == "-demo", "-demo")
+        self.set_class(markup is not None and kind == "-lesson", "-lesson")
         if markup is None:
             return
         panel = self.narration_panel
@@ -272,7 +278,8 @@ class GameScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The keys on now, as the game's mode says (the footer shows them)."""
-        if action == "narration_page" and self.controller.demo is not None:
+        if action == "narration_page" and (self.controller.demo is not None
+                                           or self.controller.lesson is not None):
             return self.narration_panel.max_scroll_y > 0
         return self.controller.mode.allows(action, parameters)
 

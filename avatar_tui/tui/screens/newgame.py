@@ -6,7 +6,9 @@ rules refuse (R13, R1.1) is listed with its problems and cannot start.
 
 Starting keeps the unfinished game it replaces (the dialog says so), and
 ctrl+g lists the kept games, any unfinished one of which can be resumed
-from here instead: the screen then answers with its name."""
+from here instead: the screen then answers with its name. "Lessons"
+(ctrl+l) answers LESSONS, for the lessons' list; a new player (no kept
+game, no lesson finished) is offered "Learn to play" first."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from avatar_tui.cardlib.catalog import Catalog, default_catalog
 from avatar_tui.cardlib.entries import chamber_label
 from avatar_tui.engine import new_game
 from avatar_tui.model.state import GameSetup
+from avatar_tui.play.lesson import LESSONS, ToLessons
 from avatar_tui.play.plain import escape
 from avatar_tui.tui.screens.dialog import Dialog
 from avatar_tui.tui.screens.fields import FieldSelect
@@ -68,11 +71,12 @@ def opening_preview(setup: GameSetup) -> list[str]:
 KEEPS = "Starting keeps the unfinished game in your kept games (ctrl+g lists them)."
 
 
-class NewGameScreen(Dialog[GameSetup | str | None]):
+class NewGameScreen(Dialog[GameSetup | str | ToLessons | None]):
     """Answers the new game's setup, the name of a kept game to resume
-    instead, or None (cancelled)."""
+    instead, LESSONS (the lessons instead), or None (cancelled)."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="cancel"),
+                Binding("ctrl+l", "lessons", "Lessons", id="lessons"),
                 Binding("ctrl+d", "decks", "Deck editor", id="decks"),
                 Binding("ctrl+g", "kept_games", "Kept games", id="kept-games"),
                 Binding("ctrl+r", "review", "Review the last game", id="review"),
@@ -80,8 +84,9 @@ class NewGameScreen(Dialog[GameSetup | str | None]):
 
     def __init__(self, seed: int, p1: str = "aang", p2: str = "prince_zuko",
                  can_cancel: bool = True, who: str = "two players, one keyboard",
-                 opponent: str | None = None, keeps: bool = False):
+                 opponent: str | None = None, keeps: bool = False, learn: bool = False):
         super().__init__()
+        self.learn = learn  # a new player: "Learn to play" comes first
         self.keeps = keeps  # an unfinished game is replaced, so it will be kept
         self.who = who  # who plays: the title says it
         self.opponent = opponent  # p2's computer player's kind; None: a person
@@ -97,6 +102,11 @@ class NewGameScreen(Dialog[GameSetup | str | None]):
         known = {char for _, char in options}
         with Vertical(classes="dialog newgame"):
             yield Static(f"[b]New game[/b] — {self.who}", classes="dialog-title")
+            if self.learn:
+                with Horizontal(classes="buttons learn"):
+                    yield Button("Learn to play", id="learn", variant="success", compact=True)
+                    yield Static(" New here? The lessons teach the game on the board.",
+                                 classes="learn-note")
             with Horizontal(classes="field character-field"):
                 yield Label("p1 (bottom)", classes="field-label")
                 yield FieldSelect(options, value=self.p1 if self.p1 in known else Select.NULL,
@@ -120,6 +130,7 @@ class NewGameScreen(Dialog[GameSetup | str | None]):
                     yield Button("Cancel", id="cancel", compact=True)
                 yield Button("Kept games", id="kept-games", compact=True)
                 yield Button("Deck editor", id="decks", compact=True)
+                yield Button("Lessons", id="lessons", compact=True)
             yield Static("[dim]tab or enter moves between fields · space opens a list · "
                          "enter on Start begins · "
                          "a seed replays the same shuffle · ctrl+g kept games · "
@@ -127,7 +138,7 @@ class NewGameScreen(Dialog[GameSetup | str | None]):
 
     def on_mount(self) -> None:
         self.query_one(Input).cursor_blink = False
-        self.query_one("#start", Button).focus()
+        self.query_one("#learn" if self.learn else "#start", Button).focus()
         self.deck_picker = DeckPicker(self)
         self.deck_picker.refresh_options()
         self.update_preview()
@@ -185,6 +196,8 @@ class NewGameScreen(Dialog[GameSetup | str | None]):
             self.action_decks()
         elif event.button.id == "kept-games":
             self.action_kept_games()
+        elif event.button.id in ("lessons", "learn"):
+            self.action_lessons()
         elif event.button.id == "cancel":
             self.action_cancel()
 
@@ -203,6 +216,9 @@ class NewGameScreen(Dialog[GameSetup | str | None]):
             store = getattr(self.app, "store", None)
             return store is not None and store.finished.is_file()
         return True
+
+    def action_lessons(self) -> None:
+        self.dismiss(LESSONS)
 
     def action_decks(self) -> None:
         self.deck_picker.open_editor()
