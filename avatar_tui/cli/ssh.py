@@ -42,13 +42,12 @@ def add_arguments(ssh: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        from avatar_tui.tui import ssh_server
+        import asyncssh  # the optional extra `ssh`
     except ImportError:
         print(f"avatar-tui: {MISSING}", file=sys.stderr)
         return 2
-    import asyncssh
-
     from avatar_tui.io.datadir import user_data_dir
+    from avatar_tui.tui import ssh_server
 
     state = user_data_dir() / "ssh"
     keys = None

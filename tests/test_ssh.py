@@ -1,0 +1,203 @@
+"""`avatar-tui ssh` with a real asyncssh client on 127.0.0.1: the lobby
+and a move, a resize, what a guest is refused (exec, sftp, forwarding), a
+folder per guest, the session limit and the idle limit. Every wait is
+bounded; a session that does not say what it should fails the test.
+
+The lobby and the game are started once (the first test); the others run
+a few lines of Python as the session's program instead, which says its
+data directory and waits for a line, so that they cost no Textual start."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import warnings
+from pathlib import Path
+
+import pytest
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    import asyncssh
+
+from avatar_tui.cli import main
+from avatar_tui.tui import ssh_server
+
+pytestmark = pytest.mark.slow
+
+WAITING = [sys.executable, "-c",
+           "import os, sys; print('DATA', os.environ['AVATAR_TUI_DATA_DIR'], "
+           "os.environ['AVATAR_TUI_GUEST'], flush=True); sys.stdin.readline()"]
+
+
+def serve(tmp_path: Path, command, **limits):
+    """A running server's (port, lobbies, acceptor), inside the test's loop."""
+    lobbies = ssh_server.Lobbies(command, tmp_path / "ssh",
+                                 max_sessions=limits.get("max_sessions", 4),
+                                 idle=limits.get("idle", 60))
+    key = ssh_server.host_key(tmp_path / "host_key")
+
+    async def started():
+        acceptor = await ssh_server.start(lobbies, "127.0.0.1", 0, key)
+        return acceptor.sockets[0].getsockname()[1], lobbies, acceptor
+
+    return started()
+
+
+def connect(port: int):
+    return asyncssh.connect("127.0.0.1", port, username="guest", known_hosts=None,
+                            client_keys=None, password="anything")
+
+
+async def open_terminal(conn, size=(80, 24)):
+    return await conn.open_session(term_type="xterm-256color", term_size=size, encoding=None)
+
+
+async def read_until(reader, *words: bytes, timeout: float = 60.0) -> bytes:
+    """What the session wrote until it has written each of `words` (in the
+    screen's bytes, escapes and all); fails if it does not in time."""
+    seen = b""
+
+    async def reading() -> bytes:
+        nonlocal seen
+        while not all(word in seen for word in words):
+            chunk = await reader.read(65536)
+            if not chunk:
+                raise AssertionError(f"the session ended first: {seen[-600:]!r}")
+            seen += chunk
+        return seen
+
+    try:
+        return await asyncio.wait_for(reading(), timeout)
+    except TimeoutError:
+        raise AssertionError(f"never saw {words}: {seen[-600:]!r}") from None
+
+
+async def settled(reader, quiet: float = 0.5, timeout: float = 30.0) -> None:
+    """Reads until the screen has been still for `quiet` seconds: a key sent
+    while an app is still mounting may reach a widget before its focus."""
+
+    async def reading() -> None:
+        while True:
+            try:
+                chunk = await asyncio.wait_for(reader.read(65536), quiet)
+            except TimeoutError:
+                return
+            if not chunk:
+                raise AssertionError("the session ended")
+
+    await asyncio.wait_for(reading(), timeout)
+
+
+def test_a_session_opens_the_lobby_plays_a_move_and_redraws_when_resized(tmp_path):
+    async def scene():
+        port, lobbies, acceptor = await serve(tmp_path, ssh_server.lobby_command())
+        try:
+            async with connect(port) as conn:
+                writer, reader, _ = await open_terminal(conn)
+                await read_until(reader, b"Play", b"computer", b"Host", b"Watch")
+                writer.write(b"\r")  # the first choice: play the computer
+                await read_until(reader, b"Start")
+                await settled(reader)
+                writer.write(b"\r")  # on the new-game dialog's Start, focused at first
+                await read_until(reader, b"(p1) defends")  # R2.4: p1 chooses who defends
+                writer.write(b"2")  # the computer defends the opening attack (R3.1)
+                await read_until(reader, b"Computer's", b"turn")
+                await settled(reader)
+                writer.channel.change_terminal_size(100, 30)
+                await read_until(reader, b"\x1b[30;")  # drawn anew: row 30 is written
+                writer.close()
+        finally:
+            acceptor.close()
+
+    asyncio.run(scene())
+
+
+def test_exec_sftp_and_forwarding_are_refused(tmp_path):
+    async def scene():
+        port, lobbies, acceptor = await serve(tmp_path, WAITING)
+        try:
+            async with connect(port) as conn:
+                refused = pytest.raises(asyncssh.ChannelOpenError, match="request failed")
+                with refused:  # no command runs: the lobby is all a session gets
+                    await asyncio.wait_for(conn.run("cat /etc/passwd"), 10)
+                with pytest.raises(asyncssh.ChannelOpenError, match="request failed"):
+                    await asyncio.wait_for(conn.start_sftp_client(), 10)
+                with pytest.raises(asyncssh.ChannelOpenError):  # to the server's own port
+                    await asyncio.wait_for(conn.open_connection("127.0.0.1", port), 10)
+                with pytest.raises(asyncssh.ChannelListenError):
+                    await asyncio.wait_for(conn.forward_remote_port("127.0.0.1", 0,
+                                                                    "127.0.0.1", port), 10)
+                assert lobbies.playing == 0
+        finally:
+            acceptor.close()
+
+    asyncio.run(scene())
+
+
+def test_two_guests_get_folders_of_their_own_removed_when_they_leave(tmp_path):
+    async def scene():
+        port, lobbies, acceptor = await serve(tmp_path, WAITING)
+        try:
+            async with connect(port) as one, connect(port) as two:
+                folders = []
+                for conn in (one, two):
+                    writer, reader, _ = await open_terminal(conn)
+                    line = await read_until(reader, b"DATA", b"\n", timeout=20)
+                    words = line.split(b"DATA", 1)[1].split()
+                    assert words[1] == b"1"  # AVATAR_TUI_GUEST: the app's guards are on
+                    folders.append(Path(words[0].decode()))
+                assert folders[0] != folders[1]
+                assert all(folder.is_dir() for folder in folders)
+                assert all(tmp_path in folder.parents for folder in folders)
+            for _ in range(100):  # each folder goes with its session
+                if not any(folder.exists() for folder in folders):
+                    break
+                await asyncio.sleep(0.1)
+            assert not any(folder.exists() for folder in folders)
+        finally:
+            acceptor.close()
+
+    asyncio.run(scene())
+
+
+def test_a_session_past_the_limit_is_told_so_and_closed(tmp_path):
+    async def scene():
+        port, lobbies, acceptor = await serve(tmp_path, WAITING, max_sessions=1)
+        try:
+            async with connect(port) as one, connect(port) as two:
+                _, first, _ = await open_terminal(one)
+                await read_until(first, b"DATA", timeout=20)
+                _, second, _ = await open_terminal(two)
+                said = await asyncio.wait_for(second.read(), 20)  # to its end: closed
+                assert b"at most 1 games at once" in said
+                assert lobbies.playing == 1
+        finally:
+            acceptor.close()
+
+    asyncio.run(scene())
+
+
+def test_an_idle_session_is_told_so_and_closed(tmp_path):
+    async def scene():
+        port, lobbies, acceptor = await serve(tmp_path, WAITING, idle=1)
+        try:
+            async with connect(port) as conn:
+                _, reader, _ = await open_terminal(conn)
+                said = await asyncio.wait_for(reader.read(), 20)  # to its end: closed
+                assert b"DATA" in said and b"no key for 1 seconds" in said
+            for _ in range(50):
+                if lobbies.playing == 0:
+                    break
+                await asyncio.sleep(0.1)
+            assert lobbies.playing == 0
+        finally:
+            acceptor.close()
+
+    asyncio.run(scene())
+
+
+def test_without_asyncssh_the_command_names_the_extra(monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "asyncssh", None)  # as if it were not installed
+    assert main(["ssh", "--port", "1"]) == 2  # (were it served, port 1 would fail at once)
+    assert 'the optional extra "ssh": pip install ".[ssh]"' in capsys.readouterr().err
