@@ -34,7 +34,7 @@ def serve(tmp_path: Path, command, **limits):
     """A running server's (port, lobbies, acceptor), inside the test's loop."""
     lobbies = ssh_server.Lobbies(command, tmp_path / "ssh",
                                  max_sessions=limits.get("max_sessions", 4),
-                                 idle=limits.get("idle", 60))
+                                 idle=limits.get("idle", 60), keys=limits.get("keys"))
     key = ssh_server.host_key(tmp_path / "host_key")
 
     async def started():
@@ -44,9 +44,9 @@ def serve(tmp_path: Path, command, **limits):
     return started()
 
 
-def connect(port: int):
+def connect(port: int, key=None):
     return asyncssh.connect("127.0.0.1", port, username="guest", known_hosts=None,
-                            client_keys=None, password="anything")
+                            client_keys=[key] if key else None, password="anything")
 
 
 async def open_terminal(conn, size=(80, 24)):
@@ -161,6 +161,32 @@ def test_two_guests_get_folders_of_their_own_removed_when_they_leave(tmp_path):
     asyncio.run(scene())
 
 
+def test_with_authorized_keys_only_those_get_in_each_to_a_folder_that_stays(tmp_path):
+    member = asyncssh.generate_private_key("ssh-ed25519")
+    keys = asyncssh.import_authorized_keys(member.export_public_key().decode())
+
+    async def scene():
+        port, lobbies, acceptor = await serve(tmp_path, WAITING, keys=keys)
+        try:
+            with pytest.raises(asyncssh.PermissionDenied):  # no key, a password: refused
+                await asyncio.wait_for(connect(port), 10)
+            stranger = asyncssh.generate_private_key("ssh-ed25519")
+            with pytest.raises(asyncssh.PermissionDenied):
+                await asyncio.wait_for(connect(port, stranger), 10)
+            seen = []
+            for _ in range(2):  # the same key, twice: the same folder, kept
+                async with connect(port, member) as conn:
+                    _, reader, _ = await open_terminal(conn)
+                    line = await read_until(reader, b"DATA", b"\n", timeout=20)
+                    seen.append(Path(line.split(b"DATA", 1)[1].split()[0].decode()))
+            assert seen[0] == seen[1] and seen[0].parent.name == "keys"
+            assert seen[0].is_dir()
+        finally:
+            acceptor.close()
+
+    asyncio.run(scene())
+
+
 def test_a_session_past_the_limit_is_told_so_and_closed(tmp_path):
     async def scene():
         port, lobbies, acceptor = await serve(tmp_path, WAITING, max_sessions=1)
@@ -201,3 +227,20 @@ def test_without_asyncssh_the_command_names_the_extra(monkeypatch, capsys):
     monkeypatch.setitem(sys.modules, "asyncssh", None)  # as if it were not installed
     assert main(["ssh", "--port", "1"]) == 2  # (were it served, port 1 would fail at once)
     assert 'the optional extra "ssh": pip install ".[ssh]"' in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("guest", ["1", ""])
+def test_a_guest_has_no_screenshot_command_which_would_write_on_the_servers_disk(
+        monkeypatch, guest):
+    from avatar_tui.tui.palette import PaletteApp
+
+    monkeypatch.setenv("AVATAR_TUI_GUEST", guest)
+
+    async def scene():
+        app = PaletteApp()
+        async with app.run_test(size=(40, 10)):
+            return [command.title for command in app.get_system_commands(app.screen)]
+
+    titles = asyncio.run(scene())
+    assert "Quit" in titles
+    assert ("Screenshot" in titles) is (guest == "")

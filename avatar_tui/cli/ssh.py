@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import signal
 import sys
+import warnings
 from pathlib import Path
 
 from avatar_tui.cli import args as cli_args
@@ -42,7 +43,9 @@ def add_arguments(ssh: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        import asyncssh  # the optional extra `ssh`
+        with warnings.catch_warnings():  # cryptography's notice about DSA, which we never use
+            warnings.simplefilter("ignore")
+            import asyncssh  # the optional extra `ssh`
     except ImportError:
         print(f"avatar-tui: {MISSING}", file=sys.stderr)
         return 2
