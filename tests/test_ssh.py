@@ -73,20 +73,24 @@ async def read_until(reader, *words: bytes, timeout: float = 60.0) -> bytes:
         raise AssertionError(f"never saw {words}: {seen[-600:]!r}") from None
 
 
-async def settled(reader, quiet: float = 0.5, timeout: float = 30.0) -> None:
-    """Reads until the screen has been still for `quiet` seconds: a key sent
-    while an app is still mounting may reach a widget before its focus."""
+async def settled(reader, quiet: float = 0.5, timeout: float = 30.0) -> bytes:
+    """What the session writes until the screen has been still for `quiet`
+    seconds: a key sent while an app is still mounting may reach a widget
+    before its focus."""
+    seen = b""
 
-    async def reading() -> None:
+    async def reading() -> bytes:
+        nonlocal seen
         while True:
             try:
                 chunk = await asyncio.wait_for(reader.read(65536), quiet)
             except TimeoutError:
-                return
+                return seen
             if not chunk:
                 raise AssertionError("the session ended")
+            seen += chunk
 
-    await asyncio.wait_for(reading(), timeout)
+    return await asyncio.wait_for(reading(), timeout)
 
 
 def test_a_session_opens_the_lobby_plays_a_move_and_redraws_when_resized(tmp_path):
@@ -100,9 +104,18 @@ def test_a_session_opens_the_lobby_plays_a_move_and_redraws_when_resized(tmp_pat
                 await read_until(reader, b"Start")
                 await settled(reader)
                 writer.write(b"\r")  # on the new-game dialog's Start, focused at first
-                await read_until(reader, b"(p1) defends")  # R2.4: p1 chooses who defends
-                writer.write(b"2")  # the computer defends the opening attack (R3.1)
-                await read_until(reader, b"Computer's", b"turn")
+                board = await read_until(reader, b"Aang (p1)", b"score")
+                board += await settled(reader)
+                # R2.4: the higher discard force chooses who defends the opening
+                # attack; the deal is random, so the choice may be p1's or the computer's
+                if b"(p1) defends" in board:
+                    writer.write(b"2")  # the computer defends (R3.1), then flips (R5.1)
+                else:  # once the computer's choice is shown, p1's turn: flip (R5.1)
+                    if b"Computer's" not in board:
+                        await read_until(reader, b"Computer's")
+                        await settled(reader)
+                    writer.write(b" ")
+                await read_until(reader, b"flipped")
                 await settled(reader)
                 writer.channel.change_terminal_size(100, 30)
                 await read_until(reader, b"\x1b[30;")  # drawn anew: row 30 is written

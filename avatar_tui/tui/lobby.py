@@ -262,7 +262,8 @@ class CodeShown(PaletteApp[bool]):
     """The hosted game's code, to tell the other guest before taking p1's seat."""
 
     CSS = "Static { padding: 1 2; }"
-    BINDINGS = [Binding("enter", "seat", "Take your seat"), Binding("escape", "back", "Back")]
+    BINDINGS = [Binding("enter", "seat", "Take your seat"),
+                Binding("escape", "end_game", "End the game")]
 
     def __init__(self, code: str):
         super().__init__()
@@ -278,7 +279,7 @@ class CodeShown(PaletteApp[bool]):
     def action_seat(self) -> None:
         self.exit(True)
 
-    def action_back(self) -> None:
+    def action_end_game(self) -> None:
         self.exit(False)
 
 
