@@ -257,3 +257,12 @@ def test_a_guest_has_no_screenshot_command_which_would_write_on_the_servers_disk
     titles = asyncio.run(scene())
     assert "Quit" in titles
     assert ("Screenshot" in titles) is (guest == "")
+
+
+@pytest.mark.parametrize(("host", "warned"), [("127.0.0.1", False), ("::1", False),
+                                              ("0.0.0.0", True), ("192.168.1.20", True)])
+def test_listening_beyond_loopback_warns(host, warned):
+    warning = ssh_server.exposure_warning(host)
+    assert (warning is not None) is warned
+    if warning:
+        assert warning.startswith("WARNING: avatar-tui ssh is reachable from")

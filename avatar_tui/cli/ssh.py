@@ -9,6 +9,7 @@ import argparse
 import asyncio
 import contextlib
 import signal
+import socket
 import sys
 import warnings
 from pathlib import Path
@@ -86,7 +87,10 @@ async def _serve(lobbies, args: argparse.Namespace, key) -> int:
         return 2
     who = (f"the keys of {args.authorized_keys}" if args.authorized_keys
            else "anyone, as a guest")
-    print(f"avatar-tui: ssh -p {args.port} guest@{args.host} — admits {who}; ctrl+c stops.",
+    from avatar_tui.io.addresses import EVERY_ADDRESS
+
+    name = socket.gethostname() if args.host in EVERY_ADDRESS else args.host
+    print(f"avatar-tui: ssh -p {args.port} guest@{name} — admits {who}; ctrl+c stops.",
           flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
