@@ -266,3 +266,18 @@ def test_listening_beyond_loopback_warns(host, warned):
     assert (warning is not None) is warned
     if warning:
         assert warning.startswith("WARNING: avatar-tui ssh is reachable from")
+
+
+def test_a_code_gives_its_seat_once_and_names_no_other_file(tmp_path, monkeypatch):
+    from avatar_tui.tui import lobby
+
+    monkeypatch.setenv("AVATAR_TUI_LOBBY_DIR", str(tmp_path / "games"))
+    (tmp_path / "games").mkdir()
+    (tmp_path / "games" / "K7QM.seat").write_text("ws://127.0.0.1:1/p2/token")
+    (tmp_path / "games" / "K7QM.watch").write_text("ws://127.0.0.1:1/watch")
+    (tmp_path / "secret.seat").write_text("not a game's")
+    assert lobby.take_seat("../secret") is None and lobby.watch_url("../secret") is None
+    assert lobby.take_seat("K7QM") == "ws://127.0.0.1:1/p2/token"
+    assert lobby.take_seat("K7QM") is None  # the other seat is taken once
+    assert lobby.watch_url("K7QM") == "ws://127.0.0.1:1/watch"  # watching stays open
+    assert sorted(p.name for p in (tmp_path / "games").iterdir()) == ["K7QM.watch"]
