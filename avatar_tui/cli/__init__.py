@@ -24,6 +24,7 @@ from avatar_tui.cli import (
     screenshot,
     serve,
     simulate,
+    ssh,
 )
 from avatar_tui.cli import host as host_command
 from avatar_tui.cli import join as join_command
@@ -88,6 +89,8 @@ COMMANDS: tuple[Subcommand, ...] = (
     Subcommand("demo", "step through narrated demos of the rules", demo.add_arguments, demo.run),
     Subcommand("serve", 'serve the game to a web browser (needs the extra: pip install ".[web]")',
                serve.add_arguments, serve.run),
+    Subcommand("ssh", 'serve the game over SSH, a lobby per guest (needs the extra: '
+               'pip install ".[ssh]")', ssh.add_arguments, ssh.run, uses_data=True),
     Subcommand("host", "host a game for two screens: prints the URLs to join and to watch",
                host_command.add_arguments, host_command.run_host, uses_data=True),
     Subcommand("join", "take a seat in a hosted game (the URL avatar-tui host printed)",

@@ -18,12 +18,15 @@ app of the project is a `PaletteApp`, so every palette it opens is a
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterable
 from typing import TypeVar
 
 from textual import events
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.command import CommandList, CommandPalette
 from textual.message import Message
+from textual.screen import Screen
 from textual.theme import ThemeProvider
 from textual.widgets import Button, Input, OptionList
 
@@ -59,9 +62,23 @@ class PaletteApp(App[ReturnType]):
     def action_command_palette(self) -> None:
         open_palette(self)
 
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """Textual's commands; for a guest of `avatar-tui ssh`
+        (AVATAR_TUI_GUEST set) without the screenshot, which a terminal app
+        writes to the server's disk, where the guest cannot fetch it."""
+        for command in super().get_system_commands(screen):
+            if not (guest() and command.title == "Screenshot"):
+                yield command
+
     def search_themes(self) -> None:
         """The palette's Theme command: Textual's theme picker, guarded."""
         self.push_screen(Palette(providers=[ThemeProvider], placeholder="Search for themes…"))
+
+
+def guest() -> bool:
+    """Whether this app plays for a guest of `avatar-tui ssh`
+    (tui/ssh_server.py sets AVATAR_TUI_GUEST in the session's environment)."""
+    return os.environ.get("AVATAR_TUI_GUEST", "") not in ("", "0")
 
 
 def open_palette(app: App) -> None:
