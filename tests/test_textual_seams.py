@@ -33,6 +33,7 @@ OURS_TOO = {
     "_write",  # a function of tui/preferences.py
     # textual-serve's Server and AppService's (tui/serve_guard.py), not Textual's
     "_task", "_process_messages",
+    "_start",  # an SSH session's own coroutine (tui/ssh_server.py), not Textual's
 }
 
 

@@ -44,10 +44,10 @@ CHOICES = (
     ("join", "Join a game by its code (take the other seat)"),
     ("watch", "Watch a game by its code"),
     ("cards", "Cards: search every card and build decks (the deck editor)"),
-    ("lessons", "Lessons and puzzles: not here yet"),
+    ("lessons", "Lessons: learn to play on the board, step by step"),
     ("leave", "Leave"),
 )
-NOT_YET = {"lessons"}  # a place kept for them, until they exist
+NOT_YET: set[str] = set()  # a place kept for what is not built yet (puzzles)
 
 
 def games_dir() -> Path | None:
@@ -234,6 +234,8 @@ def main() -> int:
             run_child(package_command("play", "--vs-bot"))
         elif choice == "cards":
             run_child(package_command("decks"))
+        elif choice == "lessons":
+            run_child(package_command("learn"))
         elif choice == "host":
             hosted = host_game()
             if isinstance(hosted, str):
