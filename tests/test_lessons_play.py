@@ -281,3 +281,37 @@ def test_the_end_of_a_lesson_offers_the_next_one(tmp_path, monkeypatch):
     driver.offer(0)
     lesson = _lesson(driver)
     assert lesson.name == first.name and lesson.step == 1
+
+
+def test_the_words_shared_with_a_room_are_the_panel_s_in_plain_text():
+    """learn --share: the position's `lesson` says what the learner's panel
+    says, without its markup: the step, what the last one did, a miss's
+    reason and, from the third, the key; at the end, that it is finished."""
+    driver = _table()
+    _watch(driver)
+    driver.run(driver.referee.press("flip"))
+    driver.run(driver.referee.press("focus"))
+    driver.run(driver.referee.press("flip"))
+    lesson = _lesson(driver)
+    words = lesson.words()
+    assert (words.step, words.of, words.number, words.finished) == (5, lesson.total, None, False)
+    assert words.say == "Knuckle Sandwich: intercept 6 stops force 6. Pay for it."
+    assert words.then is None and words.note is None  # step 4 has no `then`
+    for _ in range(3):
+        driver.run(driver.referee.press("discard"))
+    words = lesson.words()
+    assert words.note == ("Not this move: An intercept at least the incoming force stops the "
+                          "attack (R5.3).\nThe key: press p (Pay)")
+    driver.run(driver.referee.press("pay"))
+    assert lesson.words().then == "It counterattacks: Zuko must defend now."
+    lesson.step = lesson.total + 1
+    end = lesson.words()
+    assert end.finished and end.step == lesson.total
+    assert end.say == f"The end of this lesson. {lesson.title} is finished."
+
+
+def test_a_built_in_lesson_s_words_carry_its_number():
+    from avatar_tui.lessons import find_lesson, load_lesson
+
+    found = find_lesson(2)
+    assert Lesson(load_lesson(found.name), name=found.name).words().number == 2

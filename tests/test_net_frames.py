@@ -165,3 +165,35 @@ def test_welcome_names_the_protocol_and_the_card_data():
     assert json.loads(frames.wire(frames.welcome(None))) == {
         "type": "welcome", "role": "watch", "protocol": 1, "cards": frames.cards_version()}
     assert re.fullmatch(r"[0-9a-f]{16}", frames.cards_version())
+
+
+def test_a_lesson_s_words_travel_in_the_position_and_read_back():
+    """learn --share (docs/protocol.md): the step's words in `lesson`, read
+    back as the typed model, field by field."""
+    state, events = new_game(setup_for(3, "aang", "katara"))
+    words = frames.LessonWords(title="Flip and defend", number=2, step=3, of=6,
+                               say="Flip [b]now[/b].", then="Skewer: force 6.",
+                               note="Pay: not possible (R5.3)")
+    frame = position(state, None, game=1, seq=0, log=log_lines(events), lesson=words)
+    text = frames.wire(frame)
+    assert json.loads(text)["lesson"] == {
+        "title": "Flip and defend", "number": 2, "step": 3, "of": 6, "say": "Flip [b]now[/b].",
+        "then": "Skewer: force 6.", "note": "Pay: not possible (R5.3)", "finished": False}
+    back = frames.from_host(text)
+    assert back == frame and isinstance(back, frames.Position) and back.lesson == words
+    assert json.loads(frames.wire(position(state, None, game=1, seq=0, log=[])))["lesson"] \
+        is None  # no lesson shared: null
+
+
+def test_a_position_without_the_lesson_field_still_reads():
+    """A position of an older host, or of another implementation, has no
+    `lesson`: it reads as one without a lesson; a lesson of the wrong shape
+    is named."""
+    state, _ = new_game(setup_for(3, "aang", "katara"))
+    data = json.loads(frames.wire(position(state, None, game=1, seq=0, log=[])))
+    del data["lesson"]
+    back = frames.from_host(json.dumps(data))
+    assert isinstance(back, frames.Position) and back.lesson is None
+    data["lesson"] = {"title": "t", "step": "1"}
+    said = frames.from_host(json.dumps(data))
+    assert isinstance(said, str) and "lesson" in said

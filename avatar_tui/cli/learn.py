@@ -1,8 +1,10 @@
-"""`avatar-tui learn [N|FILE] [--list]` (docs/notation.md, "Lesson files"):
-the built-in lessons' list, lesson N, or a lesson file, taught on the real
-board; `--list` prints one line per built-in lesson (number, title, ✓ once
-finished). An unknown lesson or an invalid file is one line (exit 2) before
-any app starts."""
+"""`avatar-tui learn [N|FILE] [--list] [--share [PORT]]` (docs/notation.md,
+"Lesson files"): the built-in lessons' list, lesson N, or a lesson file,
+taught on the real board; `--list` prints one line per built-in lesson
+(number, title, ✓ once finished); `--share` lets a room follow the lesson
+with `avatar-tui watch`, the step's words included (docs/protocol.md), as
+`play --share` does for a game. An unknown lesson or an invalid file is one
+line (exit 2) before any app starts."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ import argparse
 import re
 from pathlib import Path
 
+from avatar_tui.cli import args as cli_args
 from avatar_tui.io import terminal_text
 
 
@@ -22,6 +25,10 @@ def add_arguments(learn: argparse.ArgumentParser) -> None:
                        "docs/notation.md)")
     learn.add_argument("--list", action="store_true",
                        help="print the built-in lessons: number, title, ✓ once finished")
+    learn.add_argument("--share", nargs="?", const=8766, type=cli_args.port, metavar="PORT",
+                       help="let a room follow the lesson on this computer, the step's words "
+                       "included: avatar-tui watch ws://127.0.0.1:PORT/watch (default port "
+                       "8766; needs the extra net)")
 
 
 def listing(finished: list[str]) -> list[str]:
@@ -46,12 +53,23 @@ def run(args: argparse.Namespace) -> int:
             terminal_text.say(f"avatar-tui learn: {lesson}")
             return 2
 
+    publisher = None
+    if args.share is not None:
+        try:
+            from avatar_tui.net.share import Share
+        except ImportError:
+            terminal_text.say('avatar-tui learn: --share needs aiohttp, the optional extra '
+                              '"net": pip install ".[net]"')
+            return 2
+        publisher = Share(args.share)
+
     from avatar_tui.tui.perf import heap
 
     with heap.held():  # no garbage collections while the app loads (tui/perf/heap.py)
         from avatar_tui.tui.app import AvatarApp  # Textual loads only to play
 
-        app = AvatarApp(store, start="learn", lesson=lesson, freeze_startup_heap=True)
+        app = AvatarApp(store, start="learn", lesson=lesson, freeze_startup_heap=True,
+                        publisher=publisher)
         app.run()
         return app.return_code or 0
 

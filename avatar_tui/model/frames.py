@@ -43,6 +43,23 @@ class Question(BaseModel):
     secret: bool
 
 
+class LessonWords(BaseModel):
+    """The lesson step a shared screen is at (`learn --share`, this
+    implementation's part of a `position`): the words its learner reads
+    beside the board, in plain text, for the room to read along."""
+
+    model_config = ConfigDict(extra="allow", strict=True)
+
+    title: str
+    number: int | None  # a built-in lesson's number; None: a lesson file's
+    step: int  # from 1; at the end, `of`
+    of: int  # the lesson's steps
+    say: str  # the step's words; at the end, that the lesson is finished
+    then: str | None = None  # what the step before did
+    note: str | None = None  # why the learner's last move was not made (the key, from the 3rd)
+    finished: bool = False
+
+
 # ---------------------------------------------------------------- from the host
 
 
@@ -65,6 +82,7 @@ class Position(Frame):
     question: Question | None = None
     seats: dict[str, str] | None = None
     observation: dict[str, Any] | None = None
+    lesson: LessonWords | None = None  # a lesson shared with `learn --share`; else None
 
 
 class Refused(Frame):

@@ -31,6 +31,7 @@ from avatar_tui.model.frames import (
     Error,
     Frame,
     HostFrame,
+    LessonWords,
     Position,
     Question,
     Refused,
@@ -146,11 +147,14 @@ def log_lines(events: Iterable[Event]) -> list[str]:
 
 
 def position(state: GameState, receiver: Receiver, *, game: int, seq: int,
-             log: list[str], seats: Mapping[str, str] | None = None) -> Position:
+             log: list[str], seats: Mapping[str, str] | None = None,
+             lesson: LessonWords | None = None) -> Position:
     """The `position` frame for `receiver`. `seq` is the number of actions
     since the game's setup (a saved observation has no history to count);
     `seats` says how each seat is played ("connected", "disconnected",
-    "computer"), the same for everyone."""
+    "computer"), the same for everyone; `lesson`, the step of a lesson
+    shared with `learn --share`: the lesson file's words, which its
+    learner reads on the shared screen, the same for everyone."""
     obs = observation(state, receiver)
     seen = obs.state
     view = obs.view()
@@ -164,6 +168,7 @@ def position(state: GameState, receiver: Receiver, *, game: int, seq: int,
         question=_question(seen, receiver),
         seats=dict(seats or {}),
         observation=seen.model_dump(mode="json"),
+        lesson=lesson,
     )
 
 
@@ -194,7 +199,7 @@ def _question(seen: GameState, receiver: Receiver) -> Question | None:
                     secret=q.secret)
 
 
-__all__ = ["PROTOCOL", "Act", "Error", "Frame", "HostFrame", "Position", "Question", "Refused",
-           "Rematch", "SeatFrame", "SeatStates", "Welcome", "act", "cards_version", "error",
-           "from_host", "from_seat", "kind", "log_lines", "members", "position", "rematch",
-           "refused", "role_of", "seats", "welcome", "wire"]
+__all__ = ["PROTOCOL", "Act", "Error", "Frame", "HostFrame", "LessonWords", "Position",
+           "Question", "Refused", "Rematch", "SeatFrame", "SeatStates", "Welcome", "act",
+           "cards_version", "error", "from_host", "from_seat", "kind", "log_lines", "members",
+           "position", "rematch", "refused", "role_of", "seats", "welcome", "wire"]

@@ -441,11 +441,13 @@ class GameServer:
             if conn is not joined:
                 self._send(conn, frame)
 
-    def publish(self, state, lines: list[str]) -> None:
+    def publish(self, state, lines: list[str], lesson: frames.LessonWords | None = None) -> None:
         """A game played elsewhere (play --share) as it is now, with its
-        whole log: sent to everyone. Moves taken back (undo) make it a new
+        whole log, and the lesson step it is at (learn --share; None: no
+        lesson): sent to everyone. Moves taken back (undo) make it a new
         `game` for the watchers, as `seq` never goes back within one."""
         hosted = self.hosted
+        hosted.lesson = lesson
         new_game = len(state.history) < hosted.seq or state.setup != hosted.state.setup \
             or lines[:len(hosted.lines)] != hosted.lines
         hosted.state, hosted.lines = state, list(lines)

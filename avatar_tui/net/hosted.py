@@ -93,6 +93,7 @@ class HostedGame:
     files: HostFiles | None = None
     saves: int = 0
     save_problem: str | None = None  # why the game is not being saved (None: it is)
+    lesson: frames.LessonWords | None = None  # learn --share: the step the learner is at
 
     @classmethod
     def new(cls, setup: GameSetup, computer: dict[str, str] | None = None,
@@ -156,7 +157,7 @@ class HostedGame:
                  seats: dict[str, str]) -> frames.Position:
         """`receiver`'s position, with the log lines from `since` on."""
         return frames.position(self.state, receiver, game=self.game_number, seq=self.seq,
-                               log=self.lines[since:], seats=seats)
+                               log=self.lines[since:], seats=seats, lesson=self.lesson)
 
     def rematch(self) -> str | None:
         """A new game on the same seats (PROTOCOL: the game counter counts

@@ -12,10 +12,13 @@ referee drive it."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from avatar_tui.engine import Event, Table
 from avatar_tui.io import pauses
+from avatar_tui.lessons import UnknownLesson, find_lesson
 from avatar_tui.model.actions import Action
+from avatar_tui.model.frames import LessonWords
 from avatar_tui.model.state import GameState
 from avatar_tui.notation import lesson as lesson_file
 from avatar_tui.notation.scenario import ActionLine, LessonStep, Scenario
@@ -23,7 +26,7 @@ from avatar_tui.play import questions
 from avatar_tui.play.demo import MAX_PAUSE, MIN_PAUSE, READING_SPEED
 from avatar_tui.play.describe import character
 from avatar_tui.play.keys import GAME_KEYS, key_name
-from avatar_tui.play.plain import escape
+from avatar_tui.play.plain import escape, unmarked
 from avatar_tui.play.session import Session
 
 MISSES_BEFORE_THE_KEY = 3  # misses in one step before the answer's key is named
@@ -148,22 +151,63 @@ class Lesson:
         chars = len(step.say) + len(self.then or "")
         return min(MAX_PAUSE, max(MIN_PAUSE, 1.0 + chars / READING_SPEED))
 
+    @cached_property
+    def number(self) -> int | None:
+        """A built-in lesson's number (None: a lesson file's)."""
+        if self.name is None:
+            return None
+        try:
+            return find_lesson(self.name).number
+        except UnknownLesson:
+            return None
+
+    def words(self) -> LessonWords:
+        """The step as a shared screen's watchers read it (`learn --share`,
+        the position's `lesson`): the learner's panel in plain words."""
+        step = self.current
+        say = step.say if step is not None else f"{THE_END} {self.title} is finished."
+        return LessonWords(
+            title=self.title, number=self.number, step=min(self.step, self.total),
+            of=self.total, say=say,
+            then=self.then, note=unmarked(self.why) if self.why else None,
+            finished=step is None)
+
     def panel(self, state: GameState) -> tuple[str, str]:
         """The lesson's panel: what was just done (`then`), the step's words,
         why the last move was not made; and the panel's title."""
-        parts: list[str] = []
-        if self.then and not self.why:  # after a miss, the room is the reason's
-            parts.append(f"[$success]✓[/] {escape(self.then)}")
         step = self.current
-        if step is None:
-            parts.append(f"[b]The end of this lesson.[/b] {escape(self.title)} is finished.")
-        else:
-            parts.append(escape(step.say))
-            if step.played:
-                who = character(Table(state), step.played[0].action.player)
-                parts.append(f"[dim]Watch: the lesson plays for {who}…[/]")
-            if self.why:
-                parts.append(f"[$warning]✗[/] {self.why}")
-        where = f"Lesson · step {min(self.step, self.total)}/{self.total}"
-        # one line apart, no blank between: at 80x24 the panel has six rows
-        return "\n".join(parts), where
+        watch = None
+        if step is not None and step.played:
+            who = character(Table(state), step.played[0].action.player)
+            watch = f"[dim]Watch: the lesson plays for {who}…[/]"
+        return _panel(self.title, self.then, step.say if step is not None else "", self.why,
+                      watch, step is None, min(self.step, self.total), self.total)
+
+
+THE_END = "The end of this lesson."
+
+
+def words_panel(words: LessonWords) -> tuple[str, str]:
+    """A shared lesson's panel, as its watchers see it (play/remote.py): the
+    learner's, from the position's plain words."""
+    return _panel(words.title, words.then, words.say,
+                  escape(words.note) if words.note else None, None, words.finished,
+                  words.step, words.of)
+
+
+def _panel(title: str, then: str | None, say: str, why: str | None, watch: str | None,
+           finished: bool, step: int, of: int) -> tuple[str, str]:
+    """The panel's markup and title; `why` and `watch` are markup already."""
+    parts: list[str] = []
+    if then and not why:  # after a miss, the room is the reason's
+        parts.append(f"[$success]✓[/] {escape(then)}")
+    if finished:
+        parts.append(f"[b]{THE_END}[/b] {escape(title)} is finished.")
+    else:
+        parts.append(escape(say))
+        if watch:
+            parts.append(watch)
+        if why:
+            parts.append(f"[$warning]✗[/] {why}")
+    # one line apart, no blank between: at 80x24 the panel has six rows
+    return "\n".join(parts), f"Lesson · step {step}/{of}"

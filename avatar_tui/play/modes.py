@@ -93,6 +93,10 @@ class Mode:
     def subtitle(self) -> str:
         return ""
 
+    def panel(self) -> tuple[str, str] | None:
+        """A lesson step's panel and its title, beside the board (None: none)."""
+        return None
+
     @property
     def computer(self) -> PlayerId | None:
         """The computer's seat, whose replies `u` takes back with the
@@ -380,7 +384,7 @@ class LessonMode(Mode):
             self.lesson.missed(said, self.controller.session)
         return said
 
-    def panel(self) -> tuple[str, str]:
+    def panel(self) -> tuple[str, str] | None:
         """The lesson's panel and its title (Lesson.panel)."""
         session = self.controller.session
         assert session is not None

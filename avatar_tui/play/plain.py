@@ -14,6 +14,8 @@ line shows them (terminal_text)."""
 
 from __future__ import annotations
 
+import re
+
 from avatar_tui.io.terminal_text import visible
 
 _ZERO_WIDTH_SPACE = "\u200b"
@@ -25,3 +27,12 @@ def escape(text: str) -> str:
     if text.endswith("\\"):
         text += _ZERO_WIDTH_SPACE
     return text
+
+
+_TAG = re.compile(r"(?<!\\)\[[^\[\]]*\]")
+
+
+def unmarked(markup: str) -> str:
+    """The text of the app's markup, its tags dropped and its quoted
+    brackets (`escape`) shown again: words for another program to show."""
+    return _TAG.sub("", markup).replace("\\[", "[").replace(_ZERO_WIDTH_SPACE, "")

@@ -28,6 +28,7 @@ from avatar_tui.model.state import GameState
 from avatar_tui.play import describe
 from avatar_tui.play.commands import Commands, GameOver, Show
 from avatar_tui.play.controller import GameController
+from avatar_tui.play.lesson import words_panel
 from avatar_tui.play.modes import DEMO_COMMANDS, PLAYER_COMMANDS, Mode, Params
 from avatar_tui.play.plain import escape
 from avatar_tui.play.referee import Referee
@@ -56,6 +57,7 @@ class RemoteSession(Session):
     seats: dict[str, str] = field(default_factory=dict)
     waiting: bool = False  # an action was sent; the host has not answered yet
     rejoined: bool = False  # a new connection: its first position brings the whole log
+    lesson: frames.LessonWords | None = None  # the step of a lesson shared (learn --share)
     _words: list[str] = field(default_factory=list, repr=False)
 
     @property
@@ -119,6 +121,7 @@ class RemoteSession(Session):
         self.log.extend(event_of(line) for line in frame.log)
         if frame.seats is not None:
             self.seats = dict(frame.seats)
+        self.lesson = frame.lesson
         words = list(frame.legal)
         try:
             for w in words:
@@ -175,6 +178,14 @@ class RemoteMode(Mode):
         if isinstance(session, RemoteSession):
             return next((p for p, how in sorted(session.seats.items())  # type: ignore[misc]  # the seats' keys are player ids
                          if how == "computer"), None)
+        return None
+
+    def panel(self) -> tuple[str, str] | None:
+        """A shared lesson's step, in the panel its learner reads (None: no
+        lesson, no panel)."""
+        session = self.controller.session
+        if isinstance(session, RemoteSession) and session.lesson is not None:
+            return words_panel(session.lesson)
         return None
 
     def refusal(self, key: str, bindings: list[tuple[str, Params]]) -> str:

@@ -116,7 +116,14 @@ class AvatarApp(Shell):
 
     def get_default_screen(self) -> GameScreen:
         # the game opens once the board's widgets are mounted: on the first frame
-        return GameScreen(self.controller, ready=self.open_game, bottom=self.bottom)
+        return GameScreen(self.controller, ready=self.open_game, bottom=self.bottom,
+                          shown=self.shared)
+
+    def shared(self) -> None:
+        """The board shown anew: watchers of a shared game or lesson are
+        sent what changed (play --share, learn --share)."""
+        if self.publisher is not None:
+            sharing.publish(self)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The board's keys (bound to the app's actions) are on when the
@@ -180,9 +187,7 @@ class AvatarApp(Shell):
             self.game_screen.event_log.show(self.session)
         for line in command.notes:
             self.game_screen.note(line)
-        self.game_screen.show()
-        if self.publisher is not None:
-            sharing.publish(self)
+        self.game_screen.show()  # and to the watchers, if shared (shared)
 
     class Thought(Message):
         """A search's result, from its worker thread (play/commands.Thought)."""

@@ -21,7 +21,7 @@ from textual.widgets import OptionList, Static
 from avatar_tui.model.common import PlayerId
 from avatar_tui.play.controller import GameController
 from avatar_tui.play.keys import GAME_KEYS, KEY_NAMES, OTHER_KEYS, STEP_KEYS, BoardKey, key_name
-from avatar_tui.play.modes import DemoMode, LessonMode
+from avatar_tui.play.modes import DemoMode
 from avatar_tui.play.recap import marks_of
 from avatar_tui.tui import layout
 from avatar_tui.tui.board import (
@@ -66,7 +66,7 @@ class GameScreen(Screen[None]):
     ]
 
     def __init__(self, controller: GameController, ready: Callable[[], None] = lambda: None,
-                 bottom: PlayerId = "p1", **kw):
+                 bottom: PlayerId = "p1", shown: Callable[[], None] = lambda: None, **kw):
         super().__init__(**kw)
         # a key repaints the rows that changed, not the whole board: most of a
         # key's frame was repainting rows that had not changed
@@ -76,6 +76,9 @@ class GameScreen(Screen[None]):
         self._styles = StyleCache()
         self.controller = controller  # what the board shows and which keys are on (its mode)
         self.ready = ready  # called once the board's widgets are mounted
+        # called after every show(): a key refused (a lesson's miss) too, so
+        # watchers of a shared game read what this screen says (tui/sharing.py)
+        self.shown = shown
         self.narration_where = ""  # the narration panel's title: the demo and step
         # kept: show() runs after every move
         self.board = Board(bottom, id="board")  # whose mat is nearest the reader
@@ -136,7 +139,9 @@ class GameScreen(Screen[None]):
         session, mode = self.controller.session, self.controller.mode
         self.main.visible = session is not None
         self.set_class(isinstance(mode, DemoMode), "-demo")
-        self.set_class(isinstance(mode, LessonMode), "-lesson")
+        # a lesson's step: this screen's, or the one a watcher follows (learn --share)
+        lesson = mode.panel() if session is not None else None
+        self.set_class(lesson is not None, "-lesson")
         if session is not None:
             # every class a move changes, restyled in one pass at the end
             styles = StylePass(self._styles)
@@ -161,10 +166,11 @@ class GameScreen(Screen[None]):
             styles.run(self)
         if isinstance(mode, DemoMode):
             self.show_narration(*mode.narration())
-        elif isinstance(mode, LessonMode) and session is not None:
+        elif lesson is not None:
             # the step's words, whole, in the narration's place (app.tcss: -lesson)
-            self.show_narration(*mode.panel(), kind="-lesson")
+            self.show_narration(*lesson, kind="-lesson")
         self.key_bar.refresh_keys()
+        self.shown()
 
     def refresh_bindings(self) -> None:
         """Textual's hook for "the legal keys may have changed"."""
