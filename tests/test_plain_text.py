@@ -267,6 +267,10 @@ def test_play_lines_leaves_at_the_end_of_the_input():
     ("a \\[b] name", "a [b] name"),  # a bracket from a file stays
     ("evil\x1b[31m", "evil\\x1b[31m"),  # shown escaped, never sent
     ("p2 wins the game 3-0", "p2 wins the game 3 to 0"),
+    ("p2 pays Y1 (R6.2)", "p2 pays 1 yellow (R6.2)"),
+    ("Skewer costs G2 Y1 R3: short (R6.3)",
+     "Skewer costs 2 green, 1 yellow and 3 red: short (R6.3)"),
+    ("turn 1: p1 defends (R4)", "turn 1: p1 defends (R4)"),
 ])
 def test_spoken_puts_symbols_in_words(text, heard):
     assert spoken(text) == heard

@@ -70,6 +70,11 @@ _MARKUP = re.compile(r"(?<!\\)\[[^\[\]\n]*\]")
 _SCORE = re.compile(r"\b(\d+)-(\d+)\b")  # `3-0`: "three to nothing", not "three minus"
 _FRACTION = re.compile(r"\b(\d+)/(\d+)\b")  # a point `2/3`: "2 of 3"
 _ZONE_SHOUTED = re.compile(r"\b(GREEN|YELLOW|RED)\b")  # the status line's zone, in capitals
+# energy after a payment's or a cost's word, `pays G1 Y2`: "why one" to a
+# screen reader, and the letters are colours; a rule ID such as (R4) is
+# never after these words
+_PIPS = re.compile(r"\b(pays?|costs?) ((?:[GYR][0-9]+)(?: [GYR][0-9]+)*)\b")
+_COLOURS = {"G": "green", "Y": "yellow", "R": "red"}
 _SEAT = re.compile(r"^\s*(p[12])\s*:\s*(.*)$", re.IGNORECASE)
 
 HELP = (
@@ -92,6 +97,7 @@ def spoken(text: str) -> str:
     text = _MARKUP.sub("", text).replace("\\[", "[").replace("\u200b", "")
     text = _SCORE.sub(r"\1 to \2", text)
     text = _FRACTION.sub(r"\1 of \2", text)
+    text = _PIPS.sub(_energy_said, text)
     for symbol, words in SYMBOLS:
         text = text.replace(symbol, words)
     text = _DRAWN.sub("", text)
@@ -99,6 +105,12 @@ def spoken(text: str) -> str:
     text = re.sub(r",(\s*,)+", ",", text)
     text = re.sub(r"[ \t]{2,}", " ", text).strip()
     return visible(text)
+
+
+def _energy_said(m: re.Match[str]) -> str:
+    parts = [f"{pip[1:]} {_COLOURS[pip[0]]}" for pip in m.group(2).split()]
+    said = parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+    return f"{m.group(1)} {said}"
 
 
 def event_line(text: str, rule: str) -> str:
@@ -129,7 +141,10 @@ def situation(session: Session, seat: PlayerId) -> str:
     """Where the person stands before a move: the status line in words,
     the flipped card's force, intercept and cost now, and their energy."""
     t, state, lk = session.table, session.state, session.look
-    line = describe.status(t, state, lk).split(" · flipped ")[0]
+    if state.choice is not None:  # one person: no privacy screen to speak of (R1.6)
+        line = f"{describe.character(t, state.choice.chooser)} must choose: {state.choice.prompt}"
+    else:
+        line = describe.status(t, state, lk).split(" · flipped ")[0]
     line = _ZONE_SHOUTED.sub(lambda m: f"the {m.group().lower()} zone", line)
     if lk.flipped is not None:
         line += f"; flipped {face_words(session, lk.flipped)}"
