@@ -271,6 +271,8 @@ def test_play_lines_leaves_at_the_end_of_the_input():
     ("Skewer costs G2 Y1 R3: short (R6.3)",
      "Skewer costs 2 green, 1 yellow and 3 red: short (R6.3)"),
     ("turn 1: p1 defends (R4)", "turn 1: p1 defends (R4)"),
+    ("a new deck, 2/0/1 energy dealt again (R9.1)",
+     "a new deck, 2 green, 0 yellow and 1 red energy dealt again (R9.1)"),
 ])
 def test_spoken_puts_symbols_in_words(text, heard):
     assert spoken(text) == heard

@@ -68,7 +68,8 @@ _DRAWN = re.compile("[\u2190-\u21ff\u2500-\u25ff\u2600-\u27bf\u2b00-\u2bff\U0001
 # quoted `\[` by play/plain.py's escape, so it is not a tag)
 _MARKUP = re.compile(r"(?<!\\)\[[^\[\]\n]*\]")
 _SCORE = re.compile(r"\b(\d+)-(\d+)\b")  # `3-0`: "three to nothing", not "three minus"
-_FRACTION = re.compile(r"\b(\d+)/(\d+)\b")  # a point `2/3`: "2 of 3"
+_FRACTION = re.compile(r"(?<![/\d])(\d+)/(\d+)(?![/\d])")  # a point `2/3`: "2 of 3"
+_EACH_COLOUR = re.compile(r"\b(\d+)/(\d+)/(\d+) energy")  # green/yellow/red (R9.1)
 _ZONE_SHOUTED = re.compile(r"\b(GREEN|YELLOW|RED)\b")  # the status line's zone, in capitals
 # energy after a payment's or a cost's word, `pays G1 Y2`: "why one" to a
 # screen reader, and the letters are colours; a rule ID such as (R4) is
@@ -96,6 +97,7 @@ def spoken(text: str) -> str:
     badly, no control character (escaped, as the command line shows them)."""
     text = _MARKUP.sub("", text).replace("\\[", "[").replace("\u200b", "")
     text = _SCORE.sub(r"\1 to \2", text)
+    text = _EACH_COLOUR.sub(r"\1 green, \2 yellow and \3 red energy", text)
     text = _FRACTION.sub(r"\1 of \2", text)
     text = _PIPS.sub(_energy_said, text)
     for symbol, words in SYMBOLS:
