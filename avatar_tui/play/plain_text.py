@@ -139,15 +139,22 @@ def face_words(session: Session, face: FaceLook) -> str:
     return ", ".join(words)
 
 
+def status_words(session: Session) -> str:
+    """Who acts now and what, as the board's status line says it, in words:
+    the zone named, not in capitals; a question without the board's
+    privacy-screen key (one person plays here, R1.6)."""
+    t, state, lk = session.table, session.state, session.look
+    if state.choice is not None:
+        return f"{describe.character(t, state.choice.chooser)} must choose: {state.choice.prompt}"
+    line = describe.status(t, state, lk).split(" · flipped ")[0]
+    return _ZONE_SHOUTED.sub(lambda m: f"the {m.group().lower()} zone", line)
+
+
 def situation(session: Session, seat: PlayerId) -> str:
     """Where the person stands before a move: the status line in words,
     the flipped card's force, intercept and cost now, and their energy."""
-    t, state, lk = session.table, session.state, session.look
-    if state.choice is not None:  # one person: no privacy screen to speak of (R1.6)
-        line = f"{describe.character(t, state.choice.chooser)} must choose: {state.choice.prompt}"
-    else:
-        line = describe.status(t, state, lk).split(" · flipped ")[0]
-    line = _ZONE_SHOUTED.sub(lambda m: f"the {m.group().lower()} zone", line)
+    state, lk = session.state, session.look
+    line = status_words(session)
     if lk.flipped is not None:
         line += f"; flipped {face_words(session, lk.flipped)}"
     if state.phase != "open":
@@ -161,7 +168,7 @@ def board_lines(session: Session) -> list[str]:
     Every number is the engine's look."""
     seen = session.seen
     t, lk, state = seen.table, seen.look, seen.state
-    lines = [describe.status(t, state, lk)]
+    lines = [status_words(seen)]
     scores = ", ".join(f"{describe.character(t, p.player)} {p.score}" for p in lk.players)
     lines.append(f"Score: {scores}.")
     for p in lk.players:
@@ -189,8 +196,8 @@ def board_lines(session: Session) -> list[str]:
         lines.append("No incoming attack.")
     else:
         what, _ = describe.incoming(t, state, lk)
-        lines.append(f"Incoming attack: {what} of {describe.character(t, inc.owner)}, "
-                     f"force {inc.force} (R3.1, R12.7).")
+        whose = "" if inc.zone == "opening" else f" of {describe.character(t, inc.owner)}"
+        lines.append(f"Incoming attack: {what}{whose}, force {inc.force} (R12.7).")
     return [spoken(line) for line in lines]
 
 
