@@ -176,6 +176,7 @@ def run_plain(args: argparse.Namespace) -> int:
     computer; never hot seat (R1.6). A new game unless --resume or
     --scenario says otherwise; saved as the app saves it."""
     from avatar_tui.bots import BotSeat
+    from avatar_tui.model.common import other
     from avatar_tui.notation.save import load_game
     from avatar_tui.notation.scenario import ScenarioError, load_scenario
     from avatar_tui.play import seats
@@ -228,15 +229,13 @@ def run_plain(args: argparse.Namespace) -> int:
     controller = GameController(store, bot=bot)
     controller.use(settings)
     referee = Referee(controller, seed=args.seed)
-    seat = "p1" if bot.player == "p2" else "p2"
-    front = PlainText(referee, seat, _line, brief=args.brief)
+    front = PlainText(referee, other(bot.player), _line, brief=args.brief)
     try:
         front.run(referee.start(start, game, kept))
         if controller.bot is None:  # a save that turned out hot seat: not in plain text
             print(HOT_SEAT.format(what="this game"), file=sys.stderr)
             return 2
-        seat = "p1" if controller.bot.player == "p2" else "p2"
-        front.seat = seat
+        front.seat = other(controller.bot.player)  # a resumed game's seats are the save's
         try:
             play_lines(front, sys.stdin)
         except KeyboardInterrupt:  # ctrl+c: as the end of the input
