@@ -252,6 +252,19 @@ def test_a_game_to_its_end_names_the_winner_and_a_rematch_only_when_asked():
     assert said[-1].startswith(PROMPT)
 
 
+def test_a_computer_that_fails_stops_the_game_instead_of_hot_seat(monkeypatch):
+    front, said = table()
+
+    def broken(*_args):
+        raise RuntimeError("the bot broke")
+
+    monkeypatch.setattr(BotSeat, "choose", broken)
+    front.typed("open p2")  # the computer's move: it fails
+    assert front.left
+    assert any("the bot broke" in line for line in said)
+    assert not said[-1].startswith(PROMPT)
+
+
 def test_play_lines_leaves_at_the_end_of_the_input():
     front, said = table()
     play_lines(front, iter(["open p1\n", "flip\n"]))

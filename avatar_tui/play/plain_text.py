@@ -50,6 +50,7 @@ if TYPE_CHECKING:
     from avatar_tui.play.session import Session
 
 PROMPT = "? "
+COMPUTER_STOPPED = "computer-stopped"  # the referee's offer when the computer's move failed
 SEPARATOR = " | "
 
 # what a screen reader reads badly, in words or plain punctuation; applied
@@ -360,6 +361,14 @@ class PlainText:
 
     def offered(self, offer: Offer) -> None:
         self.say(f"{offer.title}.")
+        if offer.about == COMPUTER_STOPPED:
+            # the board plays on hot seat; here one person would then hear
+            # the other seat's secrets (R1.6): the game stops, saved as it was
+            self.say(offer.text.split("\n")[0])
+            self.say("The game stops here, saved: avatar-tui play --plain --resume goes on "
+                     "with the computer.")
+            self.run(self.referee.quit())
+            return
         self.say(offer.text)
         if len(offer.labels) == 1:
             self.run(self.referee.offered(offer.about, 0))
