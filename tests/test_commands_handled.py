@@ -47,6 +47,21 @@ def test_the_headless_front_end_keeps_or_does_each_command(kind: type) -> None:
 
 
 @pytest.mark.parametrize("kind", KINDS, ids=lambda kind: kind.__name__)
+def test_the_plain_text_front_end_carries_out_each_command(kind: type, monkeypatch) -> None:
+    from avatar_tui import bots
+    from avatar_tui.play.plain_text import PlainText
+
+    monkeypatch.setattr(bots, "setup_for", MagicMock(name="setup_for"))  # a new game's stand-in
+
+    said: list[str] = []
+    front = PlainText(MagicMock(name="referee"), "p1", said.append)
+    before = repr({k: v for k, v in vars(front).items() if k != "referee"})
+    front.carry_out(one_of(kind))  # AssertionError from assert_never when left out
+    after = repr({k: v for k, v in vars(front).items() if k != "referee"})
+    assert after != before or said or front.referee.method_calls, f"{kind.__name__} was dropped"
+
+
+@pytest.mark.parametrize("kind", KINDS, ids=lambda kind: kind.__name__)
 def test_the_app_carries_out_each_command(kind: type, monkeypatch) -> None:
     # the app's dispatcher alone, its doers stand-ins: no screen is drawn
     from avatar_tui.tui import app

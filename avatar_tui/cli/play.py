@@ -14,6 +14,10 @@ import sys
 from avatar_tui.bots.kinds import COMPUTER_KINDS
 from avatar_tui.cli import args as cli_args
 
+DEFAULT_COMPUTER = "heuristic"  # --vs-bot without a kind, and --plain without --vs-bot
+HOT_SEAT = ("avatar-tui play --plain: {what} is a hot-seat game, and at one keyboard two "
+            "people would see each other's secrets (R1.6): play it without --plain")
+
 
 def add_play_arguments(play: argparse.ArgumentParser) -> None:
     start = play.add_mutually_exclusive_group()
@@ -22,7 +26,7 @@ def add_play_arguments(play: argparse.ArgumentParser) -> None:
                        "(avatar-tui games lists them)")
     start.add_argument("--scenario", metavar="FILE",
                        help="set up from a scenario file, replay its actions, and play on")
-    play.add_argument("--vs-bot", nargs="?", const="heuristic",
+    play.add_argument("--vs-bot", nargs="?", const=DEFAULT_COMPUTER,
                       choices=COMPUTER_KINDS, metavar="|".join(COMPUTER_KINDS),
                       help="p2 is the computer (default: heuristic; expert and master search, "
                       "random is easy); you play p1")
@@ -38,6 +42,12 @@ def add_play_arguments(play: argparse.ArgumentParser) -> None:
     play.add_argument("--seed", type=cli_args.seed, metavar="N",
                       help="the seed of a new game: of a game with --deck1/2, else the "
                       "new-game dialog's (which may still change it)")
+    play.add_argument("--plain", action="store_true",
+                      help="plain text, line by line, for screen readers, pipes and scripts: "
+                      "you against the computer (--vs-bot KIND, default heuristic); "
+                      "help lists the commands")
+    play.add_argument("--brief", action="store_true",
+                      help="with --plain: one line per move instead of one per event")
 
 
 def game_with_decks(deck1: str | None, deck2: str | None, seed: int | None = None):
@@ -72,6 +82,11 @@ def game_with_decks(deck1: str | None, deck2: str | None, seed: int | None = Non
 
 
 def run(args: argparse.Namespace) -> int:
+    if getattr(args, "plain", False):
+        return run_plain(args)
+    if getattr(args, "brief", False):
+        print("avatar-tui: --brief is for --plain", file=sys.stderr)
+        return 2
     # the app's modules load here, once the command line is read: a wrong
     # argument or --help is answered without loading Textual
     from avatar_tui.notation.save import load_game
@@ -154,3 +169,82 @@ def kept_game(store, name: str, bot) -> dict | str:
         return (f"{name} is a finished game, nothing to resume (avatar-tui screenshot "
                 f"{store.games.path(name)} draws its end)")
     return {"game": (game, events), "bot": seats.bot_for(computer, bot), "kept": name}
+
+
+def run_plain(args: argparse.Namespace) -> int:
+    """`play --plain`: the game as lines (play/plain_text.py), you against the
+    computer; never hot seat (R1.6). A new game unless --resume or
+    --scenario says otherwise; saved as the app saves it."""
+    from avatar_tui.bots import BotSeat
+    from avatar_tui.model.common import other
+    from avatar_tui.notation.save import load_game
+    from avatar_tui.notation.scenario import ScenarioError, load_scenario
+    from avatar_tui.play import seats
+    from avatar_tui.play.controller import GameController
+    from avatar_tui.play.plain_text import PlainText, play_lines
+    from avatar_tui.play.referee import Referee
+    from avatar_tui.store.storage import SaveStore
+
+    if getattr(args, "share", None) is not None:
+        print("avatar-tui: --share needs the board: not with --plain", file=sys.stderr)
+        return 2
+    store = SaveStore()
+    settings = store.load_settings()
+    think = args.think if args.think is not None else settings.think
+    kind = args.vs_bot or DEFAULT_COMPUTER
+    bot = BotSeat(kind, player="p2") if think is None else BotSeat(kind, player="p2", think=think)
+    game, kept, start = None, None, "new"
+    decks = (args.deck1, args.deck2)
+    if any(decks) and (args.scenario or args.resume):
+        print("avatar-tui: --deck1/--deck2 start a new game: not with --resume or "
+              "--scenario", file=sys.stderr)
+        return 2
+    if args.scenario:
+        try:
+            game = load_game(args.scenario)
+            if args.vs_bot is None:  # a scenario naming the computer's seat keeps it
+                bot = seats.bot_for(load_scenario(args.scenario).computer, None, think) or bot
+        except ScenarioError as err:
+            print(f"avatar-tui: {err}", file=sys.stderr)
+            return 2
+    elif isinstance(args.resume, str):
+        found = kept_game(store, args.resume, bot)
+        if isinstance(found, str):
+            print(f"avatar-tui: {found}", file=sys.stderr)
+            return 2
+        if found["bot"] is None:
+            print(HOT_SEAT.format(what=args.resume), file=sys.stderr)
+            return 2
+        game, kept, bot = found["game"], found["kept"], found["bot"]
+    elif args.resume:
+        if store.has_current() and not store.load_computer():
+            print(HOT_SEAT.format(what="the unfinished game"), file=sys.stderr)
+            return 2
+        start = "resume"
+    else:
+        game = game_with_decks(*decks, seed=args.seed)
+        if isinstance(game, str):
+            print(game, file=sys.stderr)
+            return 2
+    controller = GameController(store, bot=bot)
+    controller.use(settings)
+    referee = Referee(controller, seed=args.seed)
+    front = PlainText(referee, other(bot.player), _line, brief=args.brief)
+    try:
+        front.run(referee.start(start, game, kept))
+        if controller.bot is None:  # a save that turned out hot seat: not in plain text
+            print(HOT_SEAT.format(what="this game"), file=sys.stderr)
+            return 2
+        front.seat = other(controller.bot.player)  # a resumed game's seats are the save's
+        try:
+            play_lines(front, sys.stdin)
+        except KeyboardInterrupt:  # ctrl+c: as the end of the input
+            front.ended()
+    finally:
+        controller.settle()
+        store.lock.release()
+    return 0
+
+
+def _line(text: str) -> None:
+    print(text, flush=True)
