@@ -34,6 +34,7 @@ from avatar_tui.play.commands import (
     After,
     Ask,
     ChooseGame,
+    ChooseLesson,
     Command,
     GameOver,
     Leave,
@@ -307,6 +308,8 @@ class PlainText:
                 self.offered(command)
             case ChooseGame():
                 self.choose_game(command)
+            case ChooseLesson():  # the lessons ask for the board: `avatar-tui learn`
+                self.say("The lessons are played on the board: run avatar-tui learn.")
             case GameOver():
                 self.game_over(command)
             case Think():
