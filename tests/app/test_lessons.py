@@ -155,8 +155,9 @@ async def test_the_longest_step_missed_three_times_is_whole_at_80x24(tmp_path):
         await pilot.pause()
         lesson = app.controller.lesson
         assert lesson.step == n
+        columns, rows = PANELS["compact 80x24"]  # the fewest rows: a zone defended
         panel_area = app.game_screen.narration_panel.scrollable_content_region
-        assert (panel_area.width, panel_area.height) == PANELS["compact 80x24"]
+        assert panel_area.width == columns and panel_area.height >= rows
         other = next(a for a in app.session.legal if not lesson.answers(a))
         for _ in range(MISSES_BEFORE_THE_KEY):
             app.act(other)
