@@ -45,11 +45,13 @@ MIN_STEPS = 6
 LESSON_KEYS = {"step", "then_play"}  # a lesson's keys beyond a scenario's
 
 # The lesson panel's text, in columns and rows, at the smallest size of each
-# layout (tui/layout.py; app.tcss, "a lesson"): at 80x24 six rows, five while
-# a zone is defended (its row grows). tests/app/test_lessons.py measures it.
+# layout (tui/layout.py; app.tcss, "a lesson"), the fewest it gets: at 80x24
+# six rows, five while a zone is defended (its row grows); at 110x34 from 17
+# down to 13 as the panels beside it take rows. tests/app/test_lessons.py
+# measures the compact one.
 # Issue 40: the step's words are shown whole from 80x24 up, and the reason a
 # move was not made beside them.
-PANELS = {"compact 80x24": (78, 5), "full 110x34": (38, 17)}
+PANELS = {"compact 80x24": (78, 5), "full 110x34": (38, 13)}
 WRAP_MARGIN = 2  # columns kept free: a scrollbar's, and where textwrap and Textual may differ
 # a refusal of the engine's as long as two lines of the panel at 80x24
 LONG_REASON = "[b]Not allowed:[/b] " + " ".join(["refused"] * 15) + " (R5.3)"
