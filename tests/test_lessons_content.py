@@ -10,26 +10,51 @@ played moves, as one plain scenario (`after = N` counts the same lines)."""
 from __future__ import annotations
 
 import re
+import textwrap
 import tomllib
+from collections.abc import Iterator
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.content import Content
 
 from avatar_tui.engine import IllegalAction, apply, new_game
-from avatar_tui.lessons import BuiltInLesson, UnknownLesson, find_lesson, lesson_text, list_lessons
+from avatar_tui.lessons import (
+    BuiltInLesson,
+    UnknownLesson,
+    find_lesson,
+    lesson_text,
+    list_lessons,
+    load_lesson,
+)
 from avatar_tui.model.actions import parse_action
+from avatar_tui.notation import lesson as lesson_file
 from avatar_tui.notation.replay import replay
 from avatar_tui.notation.scenario import Scenario, parse_scenario
 from avatar_tui.notation.toml_out import toml_text
+from avatar_tui.play.lesson import MISSES_BEFORE_THE_KEY, Lesson
+from avatar_tui.play.session import Session
 
 LESSONS = list_lessons()
 RULE_ID = re.compile(r"\bR\d+(\.\d+)?\b")
 MIN_LESSONS = 8  # issue 40: at least eight, from the playmat to a whole game
 MIN_STEPS = 6
 LESSON_KEYS = {"step", "then_play"}  # a lesson's keys beyond a scenario's
+
+# The lesson panel's text, in columns and rows, at the smallest size of each
+# layout (tui/layout.py; app.tcss, "a lesson"), the fewest it gets: at 80x24
+# six rows, five while a zone is defended (its row grows); at 110x34 from 17
+# down to 13 as the panels beside it take rows. tests/app/test_lessons.py
+# measures the compact one.
+# Issue 40: the step's words are shown whole from 80x24 up, and the reason a
+# move was not made beside them.
+PANELS = {"compact 80x24": (78, 5), "full 110x34": (38, 13)}
+WRAP_MARGIN = 2  # columns kept free: a scrollbar's, and where textwrap and Textual may differ
+# a refusal of the engine's as long as two lines of the panel at 80x24
+LONG_REASON = "[b]Not allowed:[/b] " + " ".join(["refused"] * 15) + " (R5.3)"
 
 
 @dataclass
@@ -191,3 +216,56 @@ def test_lesson_paths_name_the_files():
     for lesson in LESSONS:
         assert lesson.path.name == lesson.name + ".toml"
         assert isinstance(lesson.path, Path)
+
+
+def panel_rows(markup: str, columns: int) -> int:
+    """The rows the lesson panel's markup takes, wrapped at `columns` the way
+    Textual wraps a Static: at spaces (not at hyphens), a word longer than a
+    line cut."""
+    plain = Content.from_markup(markup).plain
+    return sum(len(textwrap.wrap(line, columns, break_on_hyphens=False)) or 1
+               for line in plain.split("\n"))
+
+
+def panels(builtin: BuiltInLesson) -> Iterator[tuple[str, str]]:
+    """Every text the lesson's panel shows (Lesson.panel): each step as it
+    comes, under the `then` of the step before; resumed there; an asked
+    step missed once with a two-line engine reason, and three times with
+    the hint, which names the key; and the end."""
+    scenario = load_lesson(builtin.name)
+    walked = Lesson(scenario)
+    state, events = walked.start()
+    for n in range(1, walked.total + 1):
+        yield f"step {n}", walked.panel(state)[0]
+        missed = Lesson(scenario)
+        at, _ = missed.start(n)
+        yield f"step {n} resumed", missed.panel(at)[0]
+        step = walked.current
+        assert step is not None
+        if step.answers:
+            missed.missed(LONG_REASON, Session(at))  # a move the engine refuses
+            yield f"step {n} missed, a long reason", missed.panel(at)[0]
+            missed.start(n)
+            for _ in range(MISSES_BEFORE_THE_KEY):  # a legal move, not the answer
+                missed.not_the_answer(Session(at))
+            yield f"step {n} missed thrice, the hint and the key", missed.panel(at)[0]
+        state, events = lesson_file.play_step(scenario, n, state, events)
+        walked.done()
+    yield "the end", walked.panel(state)[0]
+
+
+def test_a_long_reason_takes_two_lines_at_80x24():
+    columns = PANELS["compact 80x24"][0] - WRAP_MARGIN
+    assert panel_rows(f"[$warning]✗[/] {LONG_REASON}", columns) == 2
+
+
+@pytest.mark.parametrize("layout", PANELS)
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.name)
+def test_every_panel_of_a_lesson_fits_without_scrolling(lesson: BuiltInLesson, layout: str):
+    """Issue 40: the step's words whole, and why a move was not made beside
+    them, with no "PgDn: more" to press."""
+    columns, rows = PANELS[layout]
+    over = [f"{moment}: {panel_rows(text, columns - WRAP_MARGIN)} rows"
+            for moment, text in panels(lesson)
+            if panel_rows(text, columns - WRAP_MARGIN) > rows]
+    assert not over, f"more than the panel's {rows} rows at {layout}: {over}"

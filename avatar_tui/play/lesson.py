@@ -107,6 +107,14 @@ class Lesson:
         if self.misses >= MISSES_BEFORE_THE_KEY:
             self.why = f"{why}\n[b]The key:[/b] {self.answer_key(session)}"
 
+    def not_the_answer(self, session: Session | None = None) -> None:
+        """A legal move that is not the answer, not made: the step's hint
+        says why (or, without one, to read the step again)."""
+        step = self.current
+        assert step is not None
+        asked = step.hint or "this step asks for another one: read it again."
+        self.missed(f"[b]Not this move:[/b] {escape(asked)}", session)
+
     def answer_key(self, session: Session | None = None) -> str:
         """The key that makes the step's (first) answer, in words; an
         answer to a question (the opening's defender, the engine's choices)

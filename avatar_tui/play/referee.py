@@ -694,10 +694,7 @@ class Referee:
             if reason is not None:  # the engine's reason and rule
                 lesson.missed(f"[b]Not allowed:[/b] {escape(reason)}", session)
             else:
-                step = lesson.current
-                assert step is not None
-                asked = step.hint or "this step asks for another one: read it again."
-                lesson.missed(f"[b]Not this move:[/b] {escape(asked)}", session)
+                lesson.not_the_answer(session)
             self.controller.tell(None)
             return [Show()]
         if not self.controller.act(action):

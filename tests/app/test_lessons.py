@@ -9,12 +9,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from avatar_tui.engine import view
+from avatar_tui.lessons import BuiltInLesson, list_lessons, load_lesson
 from avatar_tui.notation.lesson import check_lesson
 from avatar_tui.notation.scenario import load_scenario
-from avatar_tui.play.lesson import Lesson
+from avatar_tui.play.lesson import MISSES_BEFORE_THE_KEY, Lesson
 from avatar_tui.store.storage import SaveStore
 from avatar_tui.tui.screens.choice import ChoiceScreen
 from avatar_tui.tui.screens.lessons import LessonsScreen
+from tests.test_lessons_content import PANELS
 
 from .helpers import make_app, screen_text
 
@@ -132,6 +134,42 @@ async def test_the_step_s_words_are_whole_at_80x24():
                       "An intercept at least the incoming force stops the attack (R5.3).",
                       "The key: press p (Pay)"):
             assert words in text
+
+
+def longest_asked_step() -> tuple[BuiltInLesson, int]:
+    """The built-in step with the most words among those asking for a move."""
+    asked = [(len(step.say), lesson, n) for lesson in list_lessons()
+             for n, step in enumerate(load_lesson(lesson.name).steps, start=1) if step.answers]
+    _, lesson, n = max(asked, key=lambda found: found[0])
+    return lesson, n
+
+
+async def test_the_longest_step_missed_three_times_is_whole_at_80x24(tmp_path):
+    """Issue 40: the step's words and why the move was not made, both whole
+    in the 80x24 panel, with the key, and nothing below to scroll to."""
+    builtin, n = longest_asked_step()
+    store = SaveStore(tmp_path)
+    store.lessons.reached(builtin.name, n)
+    app = make_app(lesson=Lesson(load_lesson(builtin.name), builtin.name), store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lesson = app.controller.lesson
+        assert lesson.step == n
+        columns, rows = PANELS["compact 80x24"]  # the fewest rows: a zone defended
+        panel_area = app.game_screen.narration_panel.scrollable_content_region
+        assert panel_area.width == columns and panel_area.height >= rows
+        other = next(a for a in app.session.legal if not lesson.answers(a))
+        for _ in range(MISSES_BEFORE_THE_KEY):
+            app.act(other)
+            await pilot.pause()
+        await pilot.pause()
+        said = panel(app)
+        assert "✗ Not this move: " in said and "The key: press" in said
+        text = " ".join(screen_text(app).split())
+        for line in said.split("\n"):
+            assert " ".join(line.split()) in text
+        assert app.game_screen.narration_panel.max_scroll_y == 0
+        assert "more ↓" not in text
 
 
 async def test_the_hand_off_plays_on_against_the_computer_and_the_coach_reviews_its_end(
