@@ -6,6 +6,7 @@ and a lesson quit halfway starts again at its step."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from avatar_tui.engine import view
@@ -189,14 +190,20 @@ async def test_the_hand_off_plays_on_against_the_computer_and_the_coach_reviews_
         await pilot.press("1")
         await pilot.pause()
         assert app.controller.bot is not None and app.controller.lesson is None
-        for _ in range(400):  # the learner's first legal move, the computer's at once
-            if app.session.over:
-                break
+        # the learner's first legal move, the computer's at once; its moves are
+        # worked out in a worker, so the wait is bounded by time, not by turns
+        deadline = time.monotonic() + 120
+        while not app.session.over and time.monotonic() < deadline:
             if app.controller.mode.waiting:
                 app.fire("computer")
-            else:
+                await pilot.pause(0.02)
+            elif app.session.legal:
                 app.act(app.session.legal[0])
-            await pilot.pause()
-        assert app.session.over
+                await pilot.pause()
+            else:  # the computer is still thinking
+                await pilot.pause(0.02)
+        assert app.session.over, (app.controller.mode.waiting, app.session.legal,
+                                  app.session.actor, app.timers, app.screen,
+                                  [e.text for e in app.session.log[-4:]])
         await pilot.pause()
         assert isinstance(app.screen, ReviewScreen)

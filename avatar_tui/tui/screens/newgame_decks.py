@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Label, Select
+from textual.widgets import Button, Label, Select
 
 from avatar_tui.cardlib.catalog import DeckList, default_catalog
 from avatar_tui.cardlib.legality import check_deck
@@ -131,5 +131,7 @@ class DeckPicker:
                     wanted[pid] = SAVED + name
             self.refresh_options(wanted)
             self.screen.update_preview()  # type: ignore[attr-defined]  # this widget's screen is the new-game screen
+            if wanted:  # a deck just made is chosen: Start is what comes next
+                self.screen.query_one("#start", Button).focus()
 
         self.screen.app.push_screen(DeckEditorScreen(self.store), closed)
