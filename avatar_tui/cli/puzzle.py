@@ -1,8 +1,9 @@
 """`avatar-tui puzzle [N] [--list] [--show]` (docs/notation.md, "Puzzle
-files"): the built-in puzzles, one line each (number, title, goal, ✓ once
-solved), or puzzle N: its goal, and with `--show` its solution step by
-step, each step in words with its rule. An unknown puzzle or an invalid
-file is one line (exit 2)."""
+files"): the built-in puzzles' list on the board, or puzzle N played there;
+`--list` prints one line each (number, title, goal, ✓ once solved);
+`--show` prints puzzle N's solution step by step, each step in words with
+its rule. An unknown puzzle or an invalid file is one line (exit 2) before
+any app starts."""
 
 from __future__ import annotations
 
@@ -34,10 +35,12 @@ def run(args: argparse.Namespace) -> int:
     from avatar_tui.store.storage import SaveStore
 
     store = SaveStore()
-    if args.list or args.puzzle is None:
+    if args.list:
         for line in listing(store.puzzles.solved()):
             print(terminal_text.message(line))
         return 0
+    if args.puzzle is None or not args.show:
+        return _on_the_board(store, args.puzzle)
     from avatar_tui.notation.scenario import ScenarioError
     from avatar_tui.play.puzzle import GOAL_WORDS, play_solution
     from avatar_tui.puzzles import UnknownPuzzle, find_puzzle, load_puzzle
@@ -66,3 +69,29 @@ def run(args: argparse.Namespace) -> int:
     for line in lines:
         print(terminal_text.message(line))
     return 0
+
+
+def _on_the_board(store, wanted: str | None) -> int:
+    """The puzzles' list, or puzzle `wanted`, in the app."""
+    from avatar_tui.notation.scenario import ScenarioError
+    from avatar_tui.puzzles import UnknownPuzzle, find_puzzle, load_puzzle
+
+    name = None
+    if wanted is not None:
+        try:
+            name = find_puzzle(wanted).name
+            load_puzzle(name)  # an invalid file: one line here, not a dialog
+        except UnknownPuzzle as err:
+            terminal_text.say(f"avatar-tui puzzle: {err.args[0]}")
+            return 2
+        except ScenarioError as err:
+            terminal_text.say(f"avatar-tui puzzle: {err}")
+            return 2
+    from avatar_tui.tui.perf import heap
+
+    with heap.held():  # no garbage collections while the app loads (tui/perf/heap.py)
+        from avatar_tui.tui.app import AvatarApp  # Textual loads only to play
+
+        app = AvatarApp(store, start="puzzles", puzzle=name, freeze_startup_heap=True)
+        app.run()
+        return app.return_code or 0

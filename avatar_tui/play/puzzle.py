@@ -28,7 +28,7 @@ GOAL_WORDS = {
     "survive": "survive: stop the attack coming at you, losing no point this turn",
     "win_point": "win a point: your opponent loses one before your next turn ends",
     "charge_all": "charge all three of your zones this turn",
-    "signature": "play your signature move this turn",
+    "signature": "play your signature move (it opens a turn once all three zones are charged)",
     "win_game": "win the game from here",
 }
 
