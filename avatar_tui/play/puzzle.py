@@ -26,7 +26,7 @@ REPLY_SEED = 0  # the heuristic player's ties: fixed, so a reply is the same eac
 
 GOAL_WORDS = {
     "survive": "survive: stop the attack coming at you, losing no point this turn",
-    "win_point": "win a point: your opponent loses one before your next turn ends",
+    "win_point": "win the next point: your opponent must lose it before you do",
     "charge_all": "charge all three of your zones this turn",
     "signature": "play your signature move (it opens a turn once all three zones are charged)",
     "win_game": "win the game from here",

@@ -125,7 +125,7 @@ class NewGameScreen(Dialog[GameSetup | str | ToLessons | ToPuzzles | None]):
             yield Static(id="preview")
             if self.keeps:
                 yield Static(KEEPS, id="keeps")
-            with Horizontal(classes="buttons"):
+            with Horizontal(classes="buttons choices"):
                 yield Button("Start", id="start", variant="primary", compact=True)
                 if self.can_cancel:
                     yield Button("Cancel", id="cancel", compact=True)
