@@ -152,3 +152,20 @@ def test_an_unknown_puzzle_is_one_line_and_exit_2(tmp_path, monkeypatch, capsys)
 def test_unreadable_progress_is_nothing_solved(tmp_path):
     (tmp_path / "puzzles.toml").write_text("solved = [")
     assert PuzzleProgress(tmp_path).solved() == []
+
+
+def fixed_replies(replies: str) -> str:
+    text = Path(load_puzzle(13).path).read_text(encoding="utf-8")
+    return text.replace('replies = "heuristic"', f'replies = """\n{replies}\n"""')
+
+
+def test_fixed_replies_are_made_in_order_and_their_end_stops_the_solution():
+    # puzzle 13: Evade strikes back, Zuko answers, then the signature opens Aang's turn
+    answered = parse_scenario(fixed_replies("p2: flip\np2: pay y=1 r=1"), Path("fixed.toml"))
+    solved = puzzle.play_solution(answered)
+    assert solved.reached
+    assert [str(a) for a in solved.attempt.since()] == [
+        "p1: power 1", "p1: pay", "p2: flip", "p2: pay y=1 r=1", "p1: signature"]
+    short = parse_scenario(fixed_replies("p2: flip"), Path("short.toml"))
+    solved = puzzle.play_solution(short)
+    assert not solved.reached and solved.problem == "the replies end before the goal is reached"
