@@ -392,9 +392,9 @@ class LessonMode(Mode):
         return self.lesson.panel(session.state)
 
 
-PUZZLE_OFF = {"undo": "in a puzzle, r (on its end) starts it again",
-              "new_game": "this is a puzzle: q leaves it",
-              "hint": "a puzzle is yours to solve: \"show me\" plays its solution"}
+# in a puzzle, h (the hint) is "show me": the solution from the start
+PUZZLE_OFF = {"undo": "in a puzzle a failed try starts again from its end's dialog",
+              "new_game": "this is a puzzle: q leaves it"}
 
 
 class PuzzleMode(Mode):

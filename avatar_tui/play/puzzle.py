@@ -343,6 +343,8 @@ class PuzzleTry:
                          f"{escape(self.said or '')}")
         if self.ended:
             parts.append(self.ended)
+        elif self.showing is None:
+            parts.append("[dim]h: show me the solution, from the start[/]")
         return "\n".join(parts), f"Puzzle · {self.puzzle.goal}"
 
 

@@ -575,6 +575,8 @@ class Referee:
         session = self.session
         if session is None or session.over:
             return []
+        if self.puzzle_mode is not None:  # a puzzle's hint is "show me" (play/puzzle.py)
+            return self.puzzle_restart(show=True)
         from avatar_tui.play import hint as hints
 
         request = hints.hint_request(session.state)

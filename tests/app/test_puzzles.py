@@ -108,3 +108,17 @@ async def test_the_lessons_list_and_the_new_game_screen_lead_to_the_puzzles():
         await pilot.click("#puzzles")
         await pilot.pause()
         assert isinstance(app.screen, PuzzlesScreen)
+
+
+async def test_h_shows_the_solution_from_the_start_at_any_time():
+    app = puzzle_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "h: show me" in panel(app)
+        await pilot.press("d")  # a first move, then the wish to see the way
+        await pilot.pause()
+        await pilot.press("h")
+        await pilot.pause()
+        await replies(app, pilot)
+        assert "1. p1: pay: Pay for Knuckle Sandwich" in panel(app)
+        assert "✓ Shown" in panel(app)
