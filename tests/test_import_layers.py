@@ -19,9 +19,9 @@ rules below it. From the bottom up:
   model and the catalog type alone (`avatar_tui.cardlib.cardset`), which
   reads no file;
 - the notation, the store (the saves, kept games and settings in the data
-  directory), the demos, the lessons, decks (decklib) and the bots: never the game as the
-  app plays it (play), the terminal app (tui) or the command line (cli), and
-  no Textual;
+  directory), the demos, the lessons, the puzzles, decks (decklib) and the bots: never
+  the game as the app plays it (play), the terminal app (tui) or the command line
+  (cli), and no Textual;
 - play: the app's game logic, headless: no Textual, no Rich, no tui, no cli;
 - net: one game on several screens (frames, host, client): no Textual, no tui, no cli;
 - io imports no play, tui or cli;
@@ -63,17 +63,19 @@ IO, NOTATION, PLAY, TUI = "avatar_tui.io", "avatar_tui.notation", "avatar_tui.pl
 NET = "avatar_tui.net"  # one game on several screens: above play, below the app
 STORE, DEMOS = "avatar_tui.store", "avatar_tui.demos"
 LESSONS = "avatar_tui.lessons"  # the lesson files, found as package data
+PUZZLES = "avatar_tui.puzzles"  # the puzzle files, found as package data
 
 # The floors, from the ground up: a package imports only its own modules and
 # those of the packages before it (the root's `__version__` aside).
-ORDER = (MODEL, IO, CARDLIB, ENGINE, NOTATION, STORE, DEMOS, LESSONS, DECKLIB, BOTS, PLAY, NET,
-         TUI, CLI)
+ORDER = (MODEL, IO, CARDLIB, ENGINE, NOTATION, STORE, DEMOS, LESSONS, PUZZLES, DECKLIB, BOTS, PLAY,
+         NET, TUI, CLI)
 _UP = (PLAY, NET, TUI, CLI)  # the layers of the app and the command line
 _SCREEN = ("textual", "rich")
 
 # What a layer (its package and every module in it) must not import.
 FORBIDDEN: dict[str, tuple[str, ...]] = {
-    ENGINE: (TUI, PLAY, BOTS, NOTATION, IO, STORE, CLI, DECKLIB, DEMOS, LESSONS, *_SCREEN),
+    ENGINE: (TUI, PLAY, BOTS, NOTATION, IO, STORE, CLI, DECKLIB, DEMOS, LESSONS, PUZZLES,
+             *_SCREEN),
     MODEL: (ENGINE,),
     BOTS: (*_UP, *_SCREEN),
     PLAY: (NET, TUI, CLI, *_SCREEN),
@@ -84,6 +86,7 @@ FORBIDDEN: dict[str, tuple[str, ...]] = {
     DECKLIB: (*_UP, *_SCREEN),
     NOTATION: (*_UP, *_SCREEN),
     LESSONS: (*_UP, *_SCREEN),
+    PUZZLES: (*_UP, *_SCREEN),
 }
 
 # A layer that may import, of avatar_tui/, only these (other packages free).
@@ -102,7 +105,7 @@ IMPORTED_ONLY_BY: dict[str, tuple[str, ...]] = {
 LAYERS = set(ORDER)
 TOP_LEVEL = {"avatar_tui.__main__"}
 
-PUBLIC_ONLY = (TUI, NET, PLAY, BOTS, CLI, IO, STORE, CARDLIB, DECKLIB, DEMOS, LESSONS)
+PUBLIC_ONLY = (TUI, NET, PLAY, BOTS, CLI, IO, STORE, CARDLIB, DECKLIB, DEMOS, LESSONS, PUZZLES)
 # Known reaches inside the engine, each with the work that removes it (the
 # expert's went: it plays out with the public `playout_apply`).
 ALLOWED_INSIDE: dict[str, set[str]] = {

@@ -26,6 +26,8 @@ def run_replay(args: argparse.Namespace) -> int:
         scenario = load_scenario(args.file)
         if scenario.is_lesson:  # every answer and played move legal where it stands
             check_lesson(scenario)
+        if scenario.puzzle is not None:
+            return _replay_puzzle(scenario, args.json)
     except ScenarioError as err:
         terminal_text.say(f"avatar-tui replay: {err}")
         return EXIT_INVALID
@@ -38,3 +40,22 @@ def run_replay(args: argparse.Namespace) -> int:
         print(terminal_text.message(f"{scenario.path}: ok ({len(scenario.replayed)} actions, "
                                     f"{len(scenario.expects)} expectations)"))
     return EXIT_OK if result.ok else EXIT_FAILED
+
+
+def _replay_puzzle(scenario, as_json: bool) -> int:
+    """A puzzle's solution played with its replies: 0 when the goal is
+    reached, 1 when not (raises ScenarioError on a refused solution move)."""
+    from avatar_tui.engine import view
+    from avatar_tui.play.puzzle import play_solution
+
+    solved = play_solution(scenario)
+    if as_json:
+        print(json.dumps(view(solved.attempt.state), indent=2))
+    if not solved.reached:
+        terminal_text.say(f"{scenario.path}: puzzle not solved: {solved.problem}")
+        return EXIT_FAILED
+    if not as_json:
+        print(terminal_text.message(f"{scenario.path}: ok (puzzle solved: "
+                                    f"{scenario.puzzle.goal}, "
+                                    f"{len(scenario.puzzle.solution)} moves)"))
+    return EXIT_OK

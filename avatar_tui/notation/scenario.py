@@ -114,6 +114,27 @@ class _File(BaseModel):
     # a lesson's end: a real game on from its last position, p2 the
     # computer of this kind (our extension, docs/notation.md)
     then_play: ComputerKind | None = None
+    # a puzzle: a goal the solver reaches from this position (our extension)
+    puzzle: _PuzzleFile | None = None
+
+
+# the goals a puzzle can set (docs/notation.md, "Puzzle files"); what each
+# means is worked out from the view by play/puzzle.py
+GoalKind = Literal["survive", "win_point", "charge_all", "signature", "win_game"]
+GOAL_KINDS: tuple[str, ...] = ("survive", "win_point", "charge_all", "signature", "win_game")
+
+
+class _PuzzleFile(BaseModel):
+    """A scenario's `[puzzle]` table: the goal, the solver's seat, the
+    solution and how the other side replies (moves, or `heuristic`)."""
+
+    model_config = ConfigDict(extra="forbid", defer_build=True)
+
+    goal: GoalKind
+    side: Literal["p1", "p2"]
+    solution: str
+    replies: str = "heuristic"
+    say: str = ""  # the puzzle's words: what is asked
 
 
 class _StepFile(BaseModel):
@@ -166,6 +187,19 @@ class LessonStep:
 
 
 @dataclass
+class Puzzle:
+    """A scenario's `[puzzle]` (docs/notation.md): `solution` the solver's
+    moves in order (each with its words, the `>` lines after it);
+    `replies` the other side's, or None: the heuristic player makes them."""
+
+    goal: str
+    side: str
+    solution: list[ActionLine]
+    replies: list[ActionLine] | None
+    say: str = ""
+
+
+@dataclass
 class Scenario:
     path: Path
     title: str
@@ -178,6 +212,7 @@ class Scenario:
     pinned: bool = True  # both decks fixed by the file itself (`_pinned`)
     steps: list[LessonStep] = field(default_factory=list)  # a lesson's (docs/notation.md)
     then_play: str | None = None  # a lesson's hand-off to the computer (its kind)
+    puzzle: Puzzle | None = None  # a puzzle's goal and solution (docs/notation.md)
 
     @property
     def is_lesson(self) -> bool:
@@ -252,11 +287,35 @@ def parse_scenario(raw_text: str, path: Path, catalog: Catalog | None = None) ->
         raise _fail(path, "then_play", "only a lesson (a file with [[step]] tables) hands "
                     "its game on")
     _check_expects(data.expect, len(lines) + sum(len(s.moves) for s in steps), path)
+    puzzle = _puzzle(data.puzzle, path, steps)
     return Scenario(path, data.title, setup, lines, data.expect, intro,
                     {pid: kind for pid, kind in data.computer.items()},
                     saved=raw_text.startswith(SAVED_BY_THE_GAME),
                     pinned=all(_pinned(getattr(data, pid), full) for pid in ("p1", "p2")),
-                    steps=steps, then_play=data.then_play)
+                    steps=steps, then_play=data.then_play, puzzle=puzzle)
+
+
+def _puzzle(raw: _PuzzleFile | None, path: Path, steps: list[LessonStep]) -> Puzzle | None:
+    """The `[puzzle]` table's moves read (their legality is play/puzzle.py's)."""
+    if raw is None:
+        return None
+    if steps:
+        raise _fail(path, "puzzle", "a file is a lesson or a puzzle, not both")
+    _, solution = _parse_actions(raw.solution, 1, path, step="puzzle.solution")
+    if not solution:
+        raise _fail(path, "puzzle.solution", "no move: a puzzle needs its solution")
+    for line in solution:
+        if line.action.player != raw.side:
+            raise _fail(path, "puzzle.solution", f"{_q(line.text)} is not a move of "
+                        f"{raw.side}, the solver (puzzle.side)")
+    replies = None
+    if raw.replies.strip() != "heuristic":
+        _, replies = _parse_actions(raw.replies, 1, path, step="puzzle.replies")
+        for line in replies:
+            if line.action.player == raw.side:
+                raise _fail(path, "puzzle.replies", f"{_q(line.text)} is the solver's move, "
+                            "not a reply")
+    return Puzzle(raw.goal, raw.side, solution, replies, raw.say)
 
 
 MAX_STEPS = 200  # a lesson of 3-6 minutes has a dozen or two

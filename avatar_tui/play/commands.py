@@ -22,9 +22,10 @@ if TYPE_CHECKING:
     from avatar_tui.model.common import PlayerId
     from avatar_tui.play.hint import HintRequest
     from avatar_tui.play.lesson import LessonEntry
+    from avatar_tui.play.puzzle import PuzzleEntry
     from avatar_tui.play.questions import Question
 
-TimerKind = Literal["computer", "demo", "lesson"]
+TimerKind = Literal["computer", "demo", "lesson", "puzzle"]
 
 
 # ---------------------------------------------------------------- events coming back
@@ -110,6 +111,14 @@ class ChooseLesson:
 
 
 @dataclass(frozen=True)
+class ChoosePuzzle:
+    """Offer the built-in puzzles (✓ on those solved); the name chosen, or
+    None, goes to `Referee.puzzle_chosen`."""
+
+    puzzles: tuple[PuzzleEntry, ...]
+
+
+@dataclass(frozen=True)
 class GameOver:
     """The game is over: say who won; the answer (rematch, new, quit) goes
     to `Referee.game_over`. `actions` and `seed` are said when this screen may
@@ -174,5 +183,6 @@ class Leave:
 # out (tui/app.py, play/headless.py) matches over this union and ends with
 # `assert_never`: a kind added here and left out there fails the type check,
 # and tests/test_commands_handled.py at run time.
-Command = Show | Ask | Offer | ChooseGame | ChooseLesson | GameOver | Think | After | Save | Leave
+Command = (Show | Ask | Offer | ChooseGame | ChooseLesson | ChoosePuzzle | GameOver | Think | After
+           | Save | Leave)
 Commands = list[Command]

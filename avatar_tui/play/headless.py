@@ -17,6 +17,7 @@ from avatar_tui.play.commands import (
     Ask,
     ChooseGame,
     ChooseLesson,
+    ChoosePuzzle,
     Command,
     GameOver,
     Leave,
@@ -40,6 +41,7 @@ class Headless:
         self.offers: list[Offer] = []
         self.new_game: ChooseGame | None = None
         self.lessons: ChooseLesson | None = None  # the lessons' list is up
+        self.puzzles: ChoosePuzzle | None = None  # the puzzles' list is up
         self.over: GameOver | None = None  # the game-over dialog is up, saying this
         self.left = False
         self.shows = 0
@@ -67,6 +69,8 @@ class Headless:
                 self.new_game = command
             case ChooseLesson():
                 self.lessons = command
+            case ChoosePuzzle():
+                self.puzzles = command
             case GameOver():
                 self.over = command
             case Think():

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from avatar_tui.play.demo import Demo
     from avatar_tui.play.lesson import Lesson
     from avatar_tui.play.point import PointStory
+    from avatar_tui.play.puzzle import PuzzleTry
     from avatar_tui.play.session import Session
 
 # the commands of a demo (stepping, auto-play, taking over) and those of a
@@ -389,3 +390,44 @@ class LessonMode(Mode):
         session = self.controller.session
         assert session is not None
         return self.lesson.panel(session.state)
+
+
+# in a puzzle, h (the hint) is "show me": the solution from the start
+PUZZLE_OFF = {"undo": "in a puzzle a failed try starts again from its end's dialog",
+              "new_game": "this is a puzzle: q leaves it"}
+
+
+class PuzzleMode(Mode):
+    """A puzzle (play/puzzle.py): the real board and keys, any legal move
+    of the solver made; the other side's replies come by themselves, and
+    while they or "show me" play, the solver's keys wait. Nothing is saved
+    as a game: the ✓ is the referee's to keep (store/puzzles.py)."""
+
+    kind = "puzzle"
+    saves = False
+    shared_screen = False  # one solver
+
+    def __init__(self, controller: ControllerView, puzzle: PuzzleTry):
+        super().__init__(controller)
+        self.puzzle = puzzle
+
+    @property
+    def subtitle(self) -> str:
+        return f"puzzle: {visible(self.puzzle.title)}"  # a file's title: no control characters
+
+    @property
+    def waiting(self) -> bool:
+        session = self.controller.session
+        return (self.puzzle.showing is not None or self.puzzle.ended is not None
+                or session is None or session.actor != self.puzzle.puzzle.side)
+
+    def off(self, command: str) -> str | None:
+        if command in PUZZLE_OFF:
+            return PUZZLE_OFF[command]
+        if self.waiting and command in PLAYER_COMMANDS:
+            return ("the puzzle is over" if self.puzzle.ended is not None
+                    else "watch: these moves are made for you")
+        return super().off(command)
+
+    def panel(self) -> tuple[str, str] | None:
+        return self.puzzle.panel()

@@ -35,6 +35,7 @@ from avatar_tui.play.commands import (
     Ask,
     ChooseGame,
     ChooseLesson,
+    ChoosePuzzle,
     Command,
     GameOver,
     Leave,
@@ -310,6 +311,8 @@ class PlainText:
                 self.choose_game(command)
             case ChooseLesson():  # the lessons ask for the board: `avatar-tui learn`
                 self.say("The lessons are played on the board: run avatar-tui learn.")
+            case ChoosePuzzle():  # the puzzles too: `avatar-tui puzzle`
+                self.say("The puzzles are played on the board: run avatar-tui puzzle.")
             case GameOver():
                 self.game_over(command)
             case Think():

@@ -29,6 +29,7 @@ from avatar_tui.play.commands import (
     Ask,
     ChooseGame,
     ChooseLesson,
+    ChoosePuzzle,
     Commands,
     GameOver,
     Offer,
@@ -40,7 +41,7 @@ from avatar_tui.play.commands import (
 )
 from avatar_tui.play.controller import GameController
 from avatar_tui.play.keys import BY_NAME, candidates
-from avatar_tui.play.modes import DemoMode, LessonMode, VsComputer
+from avatar_tui.play.modes import DemoMode, LessonMode, PuzzleMode, VsComputer
 from avatar_tui.play.plain import escape
 from avatar_tui.play.safety import OFFERS, SaveGuard
 from avatar_tui.play.session import Session
@@ -51,6 +52,7 @@ if TYPE_CHECKING:
     from avatar_tui.bots import BotSeat
     from avatar_tui.lessons import BuiltInLesson
     from avatar_tui.play.lesson import Lesson, ToLessons
+    from avatar_tui.play.puzzle import ToPuzzles
 
 HINT_THINKING = "[b]Hint:[/b] the expert is thinking…"
 POINT_LINES = 8  # of a point's story in the question after it
@@ -75,6 +77,9 @@ class Referee:
         self.resumable: tuple[dict[str, str], GameState, list[Event]] | None = None
         self.coach_at_end = False  # the game a lesson handed on: the coach reviews its end
         self.lesson_after: BuiltInLesson | None = None  # the lesson offered after this one
+        self.puzzle_due: int | None = None  # a puzzle's next reply or shown move (its token)
+        self.puzzle_wanted: str | None = None  # `avatar-tui puzzle N`: the one to open on
+        self.puzzles_left_to = "quit"  # what leaving the puzzles' list goes back to
         self.guard = SaveGuard(controller)  # the lock, and a quit that would lose moves
 
     @property
@@ -102,6 +107,10 @@ class Referee:
             return self.lesson_start(self.controller.lesson)
         if start == "learn":
             return self.lessons()
+        if start == "puzzles":
+            if self.puzzle_wanted is not None:
+                return self.puzzle_open(self.puzzle_wanted)
+            return self.puzzles()
         if game is not None:
             return self.play(*game, kept=kept)
         if start == "new":
@@ -155,7 +164,7 @@ class Referee:
             return False
         return not store.games.names() and not store.lessons.finished()
 
-    def game_chosen(self, setup: GameSetup | str | ToLessons | None,
+    def game_chosen(self, setup: GameSetup | str | ToLessons | ToPuzzles | None,
                     opponent: str | None) -> Commands:
         """The new-game screen's answer: a setup (with p2's player), a kept
         game's name, the lessons, or nothing (back to the game, if there is one)."""
@@ -163,6 +172,10 @@ class Referee:
 
         if isinstance(setup, ToLessons):
             return self.lessons(left_to="new-game")
+        from avatar_tui.play.puzzle import ToPuzzles  # noqa: F811 - the class, at run time
+
+        if isinstance(setup, ToPuzzles):
+            return self.puzzles(left_to="new-game")
         if isinstance(setup, str):
             return self.resume_kept(setup)
         if setup is not None:
@@ -293,6 +306,10 @@ class Referee:
             return self.lesson_ended(index)
         if about == "lesson-stopped":
             return self.lessons()
+        if about == "puzzle-end":
+            return self.puzzle_ended(index)
+        if about == "puzzle-stopped":
+            return self.puzzles()
         return []
 
     # ---------------------------------------------------------------- moves
@@ -371,6 +388,8 @@ class Referee:
         flipped = self.auto_flip()
         if flipped is not None:
             shown = Show(shown.rebuilt, (*shown.notes, flipped), shown.title)
+        if self.puzzle_mode is not None:
+            return [shown, *self.puzzle_next()]
         if not self.controller.mode.saves:
             return [shown]
         done: Commands = [shown]
@@ -485,6 +504,8 @@ class Referee:
             return self._demo_tick(event.token)
         if event.kind == "lesson":
             return self._lesson_tick(event.token)
+        if event.kind == "puzzle":
+            return self._puzzle_tick(event.token)
         if event.token != self.computer_due:
             return []
         self.computer_due = None
@@ -554,6 +575,8 @@ class Referee:
         session = self.session
         if session is None or session.over:
             return []
+        if self.puzzle_mode is not None:  # a puzzle's hint is "show me" (play/puzzle.py)
+            return self.puzzle_restart(show=True)
         from avatar_tui.play import hint as hints
 
         request = hints.hint_request(session.state)
@@ -648,7 +671,11 @@ class Referee:
         return [ChooseLesson(entries)]
 
     def lesson_chosen(self, name: str | None) -> Commands:
-        """The lessons' list answered: the lesson of that name, or back."""
+        """The lessons' list answered: the lesson of that name, the puzzles, or back."""
+        from avatar_tui.play.puzzle import TO_PUZZLES
+
+        if name == TO_PUZZLES:
+            return self.puzzles(left_to="lessons")
         if name is None:
             if self.lessons_left_to == "new-game":
                 return self.ask_new_game()
@@ -804,3 +831,145 @@ class Referee:
         self.coach_at_end = True
         done = self.seat(BotSeat(lesson.scenario.then_play, player="p2"))
         return [*done, *self.play(session.state, list(session.log))]
+
+    # ---------------------------------------------------------------- puzzles
+
+    @property
+    def puzzle_mode(self) -> PuzzleMode | None:
+        mode = self.controller.mode
+        return mode if isinstance(mode, PuzzleMode) else None
+
+    def puzzles(self, left_to: str | None = None) -> Commands:
+        """The built-in puzzles' list (✓ on those solved); `left_to`: what
+        leaving it goes back to ("quit", "new-game", "lessons"; None: as before)."""
+        from avatar_tui.play.puzzle import PuzzleEntry
+        from avatar_tui.puzzles import list_puzzles
+
+        if left_to is not None:
+            self.puzzles_left_to = left_to
+        store = self.controller.store
+        solved = store.puzzles.solved() if store is not None else []
+        return [ChoosePuzzle(tuple(PuzzleEntry(found.number, found.name, found.title,
+                                               found.goal, found.name in solved)
+                                   for found in list_puzzles()))]
+
+    def puzzle_chosen(self, name: str | None) -> Commands:
+        """The puzzles' list answered: the puzzle of that name, or back."""
+        if name is not None:
+            return self.puzzle_open(name)
+        if self.puzzles_left_to == "new-game":
+            return self.ask_new_game()
+        if self.puzzles_left_to == "lessons":
+            return self.lessons()
+        return [Show()] if self.session is not None else self.quit()
+
+    def puzzle_open(self, name: str) -> Commands:
+        """Built-in puzzle `name` on the board, at its position."""
+        from avatar_tui.play.puzzle import PuzzleTry
+        from avatar_tui.puzzles import find_puzzle, load_puzzle
+
+        try:
+            found = find_puzzle(name)
+            scenario = load_puzzle(found.name)
+            puzzle = PuzzleTry(scenario, name=found.name)
+        except (LookupError, ScenarioError) as err:
+            return [Offer("This puzzle cannot start", escape(str(err)), "puzzle-stopped")]
+        self.controller.play_as(PuzzleMode(self.controller, puzzle))
+        return self.puzzle_restart(show=False)
+
+    def puzzle_restart(self, show: bool) -> Commands:
+        """The puzzle's position anew: for another try, or to show the solution."""
+        mode = self.puzzle_mode
+        assert mode is not None
+        self.computer_due = self.computer_search = self.puzzle_due = None
+        state = mode.puzzle.again(show=show)
+        self.controller.start(state, [])
+        self.position += 1
+        return [Show(rebuilt=True, title=mode.subtitle), *self.puzzle_next()]
+
+    def puzzle_next(self) -> Commands:
+        """After each move of a puzzle: its end when the goal is reached or
+        lost; else the reply (or the shown move) after a pause, or the solver."""
+        from avatar_tui.play.puzzle import reply_pause
+
+        mode, session = self.puzzle_mode, self.session
+        assert mode is not None
+        if session is None or mode.puzzle.ended is not None:
+            return []
+        puzzle = mode.puzzle
+        puzzle.attempt.state = session.state
+        verdict = puzzle.attempt.verdict()
+        if verdict.reached:
+            return self.puzzle_solved()
+        if verdict.lost:
+            return self.puzzle_failed(verdict.lost)
+        if puzzle.showing is not None or not puzzle.attempt.solver_to_move:
+            if puzzle.showing is None and puzzle.attempt.reply() is None:
+                return self.puzzle_failed("the other side has no reply this puzzle knows: "
+                                          "the attempt left the puzzle's path")
+            self.puzzle_due = self._token()
+            return [After(reply_pause(), TimerFired("puzzle", self.puzzle_due))]
+        return [*self.prompt()]
+
+    def _puzzle_tick(self, token: int) -> Commands:
+        if token != self.puzzle_due:
+            return []  # a puzzle left, or started again since
+        self.puzzle_due = None
+        mode = self.puzzle_mode
+        if mode is None or mode.puzzle.ended is not None:
+            return []
+        puzzle = mode.puzzle
+        action = None
+        if puzzle.attempt.solver_to_move and puzzle.showing is not None:
+            line = puzzle.next_shown()
+            if line is None:
+                return self.puzzle_failed("the solution ends before the goal")
+            action = line.action
+        else:
+            action = puzzle.attempt.reply()
+        if action is None or not self.controller.act(action):
+            return self.puzzle_failed("the other side has no reply this puzzle knows")
+        return self.changed()
+
+    def puzzle_solved(self) -> Commands:
+        """The goal reached: ✓ kept (not for "show me"), and what next."""
+        mode = self.puzzle_mode
+        assert mode is not None
+        puzzle = mode.puzzle
+        shown = puzzle.showing is not None
+        puzzle.ended = ("[$success]✓ Shown:[/] that is the solution." if shown
+                        else "[$success]✓ Solved![/]")
+        store = self.controller.store
+        if not shown and store is not None and puzzle.name is not None:
+            try:
+                store.puzzles.solve(puzzle.name)
+            except OSError as err:
+                self.controller.tell(f"[b]Progress not kept:[/b] {escape(str(err))}")
+        text = ("The solution reached the goal. Now try it yourself." if shown
+                else f"You solved {escape(puzzle.title)}.")
+        return [Show(), Offer("Puzzle shown" if shown else "Puzzle solved ✓", text,
+                              "puzzle-end", PUZZLE_END_LABELS, can_cancel=True)]
+
+    def puzzle_failed(self, why: str) -> Commands:
+        """The goal can no longer be reached: what went wrong, and a new try offered."""
+        mode = self.puzzle_mode
+        assert mode is not None
+        mode.puzzle.ended = f"[$warning]✗[/] {escape(why)}"
+        return [Show(), Offer("Not solved", f"{escape(why[0].upper() + why[1:])}.",
+                              "puzzle-end", PUZZLE_END_LABELS, can_cancel=True)]
+
+    def puzzle_ended(self, index: int | None) -> Commands:
+        """The answer to a puzzle's end: start again, show me, the list, quit."""
+        if self.puzzle_mode is None or index is None:
+            return []
+        chosen = ("again", "show", "puzzles", "quit")[index]
+        if chosen == "again":
+            return self.puzzle_restart(show=False)
+        if chosen == "show":
+            return self.puzzle_restart(show=True)
+        if chosen == "puzzles":
+            return self.puzzles()
+        return self.quit()
+
+
+PUZZLE_END_LABELS = ("Start again", "Show me", "The puzzles", "Quit")

@@ -28,6 +28,7 @@ from avatar_tui.notation.save import load_game, save_game, write_atomically
 from avatar_tui.notation.scenario import ScenarioError, load_scenario
 from avatar_tui.notation.toml_out import toml_text
 from avatar_tui.store.lessons import LessonProgress
+from avatar_tui.store.puzzles import PuzzleProgress
 from avatar_tui.store.savedgames import GAMES, SavedGames, resume_line
 from avatar_tui.store.settings import Settings, unknown_theme
 from avatar_tui.store.settings import read as read_settings
@@ -56,12 +57,14 @@ class SaveStore:
         self.current_kept = False  # an unreadable save that could not be set aside
         self.games = SavedGames(self.directory)
         self.lessons = LessonProgress(self.directory)  # the built-in lessons finished
+        self.puzzles = PuzzleProgress(self.directory)  # the built-in puzzles solved
 
     def look_on(self) -> None:
         """Another instance holds the lock and the player chose to look on
         anyway: from now on nothing here is written."""
         self.read_only = True
         self.lessons.read_only = True
+        self.puzzles.read_only = True
 
     @property
     def current(self) -> Path:

@@ -26,6 +26,7 @@ from avatar_tui.play.commands import (
     Ask,
     ChooseGame,
     ChooseLesson,
+    ChoosePuzzle,
     Commands,
     GameOver,
     Leave,
@@ -53,7 +54,7 @@ if TYPE_CHECKING:
 # The dialogs, the hint and the demos are imported where they are opened:
 # the first frame draws none of them, and a start is quicker without them.
 
-Start = Literal["ask", "resume", "new", "learn"]
+Start = Literal["ask", "resume", "new", "learn", "puzzles"]
 
 
 def _to_referee(method: str, *given: object):
@@ -77,7 +78,8 @@ class AvatarApp(Shell):
     from the OS, never the clock; the seed is kept in the save).
     `demo`: step through a narrated demo instead (nothing is saved);
     `lesson`: teach a lesson instead (its progress is kept, no game is);
-    `start="learn"`: open on the lessons' list;
+    `start="learn"`: open on the lessons' list; `start="puzzles"`: on the
+    puzzles' list, or on puzzle `puzzle` (a built-in one's name);
     `bot`: a computer player in one seat (`play --vs-bot`); `kept`: the
     name of the kept game `game` is (`play --resume NAME`), which becomes
     the current save."""
@@ -91,7 +93,7 @@ class AvatarApp(Shell):
                  demo: Demo | None = None, lesson: Lesson | None = None,
                  bot: BotSeat | None = None,
                  kept: str | None = None, freeze_startup_heap: bool = False,
-                 publisher=None):
+                 publisher=None, puzzle: str | None = None):
         super().__init__()
         self.publisher = publisher  # play --share: watchers follow this game (tui/sharing.py)
         themes.register(self)  # the colour-blind-safe one among Textual's
@@ -103,6 +105,7 @@ class AvatarApp(Shell):
         # all but the widgets
         self.controller = GameController(store, bot=bot, demo=demo, lesson=lesson)
         self.referee = Referee(self.controller, seed=seed)  # what happens next
+        self.referee.puzzle_wanted = puzzle  # `start="puzzles"`: this one at once
         self.settings = preferences.load(self)  # g; the theme also by ctrl+p
         self.timers: dict[str, tuple[Timer, TimerFired]] = {}  # the pauses running, by kind
         self.sub_title = self.controller.mode.subtitle
@@ -169,6 +172,8 @@ class AvatarApp(Shell):
                     dialogs.choose_game(self, command)
                 case ChooseLesson():
                     dialogs.choose_lesson(self, command)
+                case ChoosePuzzle():
+                    dialogs.choose_puzzle(self, command)
                 case Offer():
                     dialogs.offer(self, command)
                 case Ask():  # the question and the game's end: on the board only (c asks again)

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from avatar_tui.play.commands import Ask, ChooseGame, ChooseLesson, GameOver, Offer
+from avatar_tui.play.commands import Ask, ChooseGame, ChooseLesson, ChoosePuzzle, GameOver, Offer
 from avatar_tui.tui.board import CardView
 from avatar_tui.tui.screens.choice import ChoiceScreen
 
@@ -106,6 +106,14 @@ def choose_lesson(app: Shell, command: ChooseLesson) -> None:
 
     app.push_screen(LessonsScreen(command),
                     lambda name: app.carry_out(app.referee.lesson_chosen(name)))
+
+
+def choose_puzzle(app: Shell, command: ChoosePuzzle) -> None:
+    """The puzzles' list; the puzzle chosen to `Referee.puzzle_chosen`."""
+    from avatar_tui.tui.screens.lessons import PuzzlesScreen
+
+    app.push_screen(PuzzlesScreen(command),
+                    lambda name: app.carry_out(app.referee.puzzle_chosen(name)))
 
 
 def review_the_game(app: Shell, over: GameOver) -> None:

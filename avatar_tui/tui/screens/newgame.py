@@ -23,6 +23,7 @@ from avatar_tui.engine import new_game
 from avatar_tui.model.state import GameSetup
 from avatar_tui.play.lesson import LESSONS, ToLessons
 from avatar_tui.play.plain import escape
+from avatar_tui.play.puzzle import PUZZLES, ToPuzzles
 from avatar_tui.tui.screens.dialog import Dialog
 from avatar_tui.tui.screens.fields import FieldSelect
 from avatar_tui.tui.screens.newgame_decks import DeckPicker, deck_field
@@ -71,7 +72,7 @@ def opening_preview(setup: GameSetup) -> list[str]:
 KEEPS = "Starting keeps the unfinished game in your kept games (ctrl+g lists them)."
 
 
-class NewGameScreen(Dialog[GameSetup | str | ToLessons | None]):
+class NewGameScreen(Dialog[GameSetup | str | ToLessons | ToPuzzles | None]):
     """Answers the new game's setup, the name of a kept game to resume
     instead, LESSONS (the lessons instead), or None (cancelled)."""
 
@@ -124,13 +125,14 @@ class NewGameScreen(Dialog[GameSetup | str | ToLessons | None]):
             yield Static(id="preview")
             if self.keeps:
                 yield Static(KEEPS, id="keeps")
-            with Horizontal(classes="buttons"):
+            with Horizontal(classes="buttons choices"):
                 yield Button("Start", id="start", variant="primary", compact=True)
                 if self.can_cancel:
                     yield Button("Cancel", id="cancel", compact=True)
                 yield Button("Kept games", id="kept-games", compact=True)
                 yield Button("Deck editor", id="decks", compact=True)
                 yield Button("Lessons", id="lessons", compact=True)
+                yield Button("Puzzles", id="puzzles", compact=True)
             yield Static("[dim]tab or enter moves between fields · space opens a list · "
                          "enter on Start begins · "
                          "a seed replays the same shuffle · ctrl+g kept games · "
@@ -198,6 +200,8 @@ class NewGameScreen(Dialog[GameSetup | str | ToLessons | None]):
             self.action_kept_games()
         elif event.button.id in ("lessons", "learn"):
             self.action_lessons()
+        elif event.button.id == "puzzles":
+            self.dismiss(PUZZLES)
         elif event.button.id == "cancel":
             self.action_cancel()
 
