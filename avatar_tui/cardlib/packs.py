@@ -161,3 +161,11 @@ def opening_order(pack: Pack) -> list[Pulled]:
     """The pack as it is turned over: rarest last (a stable sort, so cards of
     one rarity keep the pack's order)."""
     return sorted(pack, key=lambda p: RARITY_RANK[p.rarity])
+
+
+def name_and_type(catalog: Catalog, card_id: str) -> tuple[str, str]:
+    """A pulled card's name and type (a chamber, or a deck card's)."""
+    if card_id in catalog.chambers:
+        return catalog.chambers[card_id].name, "chamber"
+    card = catalog.card(card_id)
+    return card.name, card.type
