@@ -23,6 +23,7 @@ from avatar_tui.cardlib.catalog import (
     describe_validation_error,
 )
 from avatar_tui.io import files
+from avatar_tui.model.cards import ChamberCard, DeckCard
 from avatar_tui.model.common import Strict
 
 # the rarities a pack may hold: the set's own, never "promo"
@@ -63,7 +64,8 @@ Pack = tuple[Pulled, ...]
 def _pools(catalog: Catalog) -> dict[tuple[str, str], list[str]]:
     """The cards of each (kind, rarity), in collector-number order."""
     pools: dict[tuple[str, str], list[str]] = {}
-    everything = [("deck", c) for c in catalog.cards.values()]
+    everything: list[tuple[str, DeckCard | ChamberCard]] = [
+        ("deck", c) for c in catalog.cards.values()]
     everything += [("chamber", c) for c in catalog.chambers.values()]
     for kind, card in sorted(everything, key=lambda kc: (kc[1].number or "", kc[1].id)):
         if card.rarity in RARITY_RANK:  # promo and unmarked cards are never in a pack
