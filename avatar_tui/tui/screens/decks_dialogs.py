@@ -7,7 +7,6 @@ editor's keys, which do nothing while a dialog is up."""
 
 from __future__ import annotations
 
-from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -16,6 +15,7 @@ from textual.widgets import Footer, Input, Static, TextArea
 from avatar_tui.cardlib.catalog import Catalog
 from avatar_tui.cardlib.search import HELP as QUERY_HELP
 from avatar_tui.play import describe
+from avatar_tui.play.plain import escape
 from avatar_tui.tui.screens.choice import ChoiceScreen
 from avatar_tui.tui.screens.dialog import Dialog
 

@@ -5,7 +5,6 @@ face a key away (the deck editor's card face, CardFaceScreen). Several packs
 
 from __future__ import annotations
 
-from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -14,6 +13,7 @@ from textual.widgets.option_list import Option
 
 from avatar_tui.cardlib.catalog import Catalog
 from avatar_tui.cardlib.packs import Pack, Pulled, name_and_type, opening_order
+from avatar_tui.play.plain import escape
 from avatar_tui.tui.screens.decks_dialogs import CardFaceScreen
 
 FACE_DOWN = "[dim]░░░░░░░░ face down[/]"
