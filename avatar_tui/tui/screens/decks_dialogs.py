@@ -136,7 +136,9 @@ class CardFaceScreen(Dialog[None]):
             if card.exclusive:
                 extra.append(f"Exclusive to {card.exclusive} (R13.3)")
             text = "\n".join(lines[:2] + extra + lines[2:])
-        with Vertical(classes="dialog inspector"):
+        # a chamber's two moves may be taller than a small terminal: it scrolls
+        box = VerticalScroll if self.card_id in self.catalog.chambers else Vertical
+        with box(classes="dialog inspector"):
             yield Static(text, id="card-face")
             yield Static("[dim]escape closes[/]", classes="dialog-keys")
         yield Footer()
