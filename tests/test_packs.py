@@ -159,6 +159,14 @@ def test_a_box_is_24_packs(capsys):
     assert len(json.loads(capsys.readouterr().out)["packs"]) == 1
 
 
+@pytest.mark.parametrize("both", [["--box", "--count", "3"], ["--json", "--open"]])
+def test_pack_refuses_options_that_contradict_each_other(capsys, both):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["pack", *both])
+    assert exit_info.value.code == 2
+    assert "not allowed with argument" in capsys.readouterr().err
+
+
 def test_pack_prints_each_card_in_words(capsys):
     assert main(["pack", "--seed", "3"]) == 0
     out = capsys.readouterr().out

@@ -32,14 +32,16 @@ def add_arguments(pack: argparse.ArgumentParser) -> None:
         "The same seed gives the same packs.")
     pack.add_argument("--seed", type=cli_args.seed,
                       help="the seed (default: a new one, printed with the packs)")
-    pack.add_argument("--count", type=cli_args.whole(1, PACKS_MAX, "a number of packs"),
-                      help="how many packs (default 1)")
-    pack.add_argument("--box", action="store_true",
-                      help="a whole box (24 packs, as the collation says)")
-    pack.add_argument("--json", action="store_true",
-                      help='print {"packs": [[card ids], ...]} instead')
-    pack.add_argument("--open", action="store_true",
-                      help="open them on the pack-opening screen, card by card")
+    how_many = pack.add_mutually_exclusive_group()
+    how_many.add_argument("--count", type=cli_args.whole(1, PACKS_MAX, "a number of packs"),
+                          help="how many packs (default 1)")
+    how_many.add_argument("--box", action="store_true",
+                          help="a whole box (24 packs, as the collation says)")
+    shown = pack.add_mutually_exclusive_group()
+    shown.add_argument("--json", action="store_true",
+                       help='print {"packs": [[card ids], ...]} instead')
+    shown.add_argument("--open", action="store_true",
+                       help="open them on the pack-opening screen, card by card")
     pack.add_argument("--collation", type=Path, metavar="FILE",
                       help="another collation file (default: cards/collation.toml)")
 
@@ -48,13 +50,6 @@ def run(args: argparse.Namespace) -> int:
     from avatar_tui.cardlib.catalog import CardDataError
     from avatar_tui.cardlib.packs import PackMaker, load_collation
 
-    if args.box and args.count is not None:
-        terminal_text.say("avatar-tui pack: --box is 24 packs; give --count or --box, not both")
-        return 2
-    if args.json and args.open:
-        terminal_text.say("avatar-tui pack: --json prints the packs, --open shows them: "
-                          "one or the other")
-        return 2
     catalog = load_catalog()
     if catalog is None:
         return 2
