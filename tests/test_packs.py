@@ -193,3 +193,14 @@ def test_the_card_database_does_not_read_the_collation_as_cards():
     cached one) skips it rather than refusing its keys as a card file's."""
     assert (card_data_dir() / COLLATION_FILE).is_file()
     assert load_catalog(card_data_dir()).cards
+
+
+def test_cards_check_checks_the_collation_too(monkeypatch, tmp_path, capsys):
+    import avatar_tui.cardlib.packs as packs
+
+    bad = tmp_path / COLLATION_FILE
+    bad.write_text(GOOD.replace("cards = 10", "cards = 9"), encoding="utf-8")
+    monkeypatch.setattr(packs, "card_data_dir", lambda: tmp_path)
+    assert main(["cards", "--check"]) == 2
+    assert capsys.readouterr().err.strip().splitlines() == [
+        "card database: collation.toml: slot: the slots hold 10 cards, not the pack's 9"]
