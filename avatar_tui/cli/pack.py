@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import secrets
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -47,6 +46,8 @@ def add_arguments(pack: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    import secrets  # not at import: every command line is parsed with this module loaded
+
     from avatar_tui.cardlib.catalog import CardDataError
     from avatar_tui.cardlib.packs import PackMaker, load_collation
 
