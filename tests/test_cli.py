@@ -24,8 +24,8 @@ def test_help_lists_every_subcommand(capsys):
 
 # `avatar-tui --help`'s list, in its order: every command is a row of
 # avatar_tui/cli's COMMANDS, the one table the parser and dispatch are built from
-LISTED = ["play", "decks", "games", "replay", "review", "cards", "deck", "learn", "puzzle", "demo",
-          "serve", "ssh",
+LISTED = ["play", "decks", "games", "replay", "review", "cards", "deck", "pack", "learn", "puzzle",
+          "demo", "serve", "ssh",
           "host", "join", "watch", "screenshot", "simulate"]
 
 

@@ -182,6 +182,13 @@ def card_data_dir() -> Path:
 
 CARD_FILE_BYTES = 4 * files.MIB  # the largest card file is some 40 KB
 
+# the booster packs' make-up, read by cardlib/packs.py: beside the cards, not one of them
+COLLATION_FILE = "collation.toml"
+
+
+def _card_files(directory: Path) -> list[Path]:
+    return [p for p in sorted(directory.glob("*.toml")) if p.name != COLLATION_FILE]
+
 
 def _read_toml(
     path: Path, problems: list[str], texts: Mapping[Path, str] | None = None
@@ -224,7 +231,7 @@ def load_catalog(
         seen[entry.id] = fname
         kind_map[entry.id] = entry
 
-    for path in sorted(directory.glob("*.toml")):
+    for path in _card_files(directory):
         raw = _read_toml(path, problems, texts)
         if raw is None:
             continue
@@ -372,7 +379,7 @@ def _source_texts(directory: Path) -> dict[Path, str] | None:
     """The text of every card and deck file, read through the one reader;
     None when one cannot be read (a full load then reports it)."""
     texts: dict[Path, str] = {}
-    paths = sorted(directory.glob("*.toml")) + sorted((directory / "decks").glob("*.toml"))
+    paths = _card_files(directory) + sorted((directory / "decks").glob("*.toml"))
     for path in paths:
         try:
             texts[path] = files.read_text(path, limit=CARD_FILE_BYTES)

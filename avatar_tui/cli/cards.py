@@ -45,7 +45,8 @@ def add_arguments(cards: argparse.ArgumentParser) -> None:
     cards.add_argument("--json", action="store_true", help="print a JSON list instead")
     cards.add_argument(
         "--check", action="store_true",
-        help="validate every card and deck file again, renew the cached database, and "
+        help="validate every card and deck file (and the packs' collation) again, renew the "
+        "cached database, and "
         "say whether it is sound (exit status 2 when it is not)",
     )
 
@@ -132,15 +133,18 @@ def run_check() -> int:
     """`cards --check`: the database validated from its files whatever the
     cache says, and the cache written anew."""
     from avatar_tui.cardlib import catalog as database
+    from avatar_tui.cardlib.packs import load_collation
 
     try:
         catalog = database.cached_catalog(database.card_data_dir(),
                                           database.catalog_cache_file(), check=True)
+        load_collation(catalog)  # the packs' make-up lives beside the cards
     except database.CardDataError as err:
         print_problems(err)
         return 2
     print(f"card database: OK — {len(catalog.cards)} cards, {len(catalog.chambers)} "
-          f"chambers, {len(catalog.signatures)} signature moves, {len(catalog.decks)} decks")
+          f"chambers, {len(catalog.signatures)} signature moves, {len(catalog.decks)} decks, "
+          "the packs' collation")
     return 0
 
 

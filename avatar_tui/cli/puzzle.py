@@ -56,9 +56,9 @@ def run(args: argparse.Namespace) -> int:
             lines.append(puzzle.say)
         if args.show:
             solved = play_solution(scenario)
-            for n, line in enumerate(puzzle.solution, start=1):
-                words = " ".join(line.narration) or "(no words given)"
-                lines.append(f"{n}. {line.text}: {words}")
+            for n, step in enumerate(puzzle.solution, start=1):
+                words = " ".join(step.narration) or "(no words given)"
+                lines.append(f"{n}. {step.text}: {words}")
             lines.append("Goal reached." if solved.reached else f"Not reached: {solved.problem}")
     except UnknownPuzzle as err:
         terminal_text.say(f"avatar-tui puzzle: {err.args[0]}")

@@ -24,6 +24,7 @@ from avatar_tui.cardlib.catalog import (
 from avatar_tui.io import files, terminal_text
 from avatar_tui.model.actions import Action, NotationError, parse_action
 from avatar_tui.model.cards import AnyCard
+from avatar_tui.model.common import PlayerId
 from avatar_tui.model.names import ComputerKind
 from avatar_tui.model.state import GameSetup, PlayerSetup
 
@@ -193,7 +194,7 @@ class Puzzle:
     `replies` the other side's, or None: the heuristic player makes them."""
 
     goal: str
-    side: str
+    side: PlayerId
     solution: list[ActionLine]
     replies: list[ActionLine] | None
     say: str = ""

@@ -16,6 +16,7 @@ from functools import cached_property
 from avatar_tui.bots.heuristic import HeuristicBot
 from avatar_tui.engine import Event, IllegalAction, apply, legal_actions, observation, view
 from avatar_tui.model.actions import Action
+from avatar_tui.model.common import PlayerId
 from avatar_tui.model.state import GameState
 from avatar_tui.notation.lesson import start as start_position
 from avatar_tui.notation.scenario import ActionLine, Puzzle, Scenario, ScenarioError
@@ -126,7 +127,7 @@ def judge(puzzle: Puzzle, start: dict, now: dict, made: list[Action]) -> Verdict
     return GOALS[puzzle.goal](start, now, puzzle.side, made)
 
 
-def heuristic_reply(state: GameState, side: str) -> Action:
+def heuristic_reply(state: GameState, side: PlayerId) -> Action:
     """The heuristic player's move for `side` (deterministic: a fresh
     player with a fixed seed, reading only what that side may see, R1.6)."""
     return HeuristicBot(REPLY_SEED).choose(observation(state, side), legal_actions(state))

@@ -15,6 +15,7 @@ from textual.widgets import Footer, Input, Static, TextArea
 from avatar_tui.cardlib.catalog import Catalog
 from avatar_tui.cardlib.search import HELP as QUERY_HELP
 from avatar_tui.play import describe
+from avatar_tui.play.plain import escape
 from avatar_tui.tui.screens.choice import ChoiceScreen
 from avatar_tui.tui.screens.dialog import Dialog
 
@@ -126,15 +127,37 @@ class CardFaceScreen(Dialog[None]):
         self.card_id = card_id
 
     def compose(self) -> ComposeResult:
-        card = self.catalog.card(self.card_id)
-        lines = describe.full_card(_CardsOnly(self.catalog), self.card_id)  # type: ignore[arg-type]  # the card face reads only the catalog of a table
-        extra = [f"Rarity: {card.rarity}"] if card.rarity else []
-        if card.exclusive:
-            extra.append(f"Exclusive to {card.exclusive} (R13.3)")
-        with Vertical(classes="dialog inspector"):
-            yield Static("\n".join(lines[:2] + extra + lines[2:]), id="card-face")
+        if self.card_id in self.catalog.chambers:
+            text = self.chamber_face()
+        else:
+            card = self.catalog.card(self.card_id)
+            lines = describe.full_card(_CardsOnly(self.catalog), self.card_id)  # type: ignore[arg-type]  # the card face reads only the catalog of a table
+            extra = [f"Rarity: {card.rarity}"] if card.rarity else []
+            if card.exclusive:
+                extra.append(f"Exclusive to {card.exclusive} (R13.3)")
+            text = "\n".join(lines[:2] + extra + lines[2:])
+        # a chamber's two moves may be taller than a small terminal: it scrolls
+        box = VerticalScroll if self.card_id in self.catalog.chambers else Vertical
+        with box(classes="dialog inspector"):
+            yield Static(text, id="card-face")
             yield Static("[dim]escape closes[/]", classes="dialog-keys")
         yield Footer()
+
+    def chamber_face(self) -> str:
+        """A chamber card (a pack's chamber slot): its traits and both
+        signature moves (R10), each as the inspector shows a move."""
+        chamber = self.catalog.chambers[self.card_id]
+        lines = [f"[b]{escape(chamber.name)}[/b]",
+                 f"chamber · {chamber.number or chamber.id} · traits: "
+                 f"{', '.join(chamber.traits) or 'none'}"]
+        if chamber.rarity:
+            lines.append(f"Rarity: {chamber.rarity}")
+        for side in ("front", "back"):
+            move = getattr(chamber, side)
+            if isinstance(move, str):
+                lines += ["", f"[u]{side}[/u]"]
+                lines += describe.full_card(_CardsOnly(self.catalog), move)  # type: ignore[arg-type]  # as above
+        return "\n".join(lines)
 
     def action_close(self) -> None:
         self.dismiss(None)
