@@ -103,8 +103,9 @@ def test_a_session_opens_the_lobby_plays_a_move_and_redraws_when_resized(tmp_pat
                 writer.write(b"\r")  # the first choice: play the computer
                 shown = await read_until(reader, b"Start")
                 shown += await settled(reader)
-                if b"Learn to play" in shown:  # a new guest: the lessons come first,
-                    writer.write(b"\x1b[Z" * 4)  # so back past Lessons, Deck editor, Kept games
+                if b"Learn to play" in shown:  # a new guest: the lessons come first, so
+                    # back past Puzzles, Lessons, Deck editor and Kept games to Start
+                    writer.write(b"\x1b[Z" * 5)
                 writer.write(b"\r")  # on the new-game dialog's Start
                 board = await read_until(reader, b"Aang (p1)", b"score")
                 board += await settled(reader)

@@ -152,6 +152,10 @@ class Attempt:
         assert self.scenario.puzzle is not None
         return self.scenario.puzzle
 
+    def follow(self, state: GameState) -> None:
+        """The board's game now (the referee's moves are made on the board)."""
+        self.state = state
+
     def since(self) -> list:
         """Every move made since the puzzle's position, in order."""
         return [entry.action for entry in self.state.history[len(self.begun.history):]]
@@ -317,6 +321,10 @@ class PuzzleTry:
     def puzzle(self) -> Puzzle:
         assert self.scenario.puzzle is not None
         return self.scenario.puzzle
+
+    def end(self, words: str) -> None:
+        """The try is over: `words` (markup) say how."""
+        self.ended = words
 
     def again(self, show: bool = False) -> GameState:
         """The puzzle's position anew (for another try, or to be shown)."""

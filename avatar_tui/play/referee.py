@@ -62,7 +62,8 @@ class Referee:
     """`controller`: the controller of the game on the table. `seed`: the seed
     offered for new games (None: one from the OS, never the clock)."""
 
-    def __init__(self, controller: GameController, *, seed: int | None = None):
+    def __init__(self, controller: GameController, *, seed: int | None = None,
+                 puzzle: str | None = None):
         self.controller = controller
         self.fixed_seed = seed
         self.hint_worlds: int | None = None  # tests: a fixed search instead of a second
@@ -78,7 +79,7 @@ class Referee:
         self.coach_at_end = False  # the game a lesson handed on: the coach reviews its end
         self.lesson_after: BuiltInLesson | None = None  # the lesson offered after this one
         self.puzzle_due: int | None = None  # a puzzle's next reply or shown move (its token)
-        self.puzzle_wanted: str | None = None  # `avatar-tui puzzle N`: the one to open on
+        self.puzzle_wanted = puzzle  # `avatar-tui puzzle N`: the one to open on
         self.puzzles_left_to = "quit"  # what leaving the puzzles' list goes back to
         self.guard = SaveGuard(controller)  # the lock, and a quit that would lose moves
 
@@ -897,7 +898,7 @@ class Referee:
         if session is None or mode.puzzle.ended is not None:
             return []
         puzzle = mode.puzzle
-        puzzle.attempt.state = session.state
+        puzzle.attempt.follow(session.state)
         verdict = puzzle.attempt.verdict()
         if verdict.reached:
             return self.puzzle_solved()
@@ -937,8 +938,8 @@ class Referee:
         assert mode is not None
         puzzle = mode.puzzle
         shown = puzzle.showing is not None
-        puzzle.ended = ("[$success]✓ Shown:[/] that is the solution." if shown
-                        else "[$success]✓ Solved![/]")
+        puzzle.end("[$success]✓ Shown:[/] that is the solution." if shown
+                   else "[$success]✓ Solved![/]")
         store = self.controller.store
         if not shown and store is not None and puzzle.name is not None:
             try:
@@ -954,7 +955,7 @@ class Referee:
         """The goal can no longer be reached: what went wrong, and a new try offered."""
         mode = self.puzzle_mode
         assert mode is not None
-        mode.puzzle.ended = f"[$warning]✗[/] {escape(why)}"
+        mode.puzzle.end(f"[$warning]✗[/] {escape(why)}")
         return [Show(), Offer("Not solved", f"{escape(why[0].upper() + why[1:])}.",
                               "puzzle-end", PUZZLE_END_LABELS, can_cancel=True)]
 

@@ -104,8 +104,8 @@ class AvatarApp(Shell):
         self.initial_kept = kept
         # all but the widgets
         self.controller = GameController(store, bot=bot, demo=demo, lesson=lesson)
-        self.referee = Referee(self.controller, seed=seed)  # what happens next
-        self.referee.puzzle_wanted = puzzle  # `start="puzzles"`: this one at once
+        # what happens next; `start="puzzles"` with `puzzle`: that one at once
+        self.referee = Referee(self.controller, seed=seed, puzzle=puzzle)
         self.settings = preferences.load(self)  # g; the theme also by ctrl+p
         self.timers: dict[str, tuple[Timer, TimerFired]] = {}  # the pauses running, by kind
         self.sub_title = self.controller.mode.subtitle
