@@ -16,7 +16,7 @@ from avatar_tui.model.actions import parse_action
 from avatar_tui.notation.scenario import ScenarioError, parse_scenario
 from avatar_tui.play import puzzle
 from avatar_tui.puzzles import list_puzzles, load_puzzle
-from avatar_tui.store.puzzles import PuzzleProgress
+from avatar_tui.store.progress import PuzzleProgress
 
 BUILT_IN = [found.name for found in list_puzzles()]
 

@@ -348,7 +348,7 @@ class LessonMode(Mode):
     only when it is the step's answer; any other is refused beside the
     step's words and counted. While a step plays its own moves, the
     learner's keys wait. Nothing is saved as a game: the progress is the
-    referee's to keep (store/lessons.py)."""
+    referee's to keep (store/progress.py)."""
 
     kind = "lesson"
     saves = False
@@ -401,7 +401,7 @@ class PuzzleMode(Mode):
     """A puzzle (play/puzzle.py): the real board and keys, any legal move
     of the solver made; the other side's replies come by themselves, and
     while they or "show me" play, the solver's keys wait. Nothing is saved
-    as a game: the ✓ is the referee's to keep (store/puzzles.py)."""
+    as a game: the ✓ is the referee's to keep (store/progress.py)."""
 
     kind = "puzzle"
     saves = False

@@ -27,8 +27,7 @@ from avatar_tui.model.state import GameState
 from avatar_tui.notation.save import load_game, save_game, write_atomically
 from avatar_tui.notation.scenario import ScenarioError, load_scenario
 from avatar_tui.notation.toml_out import toml_text
-from avatar_tui.store.lessons import LessonProgress
-from avatar_tui.store.puzzles import PuzzleProgress
+from avatar_tui.store.progress import LessonProgress, PuzzleProgress
 from avatar_tui.store.savedgames import GAMES, SavedGames, resume_line
 from avatar_tui.store.settings import Settings, unknown_theme
 from avatar_tui.store.settings import read as read_settings

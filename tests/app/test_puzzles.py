@@ -1,7 +1,7 @@
 """Playing a puzzle on the board (play/puzzle.py, the referee's puzzle
 flow): a move that loses the goal ends the try and says why, "Start again"
 puts the position back, "Show me" plays the solution with its words, and
-solving it keeps the ✓ (store/puzzles.py)."""
+solving it keeps the ✓ (store/progress.py)."""
 
 from __future__ import annotations
 
