@@ -9,16 +9,11 @@ so they are found in an installed wheel as well as in the source tree."""
 
 from __future__ import annotations
 
-import re
-import tomllib
 from dataclasses import dataclass
-from importlib import resources
-from importlib.resources.abc import Traversable
 from pathlib import Path
 
+from avatar_tui.io.numbered import find_numbered, numbered_files, numbered_text
 from avatar_tui.notation.scenario import Scenario, parse_scenario
-
-_FILE = re.compile(r"^(\d\d)_([a-z0-9_]+)\.toml$")
 
 
 class UnknownDemo(LookupError):
@@ -42,12 +37,6 @@ class Demo:
         return self.name[3:]
 
 
-def _files() -> list[Traversable]:
-    root = resources.files(__name__)
-    return sorted((f for f in root.iterdir() if f.is_file() and _FILE.match(f.name)),
-                  key=lambda f: f.name)
-
-
 def _summary(actions: str) -> str:
     """The first `>` line before the first action line."""
     for raw in actions.splitlines():
@@ -61,24 +50,18 @@ def _summary(actions: str) -> str:
 
 def list_demos() -> list[Demo]:
     """Every built-in demo, in order."""
-    demos = []
-    for f in _files():
-        data = tomllib.loads(f.read_text(encoding="utf-8"))
-        demos.append(Demo(name=f.name.removesuffix(".toml"), title=str(data.get("title", "")),
-                          summary=_summary(str(data.get("actions", ""))), path=Path(str(f))))
-    return demos
+    return [Demo(name=f.name, title=str(f.data.get("title", "")),
+                 summary=_summary(str(f.data.get("actions", ""))), path=f.path)
+            for f in numbered_files(__name__)]
 
 
 def find_demo(name: str) -> Demo:
     """A demo by its full name ("01_setup_and_opening"), its name without the
     prefix ("setup_and_opening") or its number ("1", "01")."""
-    wanted = name.strip().lower().removesuffix(".toml")
     demos = list_demos()
-    for demo in demos:
-        # ASCII digits, a few: `²` passes isdigit() and int() refuses it
-        if wanted in (demo.name, demo.short_name) or (re.fullmatch(r"[0-9]{1,4}", wanted)
-                                                      and int(wanted) == demo.number):
-            return demo
+    found = find_numbered(demos, name)
+    if found is not None:
+        return found
     known = ", ".join(d.name for d in demos)
     raise UnknownDemo(f"no demo named {name!r} (the demos: {known})")
 
@@ -86,5 +69,4 @@ def find_demo(name: str) -> Demo:
 def load_demo(name: str) -> Scenario:
     """The demo's scenario, narration included (see `find_demo` for names)."""
     demo = find_demo(name)
-    source = resources.files(__name__).joinpath(demo.name + ".toml")
-    return parse_scenario(source.read_text(encoding="utf-8"), demo.path)
+    return parse_scenario(numbered_text(__name__, demo.name), demo.path)

@@ -9,17 +9,12 @@ wheel as well as in the source tree."""
 
 from __future__ import annotations
 
-import re
-import tomllib
 from dataclasses import dataclass
-from importlib import resources
-from importlib.resources.abc import Traversable
 from pathlib import Path
 
+from avatar_tui.io.numbered import find_numbered, numbered_files, numbered_text
 from avatar_tui.notation.lesson import check_lesson
 from avatar_tui.notation.scenario import Scenario, parse_scenario
-
-_FILE = re.compile(r"^(\d\d)_([a-z0-9_]+)\.toml$")
 
 
 class UnknownLesson(LookupError):
@@ -43,31 +38,20 @@ class BuiltInLesson:
         return self.name[3:]
 
 
-def _files() -> list[Traversable]:
-    root = resources.files(__name__)
-    return sorted((f for f in root.iterdir() if f.is_file() and _FILE.match(f.name)),
-                  key=lambda f: f.name)
-
-
 def list_lessons() -> list[BuiltInLesson]:
     """Every built-in lesson, in order."""
-    found = []
-    for f in _files():
-        data = tomllib.loads(f.read_text(encoding="utf-8"))
-        found.append(BuiltInLesson(f.name.removesuffix(".toml"), str(data.get("title", "")),
-                                   Path(str(f)), steps=len(data.get("step", []))))
-    return found
+    return [BuiltInLesson(f.name, str(f.data.get("title", "")), f.path,
+                          steps=len(f.data.get("step", [])))
+            for f in numbered_files(__name__)]
 
 
 def find_lesson(wanted: str | int) -> BuiltInLesson:
     """A lesson by its number (1, "01") or its file's name ("01_the_playmat",
     or without the number)."""
-    text = str(wanted).strip().lower().removesuffix(".toml")
     lessons = list_lessons()
-    for lesson in lessons:
-        if text in (lesson.name, lesson.name[3:]) or (
-                re.fullmatch(r"[0-9]{1,4}", text) and int(text) == lesson.number):
-            return lesson
+    found = find_numbered(lessons, wanted)
+    if found is not None:
+        return found
     raise UnknownLesson(f"no lesson {str(wanted)!r} (the lessons are numbered 1 to "
                         f"{len(lessons)}: avatar-tui learn --list)")
 
@@ -83,8 +67,7 @@ def next_lesson(name: str) -> BuiltInLesson | None:
 
 def lesson_text(name: str | int) -> str:
     """The lesson file's text (see `find_lesson` for names)."""
-    lesson = find_lesson(name)
-    return resources.files(__name__).joinpath(lesson.name + ".toml").read_text(encoding="utf-8")
+    return numbered_text(__name__, find_lesson(name).name)
 
 
 def load_lesson(name: str | int) -> Scenario:

@@ -7,16 +7,11 @@ importlib.resources, so they are found in an installed wheel too."""
 
 from __future__ import annotations
 
-import re
-import tomllib
 from dataclasses import dataclass
-from importlib import resources
-from importlib.resources.abc import Traversable
 from pathlib import Path
 
+from avatar_tui.io.numbered import find_numbered, numbered_files, numbered_text
 from avatar_tui.notation.scenario import Scenario, parse_scenario
-
-_FILE = re.compile(r"^(\d\d)_([a-z0-9_]+)\.toml$")
 
 
 class UnknownPuzzle(LookupError):
@@ -35,32 +30,23 @@ class BuiltInPuzzle:
         return int(self.name[:2])
 
 
-def _files() -> list[Traversable]:
-    root = resources.files(__name__)
-    return sorted((f for f in root.iterdir() if f.is_file() and _FILE.match(f.name)),
-                  key=lambda f: f.name)
-
-
 def list_puzzles() -> list[BuiltInPuzzle]:
     """Every built-in puzzle, in order."""
     found = []
-    for f in _files():
-        data = tomllib.loads(f.read_text(encoding="utf-8"))
-        table = data.get("puzzle", {})
-        found.append(BuiltInPuzzle(f.name.removesuffix(".toml"), str(data.get("title", "")),
+    for f in numbered_files(__name__):
+        table = f.data.get("puzzle", {})
+        found.append(BuiltInPuzzle(f.name, str(f.data.get("title", "")),
                                    str(table.get("goal", "")) if isinstance(table, dict) else "",
-                                   Path(str(f))))
+                                   f.path))
     return found
 
 
 def find_puzzle(wanted: str | int) -> BuiltInPuzzle:
     """A puzzle by its number (1, "01") or its file's name (with or without the number)."""
-    text = str(wanted).strip().lower().removesuffix(".toml")
     puzzles = list_puzzles()
-    for puzzle in puzzles:
-        if text in (puzzle.name, puzzle.name[3:]) or (
-                re.fullmatch(r"[0-9]{1,4}", text) and int(text) == puzzle.number):
-            return puzzle
+    found = find_numbered(puzzles, wanted)
+    if found is not None:
+        return found
     raise UnknownPuzzle(f"no puzzle {str(wanted)!r} (the puzzles are numbered 1 to "
                         f"{len(puzzles)}: avatar-tui puzzle --list)")
 
@@ -68,5 +54,4 @@ def find_puzzle(wanted: str | int) -> BuiltInPuzzle:
 def load_puzzle(name: str | int) -> Scenario:
     """The puzzle's scenario (raises ScenarioError)."""
     puzzle = find_puzzle(name)
-    text = resources.files(__name__).joinpath(puzzle.name + ".toml").read_text(encoding="utf-8")
-    return parse_scenario(text, puzzle.path)
+    return parse_scenario(numbered_text(__name__, puzzle.name), puzzle.path)
