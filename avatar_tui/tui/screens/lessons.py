@@ -32,38 +32,39 @@ def entry(lesson: LessonEntry) -> Text:
     return text
 
 
-class LessonsScreen(Dialog[str | None]):
-    """Answers the name of the lesson chosen, or None (escape)."""
+class ChoiceList(Dialog[str | None]):
+    """A list of built-in files to choose one from (the lessons, the
+    puzzles): answers the name chosen, or None (escape). The first one not
+    yet done is highlighted, where a learner goes on."""
 
-    BINDINGS = [Binding("escape", "back", "Back", id="back"),
-                Binding("p", "puzzles", "Puzzles", id="puzzles")]
+    BINDINGS = [Binding("escape", "back", "Back", id="back")]
+    TITLE_WORDS = ""  # the dialog's title
+    EMPTY = ""  # said when there is nothing to choose
+    PROMPT = ""  # what the choices are
+    KEYS = ""  # the keys line
+    LIST_ID = ""
 
-    def __init__(self, command: ChooseLesson):
+    def __init__(self, lines: list[tuple[Text, str, bool]]):
         super().__init__()
-        self.lessons = command.lessons
+        self.lines = lines  # each choice's line, name and whether it is done
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog kept-games"):
-            yield Static("[b]Learn to play[/b]", classes="dialog-title")
-            if not self.lessons:
-                yield Static("No lesson is installed.", classes="dialog-prompt")
+            yield Static(f"[b]{self.TITLE_WORDS}[/b]", classes="dialog-title")
+            if not self.lines:
+                yield Static(self.EMPTY, classes="dialog-prompt")
             else:
-                yield Static("Each lesson asks for moves on the real board, with the real "
-                             "keys, and says why when a move is not the one asked for.",
-                             classes="dialog-prompt")
-                yield OptionList(*(Option(entry(lesson), id=lesson.name)
-                                   for lesson in self.lessons), id="lesson-list", compact=True)
-            yield Static("[dim]enter starts the highlighted lesson · p the puzzles · escape "
-                         "goes back · avatar-tui learn --list lists them[/]",
-                         classes="dialog-keys")
+                yield Static(self.PROMPT, classes="dialog-prompt")
+                yield OptionList(*(Option(line, id=name) for line, name, _ in self.lines),
+                                 id=self.LIST_ID, compact=True)
+            yield Static(f"[dim]{self.KEYS}[/]", classes="dialog-keys")
 
     def on_mount(self) -> None:
-        if self.lessons:
+        if self.lines:
             listing = self.query_one(OptionList)
             listing.focus()
-            # the first lesson not finished: where a learner goes on
-            listing.highlighted = next((i for i, lesson in enumerate(self.lessons)
-                                        if not lesson.finished), 0)
+            listing.highlighted = next((i for i, (_, _, done) in enumerate(self.lines)
+                                        if not done), 0)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
@@ -72,6 +73,24 @@ class LessonsScreen(Dialog[str | None]):
 
     def action_back(self) -> None:
         self.dismiss(None)
+
+
+class LessonsScreen(ChoiceList):
+    """Answers the name of the lesson chosen, or None (escape)."""
+
+    BINDINGS = [Binding("p", "puzzles", "Puzzles", id="puzzles")]
+    TITLE_WORDS = "Learn to play"
+    EMPTY = "No lesson is installed."
+    PROMPT = ("Each lesson asks for moves on the real board, with the real keys, and says "
+              "why when a move is not the one asked for.")
+    KEYS = ("enter starts the highlighted lesson · p the puzzles · escape goes back · "
+            "avatar-tui learn --list lists them")
+    LIST_ID = "lesson-list"
+
+    def __init__(self, command: ChooseLesson):
+        super().__init__([(entry(lesson), lesson.name, lesson.finished)
+                          for lesson in command.lessons])
+        self.lessons = command.lessons
 
     def action_puzzles(self) -> None:
         self.dismiss(TO_PUZZLES)
@@ -87,40 +106,18 @@ def puzzle_entry(puzzle: PuzzleEntry) -> Text:
     return text
 
 
-class PuzzlesScreen(Dialog[str | None]):
+class PuzzlesScreen(ChoiceList):
     """Answers the name of the puzzle chosen, or None (escape)."""
 
-    BINDINGS = [Binding("escape", "back", "Back", id="back")]
+    TITLE_WORDS = "Puzzles"
+    EMPTY = "No puzzle is installed."
+    PROMPT = ("Each puzzle is a position and a goal: reach it with any legal moves. A failed "
+              "try can start again, or show the solution.")
+    KEYS = ("enter starts the highlighted puzzle · escape goes back · "
+            "avatar-tui puzzle --list lists them")
+    LIST_ID = "puzzle-list"
 
     def __init__(self, command: ChoosePuzzle):
-        super().__init__()
+        super().__init__([(puzzle_entry(puzzle), puzzle.name, puzzle.solved)
+                          for puzzle in command.puzzles])
         self.puzzles = command.puzzles
-
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog kept-games"):
-            yield Static("[b]Puzzles[/b]", classes="dialog-title")
-            if not self.puzzles:
-                yield Static("No puzzle is installed.", classes="dialog-prompt")
-            else:
-                yield Static("Each puzzle is a position and a goal: reach it with any legal "
-                             "moves. A failed try can start again, or show the solution.",
-                             classes="dialog-prompt")
-                yield OptionList(*(Option(puzzle_entry(puzzle), id=puzzle.name)
-                                   for puzzle in self.puzzles), id="puzzle-list", compact=True)
-            yield Static("[dim]enter starts the highlighted puzzle · escape goes back · "
-                         "avatar-tui puzzle --list lists them[/]", classes="dialog-keys")
-
-    def on_mount(self) -> None:
-        if self.puzzles:
-            listing = self.query_one(OptionList)
-            listing.focus()
-            listing.highlighted = next((i for i, puzzle in enumerate(self.puzzles)
-                                        if not puzzle.solved), 0)
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        if event.option.id is not None:
-            self.dismiss(event.option.id)
-
-    def action_back(self) -> None:
-        self.dismiss(None)
