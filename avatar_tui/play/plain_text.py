@@ -460,24 +460,34 @@ class PlainText:
         if session is None or session.over:
             self.say(f"'{text}' is not a command: {self.waiting_words()}")
             return
-        found = resolve(text, self.seat, session.legal)
-        if isinstance(found, Action):
-            self.run(self.referee.act(found))
+        read = self.read_move(text)
+        if read is None:
             return
-        if isinstance(found, str):
-            self.say(found)
-            return
-        action = self.parsed(text)
-        if action is None:
-            return
-        if not self.my_move:
-            self.say(self.waiting_words())
-            return
-        reason = self.reason(action)
-        if reason is None and not self.remote:
-            self.run(self.referee.act(action))  # the engine takes it, though unlisted
+        action, listed = read
+        reason = None if listed else self.reason(action)
+        if reason is None and (listed or not self.remote):
+            self.run(self.referee.act(action))  # unlisted: the engine takes it all the same
         else:
             self.say(f"Not allowed: {action}: {reason or 'not a legal move now'}.")
+
+    def read_move(self, text: str) -> tuple[Action, bool] | None:
+        """`text` as this seat's move and whether it is in the legal list
+        (a short form names one there); None when it is not one, said why."""
+        session = self.session
+        assert session is not None
+        found = resolve(text, self.seat, session.legal)
+        if isinstance(found, Action):
+            return found, True
+        if isinstance(found, str):
+            self.say(found)
+            return None
+        action = self.parsed(text)
+        if action is None:
+            return None
+        if not self.my_move:
+            self.say(self.waiting_words())
+            return None
+        return action, False
 
     def parsed(self, text: str) -> Action | None:
         """`text` as an action of the notation (this seat's when it names
@@ -511,22 +521,16 @@ class PlainText:
         if session is None or session.over:
             self.say(self.waiting_words())
             return
-        found = resolve(text, self.seat, session.legal)
-        if isinstance(found, Action):
-            self.say(f"{found} is a legal move now.")
+        read = self.read_move(text)
+        if read is None:
             return
-        if isinstance(found, str):
-            self.say(found)
-            return
-        action = self.parsed(text)
-        if action is None:
-            return
-        if not self.my_move:
-            self.say(self.waiting_words())
-            return
-        reason = self.reason(action)
-        self.say(f"{action}: {reason}." if reason is not None else
-                 f"{action}: the engine allows it, though it is not in the list.")
+        action, listed = read
+        reason = None if listed else self.reason(action)
+        if listed:
+            self.say(f"{action} is a legal move now.")
+        else:
+            self.say(f"{action}: {reason}." if reason is not None else
+                     f"{action}: the engine allows it, though it is not in the list.")
 
     def ended(self) -> None:
         """The end of the input: quit as `quit` does; a question the quit
