@@ -16,7 +16,7 @@ from functools import cached_property
 from avatar_tui.bots.heuristic import HeuristicBot
 from avatar_tui.engine import Event, IllegalAction, apply, legal_actions, observation, view
 from avatar_tui.model.actions import Action
-from avatar_tui.model.common import PlayerId
+from avatar_tui.model.common import PlayerId, other
 from avatar_tui.model.state import GameState
 from avatar_tui.notation.lesson import start as start_position
 from avatar_tui.notation.scenario import ActionLine, Puzzle, Scenario, ScenarioError
@@ -38,10 +38,6 @@ GOAL_TITLES = {"survive": "survive", "win_point": "win a point", "charge_all": "
                "signature": "signature move", "win_game": "win the game"}
 
 
-def other(side: str) -> str:
-    return "p2" if side == "p1" else "p1"
-
-
 @dataclass(frozen=True)
 class Verdict:
     reached: bool = False
@@ -55,7 +51,7 @@ class Verdict:
 OPEN = Verdict()
 
 
-def _turn_passed(start: dict, now: dict, side: str) -> bool:
+def _turn_passed(start: dict, now: dict, side: PlayerId) -> bool:
     """The solver's turn is over: the other side defends now (R4)."""
     mine, theirs = now["players"][side], now["players"][other(side)]
     return (now["status"] != "playing"
@@ -63,13 +59,13 @@ def _turn_passed(start: dict, now: dict, side: str) -> bool:
                 and start["players"][side]["defending"] is not None))
 
 
-def _point_lost(start: dict, now: dict, side: str) -> bool:
+def _point_lost(start: dict, now: dict, side: PlayerId) -> bool:
     them = other(side)
     return (now["players"][them]["score"] > start["players"][them]["score"]
             or now["winner"] == them)
 
 
-def survive(start: dict, now: dict, side: str, made: list[Action]) -> Verdict:
+def survive(start: dict, now: dict, side: PlayerId, made: list[Action]) -> Verdict:
     if _point_lost(start, now, side):
         return Verdict(lost="the attack got through: your opponent won the point (R10.2)")
     if _turn_passed(start, now, side):
@@ -77,7 +73,7 @@ def survive(start: dict, now: dict, side: str, made: list[Action]) -> Verdict:
     return OPEN
 
 
-def win_point(start: dict, now: dict, side: str, made: list[Action]) -> Verdict:
+def win_point(start: dict, now: dict, side: PlayerId, made: list[Action]) -> Verdict:
     if (now["players"][side]["score"] > start["players"][side]["score"]
             or now["winner"] == side):
         return Verdict(reached=True)
@@ -86,7 +82,7 @@ def win_point(start: dict, now: dict, side: str, made: list[Action]) -> Verdict:
     return OPEN
 
 
-def charge_all(start: dict, now: dict, side: str, made: list[Action]) -> Verdict:
+def charge_all(start: dict, now: dict, side: PlayerId, made: list[Action]) -> Verdict:
     zones = now["players"][side]["zones"]
     if all(zones[z]["charged"] for z in ("green", "yellow", "red")):
         return Verdict(reached=True)
@@ -96,7 +92,7 @@ def charge_all(start: dict, now: dict, side: str, made: list[Action]) -> Verdict
     return OPEN
 
 
-def signature(start: dict, now: dict, side: str, made: list[Action]) -> Verdict:
+def signature(start: dict, now: dict, side: PlayerId, made: list[Action]) -> Verdict:
     """The signature move comes at the start of a turn (R4.3): a puzzle may
     start a turn earlier, with a zone still to charge; it is lost once the
     move is skipped, or a point is lost first."""
@@ -109,7 +105,7 @@ def signature(start: dict, now: dict, side: str, made: list[Action]) -> Verdict:
     return OPEN
 
 
-def win_game(start: dict, now: dict, side: str, made: list[Action]) -> Verdict:
+def win_game(start: dict, now: dict, side: PlayerId, made: list[Action]) -> Verdict:
     if now["winner"] == side:
         return Verdict(reached=True)
     if now["status"] != "playing":
