@@ -222,7 +222,7 @@ class DeckEditorScreen(Screen[str | None]):
 
     # ---------------------------------------------------------------- the card list
 
-    def visible(self) -> list[Entry]:  # type: ignore[override]  # hides Textual's flag: owed a rename
+    def listed_entries(self) -> list[Entry]:
         rows = self.entries
         if self.chamber_filter:
             rows = [e for e in rows if self.draft.usable(self.catalog.card(e.id))]
@@ -231,7 +231,7 @@ class DeckEditorScreen(Screen[str | None]):
     def refill(self) -> None:
         """The card list again, after the search, the filter or the chamber changed."""
         table = self.query_one("#card-list", DataTable)
-        rows = self.visible()
+        rows = self.listed_entries()
         table.clear()
         for e in rows:
             kind = {"strike": "S", "advantage": "A", "ally": "Al"}[e.type]
