@@ -245,7 +245,10 @@ def setup_without_secrets(setup: GameSetup, pid: PlayerId | None = None,
     hidden = [p2 if pid == "p1" else p1] if pid is not None else [p1, p2] if watcher else []
     for ps in hidden:
         ps.chamber = character_of(catalog or catalog_for(setup), ps.chamber)
-    return setup.model_copy(update={"seed": 0, "p1": p1, "p2": p2})
+    # a format game's packs would name every card of each deck: the format
+    # and its settings are public, the pools are not
+    played = setup.format.model_copy(update={"packs": {}}) if setup.format else None
+    return setup.model_copy(update={"seed": 0, "p1": p1, "p2": p2, "format": played})
 
 
 # ------------------------------------------------------------------ determinize

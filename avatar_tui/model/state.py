@@ -143,6 +143,19 @@ class PlayerSetup(Model):
     complete: bool = Field(default=False, strict=True)  # True: the deck is exactly `deck`
 
 
+class FormatSetup(Model):
+    """A game played from booster packs (docs/formats.md, our extension of
+    the setup): the format's name, its settings, and the packs each side
+    opened, card ids in pack order (the pool). Each side's chosen chamber
+    and the deck the format makes from the pool stay in `p1` and `p2`, as
+    for any game: the engine deals those (R2) and never reads this; the
+    format's rules (cardlib/formats.py) check that the three agree."""
+
+    name: str
+    settings: dict[str, int] = {}
+    packs: dict[PlayerId, list[list[str]]] = {}
+
+
 @runtime_checkable
 class CardSource(Protocol):
     """What a setup's `catalog` is: the card database (cardlib.cardset's
@@ -168,6 +181,7 @@ class GameSetup(Model):
     p1: PlayerSetup
     p2: PlayerSetup
     cards: list[AnyCard] = []  # inline card definitions
+    format: FormatSetup | None = None  # a game from packs: where the decks came from
     catalog: Any = Field(default=None, exclude=True, repr=False, validate_default=True)
 
     @field_validator("catalog", mode="plain")

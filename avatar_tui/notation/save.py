@@ -80,12 +80,13 @@ def setup_text(setup: GameSetup, actions: Iterable[str], title: str = SAVE_TITLE
     the computer resumes as one."""
     # Three pieces, so that only the actions are a multi-line string (one
     # action a line; the title keeps any CR LF it has) and the top-level
-    # keys come before the tables: [computer], [p1], [p2], [[cards]].
+    # keys come before the tables: [computer], [format], [p1], [p2], [[cards]].
     head = toml_text({"title": title, "seed": setup.seed})
     moves = toml_text({"actions": "".join(f"{line}\n" for line in actions)},
                       multiline_strings=True)
     tables = toml_text({
         "computer": dict(sorted(computer.items())) if computer else None,
+        "format": setup.format.model_dump(mode="json") if setup.format else None,
         "p1": _player(setup.p1, _catalog(setup)),
         "p2": _player(setup.p2, _catalog(setup)),
         "cards": [card.model_dump(mode="json", exclude_defaults=True)

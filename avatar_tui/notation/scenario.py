@@ -21,12 +21,13 @@ from avatar_tui.cardlib.catalog import (
     default_catalog,
     describe_validation_error,
 )
+from avatar_tui.cardlib.formats import check_format
 from avatar_tui.io import files, terminal_text
 from avatar_tui.model.actions import Action, NotationError, parse_action
 from avatar_tui.model.cards import AnyCard
 from avatar_tui.model.common import PlayerId
 from avatar_tui.model.names import ComputerKind
-from avatar_tui.model.state import GameSetup, PlayerSetup
+from avatar_tui.model.state import FormatSetup, GameSetup, PlayerSetup
 
 
 @cache
@@ -117,6 +118,9 @@ class _File(BaseModel):
     then_play: ComputerKind | None = None
     # a puzzle: a goal the solver reaches from this position (our extension)
     puzzle: _PuzzleFile | None = None
+    # a game from booster packs: the format and each side's packs (our
+    # extension, docs/notation.md; checked by cardlib/formats.py)
+    format: _FormatFile | None = None
 
 
 # the goals a puzzle can set (docs/notation.md, "Puzzle files"); what each
@@ -136,6 +140,23 @@ class _PuzzleFile(BaseModel):
     solution: str
     replies: str = "heuristic"
     say: str = ""  # the puzzle's words: what is asked
+
+
+MAX_PACKS = 24  # packs one side may open: a box (cardlib/formats.py bounds each format's)
+MAX_PACK_CARDS = 100  # a pack's cards, as the collation bounds them
+
+
+class _FormatFile(BaseModel):
+    """A scenario's `[format]` table: the format's name, its settings, and
+    the packs each side opened (card ids in pack order)."""
+
+    model_config = ConfigDict(extra="forbid", defer_build=True)
+
+    name: str
+    settings: dict[str, Annotated[int, Field(strict=True)]] = {}
+    packs: dict[Literal["p1", "p2"], Annotated[
+        list[Annotated[list[str], Field(max_length=MAX_PACK_CARDS)]],
+        Field(max_length=MAX_PACKS)]] = {}
 
 
 class _StepFile(BaseModel):
@@ -281,7 +302,7 @@ def parse_scenario(raw_text: str, path: Path, catalog: Catalog | None = None) ->
                 raise _fail(path, place, f"unknown card {_q(card_id)}{hint}")
     base = _with_house_decks(base, full, data, path)
     setup = GameSetup(seed=data.seed, p1=data.p1.setup(), p2=data.p2.setup(), cards=inline,
-                      catalog=base)
+                      format=_format(data, full, path), catalog=base)
     intro, lines = _parse_actions(data.actions, _first_action_line(raw_text), path)
     steps = _steps(data.step, path)
     if data.then_play is not None and not steps:
@@ -294,6 +315,19 @@ def parse_scenario(raw_text: str, path: Path, catalog: Catalog | None = None) ->
                     saved=raw_text.startswith(SAVED_BY_THE_GAME),
                     pinned=all(_pinned(getattr(data, pid), full) for pid in ("p1", "p2")),
                     steps=steps, then_play=data.then_play, puzzle=puzzle)
+
+
+def _format(data: _File, catalog: Catalog, path: Path) -> FormatSetup | None:
+    """The `[format]` table, checked against the sides' chambers and decks
+    (cardlib/formats.py): a hand-edited pool or deck is refused in one line."""
+    if data.format is None:
+        return None
+    record = FormatSetup(name=data.format.name, settings=data.format.settings,
+                         packs=data.format.packs)
+    problem = check_format(record, {"p1": data.p1.setup(), "p2": data.p2.setup()}, catalog)
+    if problem is not None:
+        raise ScenarioError(f"{path}: {problem}")
+    return record
 
 
 def _puzzle(raw: _PuzzleFile | None, path: Path, steps: list[LessonStep]) -> Puzzle | None:
