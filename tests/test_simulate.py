@@ -116,3 +116,37 @@ def test_an_expert_game_is_fixed_by_its_seed():
     first = play_seeded(3, "aang", "kinto", "expert", "heuristic", {"worlds": 2})
     again = play_seeded(3, "aang", "kinto", "expert", "heuristic", {"worlds": 2})
     assert first == again and first.winner in ("p1", "p2")
+
+
+def test_a_format_keeps_the_fields_and_adds_each_game_s_characters(capsys):
+    data = run_json(capsys, "--format", "rip-n-flip", "--games", "3", "--seed", "4")
+    assert set(data) == {"games", "seed", "jobs", "p1", "p2", "unfinished", "avg_turns",
+                         "avg_actions", "elapsed_s", "games_per_s", "format", "settings",
+                         "characters"}
+    assert data["games"] == 3 and data["format"] == "rip-n-flip"
+    assert data["settings"] == {"packs": 4}
+    assert data["p1"]["wins"] + data["p2"]["wins"] == 3
+    assert [game["seed"] for game in data["characters"]] == [4, 5, 6]
+    from avatar_tui.cardlib.catalog import default_catalog
+
+    known = {chamber.character for chamber in default_catalog().chambers.values()}
+    for game in data["characters"]:
+        assert {game["p1"], game["p2"]} <= known, game
+    # the packs change with the seed, and so do the characters; the same seed, the same game
+    again = run_json(capsys, "--format", "rip-n-flip", "--games", "3", "--seed", "4")
+    assert again["characters"] == data["characters"]
+    assert again["p1"]["wins"] == data["p1"]["wins"]
+
+
+def test_a_format_takes_its_number_of_packs(capsys):
+    data = run_json(capsys, "--format", "rip-n-flip", "--packs", "2", "--games", "1")
+    assert data["settings"] == {"packs": 2}
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["--packs", "3"], "--packs is a setting of a format: give --format too"),
+    (["--format", "rip-n-flip", "--p1", "aang"], "--format makes each side's chamber and deck"),
+])
+def test_a_format_with_what_it_replaces_is_refused(capsys, args, words):
+    assert main(["simulate", "--games", "1", *args]) == 2
+    assert words in capsys.readouterr().err

@@ -13,6 +13,7 @@ from avatar_tui.bots.heuristic import HeuristicBot
 from avatar_tui.bots.kinds import SEARCHING, SEEDED_WORLDS, check_makers
 from avatar_tui.bots.master import MasterBot
 from avatar_tui.cardlib.catalog import Catalog, DeckList, default_catalog
+from avatar_tui.cardlib.formats import FORMATS, computer_setup, pack_maker
 from avatar_tui.decklib.library import player_setup
 from avatar_tui.engine import actor_of, apply_in_place, legal_actions, new_game, observation
 from avatar_tui.model.common import PLAYERS, PlayerId
@@ -60,6 +61,9 @@ class GameResult:
     points: dict[str, int]
     turns: int  # state.turn_number at the end
     actions: int
+    # a format game's characters, each side's from its packs (p1, p2); None
+    # for a game of characters or decks chosen beforehand
+    characters: tuple[str, str] | None = None
 
     def as_dict(self) -> dict:
         return asdict(self)
@@ -89,8 +93,18 @@ def play_game(setup: GameSetup, bots: Mapping[PlayerId, Bot],
         points={p: state.players[p].score for p in PLAYERS},
         turns=state.turn_number,
         actions=actions,
+        characters=_characters(setup) if setup.format is not None else None,
     )
     return state, result
+
+
+def _characters(setup: GameSetup) -> tuple[str, str]:
+    catalog = setup.catalog or default_catalog()
+    names = []
+    for ps in (setup.p1, setup.p2):
+        chamber = catalog.find_chamber(ps.chamber)
+        names.append(chamber.character or chamber.id if chamber is not None else ps.chamber)
+    return names[0], names[1]
 
 
 Side = str | DeckList  # a character's house starter deck, or a deck list
@@ -115,19 +129,32 @@ def setup_for(seed: int, p1: Side, p2: Side, catalog: Catalog | None = None) -> 
                      p2=side_setup(p2, seed, "p2", catalog), catalog=catalog)
 
 
+def format_setup_for(seed: int, format_name: str, catalog: Catalog | None = None,
+                     settings: Mapping[str, int] | None = None) -> GameSetup:
+    """A format game (docs/formats.md) where each side opens its packs from
+    `seed` and chooses its chamber by the computer's rule."""
+    catalog = catalog or default_catalog()
+    return computer_setup(FORMATS[format_name], catalog, pack_maker(catalog), seed, settings)
+
+
 def play_seeded(seed: int, p1: Side, p2: Side, bot1: str, bot2: str,
                 options: Mapping[str, float | int] | None = None,
-                catalog: Catalog | None = None) -> GameResult:
+                catalog: Catalog | None = None, format_name: str | None = None,
+                settings: Mapping[str, int] | None = None) -> GameResult:
     """One game fixed entirely by its arguments: the setup's seed and each
     bot's own seed derive from `seed`. `options` go to an expert bot (its
-    `worlds`; a `think` time budget makes the game depend on the clock)."""
+    `worlds`; a `think` time budget makes the game depend on the clock).
+    With `format_name`, the sides' decks come from packs (p1 and p2 unused)."""
     # a fixed search unless told otherwise: the game then depends on the seed alone
     opts = dict(options) if options else {"worlds": SEEDED_WORLDS}
     bots: dict[PlayerId, Bot] = {"p1": make_bot(bot1, bot_seed(seed, "p1"), **opts),
             "p2": make_bot(bot2, bot_seed(seed, "p2"), **opts)}
     try:
-        return play_game(setup_for(seed, p1, p2, catalog), bots)[1]
+        setup = format_setup_for(seed, format_name, catalog, settings) if format_name \
+            else setup_for(seed, p1, p2, catalog)
+        return play_game(setup, bots)[1]
     except Exception as err:
-        raise GameError(f"the game with seed {seed} ({side_name(p1)} {bot1} v "
-                        f"{side_name(p2)} {bot2}) stopped: "
+        sides = f"{format_name}: {bot1} v {bot2}" if format_name else \
+            f"{side_name(p1)} {bot1} v {side_name(p2)} {bot2}"
+        raise GameError(f"the game with seed {seed} ({sides}) stopped: "
                         f"{type(err).__name__}: {err}") from err

@@ -16,23 +16,28 @@ from typing import Any
 from avatar_tui.bots.match import play_seeded, side_name
 from avatar_tui.bots.wilson import wilson
 from avatar_tui.cardlib.catalog import Catalog, DeckList, characters, default_catalog
+from avatar_tui.cardlib.formats import FORMATS, settings_for
 
 
 def _play_chunk(seeds: Sequence[int], p1: Any, p2: Any, bot1: str, bot2: str,
-                options: dict | None = None) -> list[dict]:
+                options: dict | None = None, format_name: str | None = None,
+                settings: dict[str, int] | None = None) -> list[dict]:
     """A worker's share: whole games, each fixed by its seed."""
-    return [play_seeded(s, p1, p2, bot1, bot2, options).as_dict() for s in seeds]
+    return [play_seeded(s, p1, p2, bot1, bot2, options, format_name=format_name,
+                        settings=settings).as_dict() for s in seeds]
 
 
 def play_all(games: int, p1: Any, p2: Any, bot1: str, bot2: str, seed: int, jobs: int,
              advance: Callable[[int], None] = lambda n: None,
-             options: dict | None = None) -> list[dict]:
+             options: dict | None = None, format_name: str | None = None,
+             settings: dict[str, int] | None = None) -> list[dict]:
     """Every game's result, in seed order, whatever the number of jobs."""
     seeds = [seed + i for i in range(games)]
     if jobs == 1:
         results = []
         for s in seeds:
-            results.extend(_play_chunk([s], p1, p2, bot1, bot2, options))
+            results.extend(_play_chunk([s], p1, p2, bot1, bot2, options, format_name,
+                                       settings))
             advance(1)
         return results
     # small chunks: the progress moves, and a slow chunk does not hold the rest
@@ -44,7 +49,9 @@ def play_all(games: int, p1: Any, p2: Any, bot1: str, bot2: str, seed: int, jobs
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = {pool.submit(_play_chunk, c, p1, p2, bot1, bot2, options): len(c)
+        futures = {pool.submit(_play_chunk, c, p1, p2, bot1, bot2, options, format_name,
+                               settings):
+                   len(c)
                    for c in chunks}
         for future in as_completed(futures):
             results.extend(future.result())
@@ -54,14 +61,27 @@ def play_all(games: int, p1: Any, p2: Any, bot1: str, bot2: str, seed: int, jobs
 
 def simulate(games: int, p1: Any, p2: Any, bot1: str, bot2: str, seed: int, jobs: int = 1,
              advance: Callable[[int], None] = lambda n: None,
-             options: dict | None = None) -> dict[str, Any]:
+             options: dict | None = None, format_name: str | None = None,
+             settings: dict[str, int] | None = None) -> dict[str, Any]:
     """Play the games and summarise them (the JSON of `simulate --json`);
-    `advance(n)` is told of every n games played (the command's progress bar)."""
+    `advance(n)` is told of every n games played (the command's progress bar).
+    With `format_name`, each side's deck comes from its packs (docs/formats.md):
+    the sides are named by the format, and each game's characters are added."""
     start = time.perf_counter()
-    results = play_all(games, p1, p2, bot1, bot2, seed, jobs, advance, options)
+    results = play_all(games, p1, p2, bot1, bot2, seed, jobs, advance, options, format_name,
+                       settings)
     elapsed = time.perf_counter() - start
-    return summarise(results, p1=side_name(p1), p2=side_name(p2), bot1=bot1, bot2=bot2,
-                     seed=seed, jobs=jobs, elapsed=elapsed)
+    names = (format_name, format_name) if format_name else (side_name(p1), side_name(p2))
+    summary = summarise(results, p1=names[0], p2=names[1], bot1=bot1, bot2=bot2,
+                        seed=seed, jobs=jobs, elapsed=elapsed)
+    if format_name:
+        # the characters change from game to game: each game's, in seed order
+        summary["format"] = format_name
+        summary["settings"] = settings_for(FORMATS[format_name], settings)
+        summary["characters"] = [
+            {"seed": r["seed"], "p1": r["characters"][0], "p2": r["characters"][1]}
+            for r in results]
+    return summary
 
 
 def summarise(results: list[dict], *, p1: str, p2: str, bot1: str, bot2: str, seed: int,

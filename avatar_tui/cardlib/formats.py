@@ -22,10 +22,11 @@ import random
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from avatar_tui.cardlib.cardset import Catalog
 from avatar_tui.cardlib.legality import may_use
-from avatar_tui.cardlib.packs import RARITY_RANK, PackMaker
+from avatar_tui.cardlib.packs import RARITY_RANK, PackMaker, load_collation
 from avatar_tui.model.cards import ChamberCard
 from avatar_tui.model.common import PLAYERS, PlayerId
 from avatar_tui.model.state import FormatSetup, GameSetup, PlayerSetup
@@ -55,6 +56,12 @@ class PackFormat:
 
     def defaults(self) -> dict[str, int]:
         return {key: s.default for key, s in self.settings.items()}
+
+
+@lru_cache(maxsize=4)
+def pack_maker(catalog: Catalog) -> PackMaker:
+    """The packs of this catalog by the installed collation (read once)."""
+    return PackMaker(catalog, load_collation(catalog))
 
 
 def pulled_chambers(catalog: Catalog, pool: Pool) -> list[str]:

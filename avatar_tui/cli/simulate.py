@@ -26,10 +26,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=cli_args.whole(1, cli_args.GAMES_MAX, "a number of games"),
                         default=100, metavar="N",
                         help="how many games (default 100)")
-    parser.add_argument("--p1", type=_character, default=DEFAULT_P1, metavar="CHARACTER",
+    parser.add_argument("--p1", type=_character, metavar="CHARACTER",
                         help="p1's character, one with a starter deck in cards/decks "
                         f"(default {DEFAULT_P1})")
-    parser.add_argument("--p2", type=_character, default=DEFAULT_P2, metavar="CHARACTER",
+    parser.add_argument("--p2", type=_character, metavar="CHARACTER",
                         help=f"p2's character (default {DEFAULT_P2})")
     parser.add_argument("--deck1", metavar="FILE",
                         help="p1 plays this deck file (or saved deck) instead of --p1's "
@@ -57,7 +57,41 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--jobs", type=cli_args.whole(1, cli_args.JOBS_MAX, "a number of jobs"),
                         default=1, metavar="J",
                         help="worker processes (default 1; the results do not depend on it)")
+    parser.add_argument("--format", type=format_name, metavar="FORMAT",
+                        help="play a format from booster packs (rip-n-flip): each computer "
+                        "player opens its packs and chooses its chamber; the JSON adds each "
+                        "game's characters (docs/formats.md)")
+    parser.add_argument("--packs", type=packs_count, metavar="N",
+                        help="with --format: the packs each player opens (default 4)")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
+
+
+def format_name(text: str) -> str:
+    """A format from packs (docs/formats.md; the card library loads only
+    when the option is given, so `avatar-tui --help` reads no cards)."""
+    from avatar_tui.cardlib.formats import FORMATS
+
+    if text not in FORMATS:
+        raise argparse.ArgumentTypeError(
+            f"unknown format '{cli_args.shown(text)}' (expected one of: {', '.join(FORMATS)})")
+    return text
+
+
+def packs_count(text: str) -> int:
+    """Packs per player, within the bounds of the formats' setting."""
+    from avatar_tui.cardlib.formats import RIP_N_FLIP
+
+    setting = RIP_N_FLIP.settings["packs"]
+    return cli_args.whole(setting.low, setting.high, "a number of packs")(text)
+
+
+def format_settings(args: argparse.Namespace) -> dict[str, int] | str:
+    """The format's settings from --packs, or why they cannot be (--packs
+    without --format)."""
+    packs = getattr(args, "packs", None)
+    if packs is not None and getattr(args, "format", None) is None:
+        return "--packs is a setting of a format: give --format too"
+    return {} if packs is None else {"packs": packs}
 
 
 def _bot_kind(text: str) -> str:
@@ -113,6 +147,17 @@ def run_simulate(args: argparse.Namespace) -> int:
         terminal_text.say(f"avatar-tui simulate: {err}")
         return 2
     show_progress = not args.json and sys.stderr.isatty()
+    settings = format_settings(args)
+    if isinstance(settings, str):
+        terminal_text.say(f"avatar-tui simulate: {settings}")
+        return 2
+    fmt = getattr(args, "format", None)
+    if fmt and (getattr(args, "deck1", None) or getattr(args, "deck2", None)
+                or args.p1 or args.p2):
+        terminal_text.say("avatar-tui simulate: --format makes each side's chamber and deck "
+                          "from its packs: not with --p1, --p2, --deck1 or --deck2")
+        return 2
+    args.p1, args.p2 = args.p1 or DEFAULT_P1, args.p2 or DEFAULT_P2
     sides = []
     for character, ref in ((args.p1, getattr(args, "deck1", None)),
                            (args.p2, getattr(args, "deck2", None))):
@@ -128,7 +173,8 @@ def run_simulate(args: argparse.Namespace) -> int:
         sides.append(deck)
     try:
         summary = simulate(args.games, sides[0], sides[1], bot1, bot2, args.seed, args.jobs,
-                           progress=show_progress, options=expert_options(args))
+                           progress=show_progress, options=expert_options(args),
+                           format_name=fmt, settings=settings)
     except GameError as err:
         terminal_text.say(f"avatar-tui simulate: {err}")
         return 1
@@ -140,12 +186,14 @@ def run_simulate(args: argparse.Namespace) -> int:
 
 
 def simulate(games: int, p1: Any, p2: Any, bot1: str, bot2: str, seed: int, jobs: int,
-             progress: bool, options: dict) -> dict[str, Any]:
+             progress: bool, options: dict, format_name: str | None = None,
+             settings: dict[str, int] | None = None) -> dict[str, Any]:
     """The simulation's summary, with a progress bar on stderr when `progress`."""
     from avatar_tui.bots.simulation import simulate as run
 
+    played = {"format_name": format_name, "settings": settings}
     if not progress:
-        return run(games, p1, p2, bot1, bot2, seed, jobs, options=options)
+        return run(games, p1, p2, bot1, bot2, seed, jobs, options=options, **played)
     from rich.console import Console
     from rich.progress import (
         BarColumn,
@@ -160,7 +208,7 @@ def simulate(games: int, p1: Any, p2: Any, bot1: str, bot2: str, seed: int, jobs
     with bar:
         task = bar.add_task("games", total=games)
         return run(games, p1, p2, bot1, bot2, seed, jobs, lambda n: bar.advance(task, n),
-                   options)
+                   options, **played)
 
 
 # -------------------------------------------------------------------- summary
