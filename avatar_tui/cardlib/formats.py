@@ -26,7 +26,7 @@ from functools import lru_cache
 
 from avatar_tui.cardlib.cardset import Catalog
 from avatar_tui.cardlib.legality import may_use
-from avatar_tui.cardlib.packs import RARITY_RANK, PackMaker, load_collation
+from avatar_tui.cardlib.packs import RARITY_RANK, Pack, PackMaker, load_collation
 from avatar_tui.model.cards import ChamberCard
 from avatar_tui.model.common import PLAYERS, PlayerId
 from avatar_tui.model.state import FormatSetup, GameSetup, PlayerSetup
@@ -121,12 +121,21 @@ def settings_for(fmt: PackFormat, given: Mapping[str, int] | None = None) -> dic
     return settings
 
 
-def open_pools(maker: PackMaker, seed: int, packs: int) -> dict[PlayerId, Pool]:
+def open_packs(maker: PackMaker, seed: int, packs: int) -> dict[PlayerId, list[Pack]]:
     """Each side's packs, opened from the game's seed: p1's first, then p2's
     from the same generator, so one seed fixes both."""
     opened = maker.packs(seed, 2 * packs)
-    cards = [[pulled.card for pulled in pack] for pack in opened]
-    return {"p1": cards[:packs], "p2": cards[packs:]}
+    return {"p1": opened[:packs], "p2": opened[packs:]}
+
+
+def pool_of(packs: list[Pack]) -> Pool:
+    """A side's packs as the setup keeps them: card ids, pack by pack."""
+    return [[pulled.card for pulled in pack] for pack in packs]
+
+
+def open_pools(maker: PackMaker, seed: int, packs: int) -> dict[PlayerId, Pool]:
+    """Each side's pool, as `open_packs` opens it."""
+    return {pid: pool_of(opened) for pid, opened in open_packs(maker, seed, packs).items()}
 
 
 def computer_chamber(catalog: Catalog, pool: Pool) -> str:

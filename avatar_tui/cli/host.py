@@ -47,6 +47,10 @@ def add_arguments(host: argparse.ArgumentParser) -> None:
                       help=f"the port (default {DEFAULT_PORT}, or the saved one with --resume)")
     host.add_argument("--host", default="127.0.0.1",
                       help="the address to listen on (default 127.0.0.1: this computer only)")
+    host.add_argument("--format", metavar="FORMAT",
+                      help="refused for now: a game from packs needs choices before the "
+                      "game (packs, chambers) that PROTOCOL has no frame for "
+                      "(docs/formats.md)")
     how = host.add_mutually_exclusive_group()
     how.add_argument("--resume", action="store_true",
                      help="go on with the hosted game saved in the data directory, same URLs")
@@ -59,7 +63,15 @@ def say(text: str) -> None:
     terminal_text.say(f"avatar-tui host: {text}")
 
 
+NO_FORMAT = ("--format: not over host yet: PROTOCOL has no frame for the choices before a "
+             "game (the packs opened, the chambers chosen); play it at one keyboard or "
+             "against the computer (avatar-tui play --format)")
+
+
 def run_host(args: argparse.Namespace) -> int:
+    if getattr(args, "format", None) is not None:
+        say(NO_FORMAT)
+        return 2
     try:
         import aiohttp  # noqa: F401 - the optional extra `net`
     except ImportError:

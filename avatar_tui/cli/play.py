@@ -13,6 +13,7 @@ import sys
 
 from avatar_tui.bots.kinds import COMPUTER_KINDS
 from avatar_tui.cli import args as cli_args
+from avatar_tui.cli.format_args import format_name, format_settings, packs_count
 
 DEFAULT_COMPUTER = "heuristic"  # --vs-bot without a kind, and --plain without --vs-bot
 HOT_SEAT = ("avatar-tui play --plain: {what} is a hot-seat game, and at one keyboard two "
@@ -42,6 +43,12 @@ def add_play_arguments(play: argparse.ArgumentParser) -> None:
     play.add_argument("--seed", type=cli_args.seed, metavar="N",
                       help="the seed of a new game: of a game with --deck1/2, else the "
                       "new-game dialog's (which may still change it)")
+    play.add_argument("--format", type=format_name, metavar="FORMAT",
+                      help="a game from booster packs (rip-n-flip): the new-game screen "
+                      "opens with it chosen; each person opens their packs and chooses a "
+                      "chamber there, the computer for itself (docs/formats.md)")
+    play.add_argument("--packs", type=packs_count, metavar="N",
+                      help="with --format: the packs each player opens (default 4)")
     play.add_argument("--plain", action="store_true",
                       help="plain text, line by line, for screen readers, pipes and scripts: "
                       "you against the computer (--vs-bot KIND, default heuristic); "
@@ -81,7 +88,31 @@ def game_with_decks(deck1: str | None, deck2: str | None, seed: int | None = Non
     return new_game(setup)
 
 
+def format_refused(args: argparse.Namespace) -> str | None:
+    """Why --format (or --packs) cannot be played as asked, or None: the
+    packs are opened and the chambers chosen on the new-game screen, so a
+    format starts a new game there, never with decks, a scenario, a kept
+    game or plain text."""
+    refused = format_settings(args)
+    if isinstance(refused, str):
+        return refused
+    if getattr(args, "format", None) is None:
+        return None
+    given = [option for option, attr in (("--deck1", "deck1"), ("--deck2", "deck2"),
+                                         ("--scenario", "scenario"), ("--resume", "resume"),
+                                         ("--plain", "plain"))
+             if getattr(args, attr, None)]
+    if given:
+        return (f"--format opens the packs on the new-game screen: not with "
+                f"{' or '.join(given)}")
+    return None
+
+
 def run(args: argparse.Namespace) -> int:
+    refused = format_refused(args)
+    if refused is not None:
+        print(f"avatar-tui: {refused}", file=sys.stderr)
+        return 2
     if getattr(args, "plain", False):
         return run_plain(args)
     if getattr(args, "brief", False):
@@ -149,6 +180,10 @@ def run(args: argparse.Namespace) -> int:
         return start(**kept)
     if getattr(args, "resume", False):
         return start(start="resume", bot=bot)
+    game_format = getattr(args, "format", None)
+    if game_format is not None:  # a new game of packs: straight to the new-game screen
+        return start(start="new", bot=bot, seed=getattr(args, "seed", None),
+                     game_format=game_format, packs=getattr(args, "packs", None))
     # --seed fills the new-game dialog's seed (it stays editable there)
     return start(start="ask", bot=bot, seed=getattr(args, "seed", None))
 

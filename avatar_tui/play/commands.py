@@ -99,6 +99,8 @@ class ChooseGame:
     opponent: str | None  # the computer's kind in p2 now (None: a person)
     keeps: bool  # a new game keeps the unfinished one among the kept games
     learn: bool = False  # a new player (no kept game, no lesson finished): "Learn to play"
+    game_format: str | None = None  # a format from packs offered first (play --format)
+    packs: int | None = None  # its packs each (play --packs)
 
 
 @dataclass(frozen=True)

@@ -63,9 +63,13 @@ class Referee:
     offered for new games (None: one from the OS, never the clock)."""
 
     def __init__(self, controller: GameController, *, seed: int | None = None,
-                 puzzle: str | None = None):
+                 puzzle: str | None = None, game_format: str | None = None,
+                 packs: int | None = None):
         self.controller = controller
         self.fixed_seed = seed
+        # play --format: the new-game screen offers this format from packs first
+        self.game_format = game_format
+        self.packs = packs
         self.hint_worlds: int | None = None  # tests: a fixed search instead of a second
         self.position = 0  # counts every change of the game on the table: the tokens' clock
         self._tokens = 0
@@ -155,7 +159,8 @@ class Referee:
                            self.session is not None if can_cancel is None else can_cancel,
                            seats.who_plays(self.controller.computer),
                            bot.kind if bot is not None else None, self.replaces_a_game(),
-                           learn=self.new_player())]
+                           learn=self.new_player(), game_format=self.game_format,
+                           packs=self.packs)]
 
     def new_player(self) -> bool:
         """Nothing on the table, no game kept or to resume, no lesson
@@ -230,9 +235,11 @@ class Referee:
         seed = last.seed + 1  # the same decks (a listed deck shuffled anew), a new seed
         from avatar_tui.decklib.library import reshuffled
 
+        # a format game keeps its packs and chambers: the same decks, shuffled anew
         return self.start_game(GameSetup(seed=seed, p1=reshuffled(last.p1, seed, "p1"),
                                          p2=reshuffled(last.p2, seed, "p2"),
-                                         cards=last.cards, catalog=last.catalog))
+                                         cards=last.cards, format=last.format,
+                                         catalog=last.catalog))
 
     def resume(self, ask: bool) -> Commands:
         """Resume the saved game: with `ask`, offer resume or a new game."""

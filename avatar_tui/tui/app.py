@@ -82,7 +82,8 @@ class AvatarApp(Shell):
     puzzles' list, or on puzzle `puzzle` (a built-in one's name);
     `bot`: a computer player in one seat (`play --vs-bot`); `kept`: the
     name of the kept game `game` is (`play --resume NAME`), which becomes
-    the current save."""
+    the current save; `game_format` (and its `packs` each): the new-game
+    screen offers this format from packs first (`play --format`)."""
 
     CSS_PATH = ["app.tcss", "screens.tcss"]
     TITLE = "avatar-tui"
@@ -93,7 +94,8 @@ class AvatarApp(Shell):
                  demo: Demo | None = None, lesson: Lesson | None = None,
                  bot: BotSeat | None = None,
                  kept: str | None = None, freeze_startup_heap: bool = False,
-                 publisher=None, puzzle: str | None = None):
+                 publisher=None, puzzle: str | None = None, game_format: str | None = None,
+                 packs: int | None = None):
         super().__init__()
         self.publisher = publisher  # play --share: watchers follow this game (tui/sharing.py)
         themes.register(self)  # the colour-blind-safe one among Textual's
@@ -105,7 +107,8 @@ class AvatarApp(Shell):
         # all but the widgets
         self.controller = GameController(store, bot=bot, demo=demo, lesson=lesson)
         # what happens next; `start="puzzles"` with `puzzle`: that one at once
-        self.referee = Referee(self.controller, seed=seed, puzzle=puzzle)
+        self.referee = Referee(self.controller, seed=seed, puzzle=puzzle,
+                               game_format=game_format, packs=packs)
         self.settings = preferences.load(self)  # g; the theme also by ctrl+p
         self.timers: dict[str, tuple[Timer, TimerFired]] = {}  # the pauses running, by kind
         self.sub_title = self.controller.mode.subtitle

@@ -95,7 +95,8 @@ def choose_game(app: Shell, command: ChooseGame) -> None:
     screen = NewGameScreen(command.seed, command.p1, command.p2,
                            can_cancel=command.can_cancel, who=command.who,
                            opponent=command.opponent, keeps=command.keeps,
-                           learn=command.learn)
+                           learn=command.learn, game_format=command.game_format,
+                           packs=command.packs)
     app.push_screen(screen, lambda setup: app.carry_out(
         app.referee.game_chosen(setup, screen.opponent)))
 

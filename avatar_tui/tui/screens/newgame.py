@@ -19,7 +19,9 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from avatar_tui.cardlib.catalog import Catalog, default_catalog
 from avatar_tui.cardlib.entries import chamber_label
+from avatar_tui.cardlib.formats import FORMATS, RIP_N_FLIP, FormatError, PackFormat, settings_for
 from avatar_tui.engine import new_game
+from avatar_tui.model.common import PlayerId
 from avatar_tui.model.state import GameSetup
 from avatar_tui.play.lesson import LESSONS, ToLessons
 from avatar_tui.play.plain import escape
@@ -60,6 +62,15 @@ def character_of(chamber: str) -> str:
     return found.character if found is not None and found.character else chamber
 
 
+DECKS = "decks"  # the format field's value for a game of characters and decks
+
+
+def format_options() -> list[tuple[str, str]]:
+    """The format field's lines: decks chosen beforehand, or each format from packs."""
+    return [("Starter or constructed decks", DECKS),
+            *((fmt.title, name) for name, fmt in FORMATS.items())]
+
+
 def opening_preview(setup: GameSetup) -> list[str]:
     """The engine's own R2.4 narration for this setup."""
     try:
@@ -85,8 +96,11 @@ class NewGameScreen(Dialog[GameSetup | str | ToLessons | ToPuzzles | None]):
 
     def __init__(self, seed: int, p1: str = "aang", p2: str = "prince_zuko",
                  can_cancel: bool = True, who: str = "two players, one keyboard",
-                 opponent: str | None = None, keeps: bool = False, learn: bool = False):
+                 opponent: str | None = None, keeps: bool = False, learn: bool = False,
+                 game_format: str | None = None, packs: int | None = None):
         super().__init__()
+        self.game_format = game_format  # a format from packs to offer first (play --format)
+        self.packs = packs or RIP_N_FLIP.settings["packs"].default
         self.learn = learn  # a new player: "Learn to play" comes first
         self.keeps = keeps  # an unfinished game is replaced, so it will be kept
         self.who = who  # who plays: the title says it
@@ -119,6 +133,12 @@ class NewGameScreen(Dialog[GameSetup | str | ToLessons | ToPuzzles | None]):
                              allow_blank=False, id="p2-character", compact=True)
             yield from deck_field("p2")
             yield OpponentField(self.opponent)
+            with Horizontal(classes="field format-field"):
+                yield Label("Format", classes="field-label")
+                yield FieldSelect(format_options(), value=self.game_format or DECKS,
+                                  allow_blank=False, id="format", compact=True)
+                yield Label(" packs each ", classes="packs-label")
+                yield Input(str(self.packs), type="integer", id="packs", compact=True)
             with Horizontal(classes="field"):
                 yield Label("Seed", classes="field-label")
                 yield Input(str(self.seed), type="integer", id="seed", compact=True)
@@ -139,7 +159,8 @@ class NewGameScreen(Dialog[GameSetup | str | ToLessons | ToPuzzles | None]):
                          "ctrl+d deck editor · ctrl+q quits[/]", classes="dialog-keys")
 
     def on_mount(self) -> None:
-        self.query_one(Input).cursor_blink = False
+        for field in self.query(Input):
+            field.cursor_blink = False
         self.query_one("#learn" if self.learn else "#start", Button).focus()
         self.deck_picker = DeckPicker(self)
         self.deck_picker.refresh_options()
@@ -167,9 +188,40 @@ class NewGameScreen(Dialog[GameSetup | str | ToLessons | ToPuzzles | None]):
         return GameSetup(seed=seed, p1=players[0], p2=players[1],
                          catalog=self.deck_picker.catalog)
 
+    def chosen_format(self) -> PackFormat | None:
+        """The format from packs chosen, or None for a game of decks."""
+        value = self.query_one("#format", Select).value
+        return FORMATS.get(value) if isinstance(value, str) else None
+
+    def format_settings(self) -> dict[str, int] | str:
+        """The chosen format's settings from the fields, or what is wrong."""
+        fmt = self.chosen_format()
+        assert fmt is not None
+        try:
+            packs = int(self.query_one("#packs", Input).value.strip() or "0")
+            return settings_for(fmt, {"packs": packs})
+        except (ValueError, FormatError) as err:
+            return f"[b]Packs each: {escape(str(err))}[/b]"
+
     def update_preview(self) -> None:
-        setup = self.setup()
+        fmt = self.chosen_format()
+        for field in ("#p1-character", "#p2-character", "#p1-deck", "#p2-deck"):
+            self.query_one(field, Select).disabled = fmt is not None  # the packs decide
+        self.query_one("#packs", Input).display = fmt is not None
+        self.query_one(".packs-label", Label).display = fmt is not None
         preview = self.query_one("#preview", Static)
+        if fmt is not None:
+            settings = self.format_settings()
+            if isinstance(settings, str) or self.seed_value() is None:
+                preview.update(settings if isinstance(settings, str)
+                               else "[b]The seed must be a whole number.[/b]")
+                return
+            preview.update(f"{fmt.title} (docs/formats.md): each player opens "
+                           f"{settings['packs']} packs and chooses one of the chambers "
+                           "pulled; every other card pulled is the deck, traits ignored. "
+                           "The seed opens the packs.")
+            return
+        setup = self.setup()
         if setup is None:
             seed = self.seed_value()
             problems = self.deck_picker.players(seed) if seed is not None else None
@@ -206,10 +258,32 @@ class NewGameScreen(Dialog[GameSetup | str | ToLessons | ToPuzzles | None]):
             self.action_cancel()
 
     def start(self) -> None:
+        fmt = self.chosen_format()
+        if fmt is not None:
+            self.start_format(fmt)
+            return
         setup = self.setup()
         if setup is not None:
             self.opponent = self.query_one(OpponentField).kind
             self.dismiss(setup)
+
+    def start_format(self, fmt: PackFormat) -> None:
+        """The packs opened and the chambers chosen (tui/screens/format_steps.py),
+        then the game: each person in turn, the computer for itself."""
+        from avatar_tui.tui.screens.format_steps import FormatSteps
+
+        seed, settings = self.seed_value(), self.format_settings()
+        if seed is None or isinstance(settings, str):
+            return
+        opponent = self.query_one(OpponentField).kind
+        people: tuple[PlayerId, ...] = ("p1",) if opponent is not None else ("p1", "p2")
+
+        def done(setup: GameSetup | None) -> None:
+            if setup is not None:
+                self.opponent = opponent
+                self.dismiss(setup)
+
+        FormatSteps(self, fmt, self.deck_picker.catalog, seed, settings, people, done).start()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "cancel":

@@ -33,11 +33,14 @@ class PackOpeningScreen(Screen[None]):
         Binding("q,escape", "leave", "Leave"),
     ]
 
-    def __init__(self, catalog: Catalog, packs: list[Pack], seed: int):
+    def __init__(self, catalog: Catalog, packs: list[Pack], seed: int, whose: str = "",
+                 then: str = "leaves"):
         super().__init__()
         self.catalog = catalog
         self.packs = packs
         self.seed = seed
+        self.whose = whose  # "p1's " before a format game: whose packs these are
+        self.then = then  # what q does, in words
         self.pack_number = 0  # the pack being opened, from 0
         self.cards: list[Pulled] = []
         self.turned = 0  # how many of its cards are face up
@@ -65,7 +68,7 @@ class PackOpeningScreen(Screen[None]):
 
     def show(self) -> None:
         self.query_one("#pack-title", Static).update(
-            f"[b]Pack {self.pack_number + 1} of {len(self.packs)}[/b] [dim]· seed "
+            f"[b]{self.whose}Pack {self.pack_number + 1} of {len(self.packs)}[/b] [dim]· seed "
             f"{self.seed} · {self.turned} of {len(self.cards)} turned over[/]")
         cards = self.query_one(OptionList)
         cards.clear_options()
@@ -80,7 +83,7 @@ class PackOpeningScreen(Screen[None]):
         elif self.pack_number + 1 < len(self.packs):
             keys = "all turned over · n opens the next pack"
         else:
-            keys = "all turned over · q leaves"
+            keys = f"all turned over · q {self.then}"
         self.query_one("#pack-keys", Static).update(
             f"[dim]{keys} · i shows the chosen card's text[/]")
 

@@ -1,0 +1,36 @@
+"""The options of a game from booster packs (`--format`, `--packs`), shared
+by `play` and `simulate` (docs/formats.md)."""
+
+from __future__ import annotations
+
+import argparse
+
+from avatar_tui.cli import args as cli_args
+
+
+def format_name(text: str) -> str:
+    """A format from packs (docs/formats.md; the card library loads only
+    when the option is given, so `avatar-tui --help` reads no cards)."""
+    from avatar_tui.cardlib.formats import FORMATS
+
+    if text not in FORMATS:
+        raise argparse.ArgumentTypeError(
+            f"unknown format '{cli_args.shown(text)}' (expected one of: {', '.join(FORMATS)})")
+    return text
+
+
+def packs_count(text: str) -> int:
+    """Packs per player, within the bounds of the formats' setting."""
+    from avatar_tui.cardlib.formats import RIP_N_FLIP
+
+    setting = RIP_N_FLIP.settings["packs"]
+    return cli_args.whole(setting.low, setting.high, "a number of packs")(text)
+
+
+def format_settings(args: argparse.Namespace) -> dict[str, int] | str:
+    """The format's settings from --packs, or why they cannot be (--packs
+    without --format)."""
+    packs = getattr(args, "packs", None)
+    if packs is not None and getattr(args, "format", None) is None:
+        return "--packs is a setting of a format: give --format too"
+    return {} if packs is None else {"packs": packs}
