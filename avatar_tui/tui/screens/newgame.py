@@ -153,15 +153,18 @@ class NewGameScreen(Dialog[GameSetup | str | ToLessons | ToPuzzles | None]):
                 yield Button("Deck editor", id="decks", compact=True)
                 yield Button("Lessons", id="lessons", compact=True)
                 yield Button("Puzzles", id="puzzles", compact=True)
+            # (kept games and the deck editor have their buttons just above, and
+            # their keys in the footer: two lines here, so 80x24 shows them whole)
             yield Static("[dim]tab or enter moves between fields · space opens a list · "
-                         "enter on Start begins · "
-                         "a seed replays the same shuffle · ctrl+g kept games · "
-                         "ctrl+d deck editor · ctrl+q quits[/]", classes="dialog-keys")
+                         "enter on Start begins · a seed replays the same shuffle · "
+                         "ctrl+q quits[/]", classes="dialog-keys")
 
     def on_mount(self) -> None:
         for field in self.query(Input):
             field.cursor_blink = False
-        self.query_one("#learn" if self.learn else "#start", Button).focus()
+        # a new player is offered the lessons first, unless a format was asked for
+        first = "#learn" if self.learn and self.game_format is None else "#start"
+        self.query_one(first, Button).focus()
         self.deck_picker = DeckPicker(self)
         self.deck_picker.refresh_options()
         self.update_preview()
@@ -216,10 +219,9 @@ class NewGameScreen(Dialog[GameSetup | str | ToLessons | ToPuzzles | None]):
                 preview.update(settings if isinstance(settings, str)
                                else "[b]The seed must be a whole number.[/b]")
                 return
-            preview.update(f"{fmt.title} (docs/formats.md): each player opens "
-                           f"{settings['packs']} packs and chooses one of the chambers "
-                           "pulled; every other card pulled is the deck, traits ignored. "
-                           "The seed opens the packs.")
+            preview.update(f"{fmt.title}: each player opens {settings['packs']} packs "
+                           "(by the seed), chooses a chamber pulled and plays every other "
+                           "card pulled, traits ignored (docs/formats.md).")
             return
         setup = self.setup()
         if setup is None:
