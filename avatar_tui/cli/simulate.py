@@ -164,9 +164,9 @@ def simulate(games: int, p1: Any, p2: Any, bot1: str, bot2: str, seed: int, jobs
     """The simulation's summary, with a progress bar on stderr when `progress`."""
     from avatar_tui.bots.simulation import simulate as run
 
-    played = {"format_name": format_name, "settings": settings}
     if not progress:
-        return run(games, p1, p2, bot1, bot2, seed, jobs, options=options, **played)
+        return run(games, p1, p2, bot1, bot2, seed, jobs, options=options,
+                   format_name=format_name, settings=settings)
     from rich.console import Console
     from rich.progress import (
         BarColumn,
@@ -181,7 +181,7 @@ def simulate(games: int, p1: Any, p2: Any, bot1: str, bot2: str, seed: int, jobs
     with bar:
         task = bar.add_task("games", total=games)
         return run(games, p1, p2, bot1, bot2, seed, jobs, lambda n: bar.advance(task, n),
-                   options, **played)
+                   options, format_name, settings)
 
 
 # -------------------------------------------------------------------- summary
