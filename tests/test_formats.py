@@ -188,3 +188,22 @@ def test_a_save_from_before_formats_loads_unchanged():
     state, _ = load_game(some)
     assert state.setup.format is None
     assert "[format" not in scenario_text(state)
+
+
+def test_a_rematch_keeps_the_packs_and_chambers_and_shuffles_the_decks_again():
+    from avatar_tui.engine import new_game
+    from avatar_tui.play.controller import GameController
+    from avatar_tui.play.headless import Headless
+    from avatar_tui.play.referee import Referee
+
+    setup = computer_setup(RIP_N_FLIP, default_catalog(), maker(), 12)
+    referee = Referee(GameController(), seed=1)
+    front = Headless(referee)
+    front.run(referee.play(*new_game(setup)))
+    front.run(referee.rematch())
+    again = referee.session.state.setup
+    assert again.seed == 13 and again.format == setup.format
+    for pid in ("p1", "p2"):
+        before, after = getattr(setup, pid), getattr(again, pid)
+        assert after.chamber == before.chamber
+        assert Counter(after.deck) == Counter(before.deck) and after.deck != before.deck
