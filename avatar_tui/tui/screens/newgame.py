@@ -8,7 +8,11 @@ Starting keeps the unfinished game it replaces (the dialog says so), and
 ctrl+g lists the kept games, any unfinished one of which can be resumed
 from here instead: the screen then answers with its name. "Lessons"
 (ctrl+l) answers LESSONS, for the lessons' list; a new player (no kept
-game, no lesson finished) is offered "Learn to play" first."""
+game, no lesson finished) is offered "Learn to play" first.
+
+A format from booster packs (docs/formats.md) replaces the characters and
+decks: Start then opens each person's packs and asks for their chamber
+(tui/screens/format_steps.py) before the game begins."""
 
 from __future__ import annotations
 
@@ -28,6 +32,7 @@ from avatar_tui.play.plain import escape
 from avatar_tui.play.puzzle import PUZZLES, ToPuzzles
 from avatar_tui.tui.screens.dialog import Dialog
 from avatar_tui.tui.screens.fields import FieldSelect
+from avatar_tui.tui.screens.format_steps import FormatSteps
 from avatar_tui.tui.screens.newgame_decks import DeckPicker, deck_field
 from avatar_tui.tui.screens.opponent import OpponentField
 
@@ -272,8 +277,6 @@ class NewGameScreen(Dialog[GameSetup | str | ToLessons | ToPuzzles | None]):
     def start_format(self, fmt: PackFormat) -> None:
         """The packs opened and the chambers chosen (tui/screens/format_steps.py),
         then the game: each person in turn, the computer for itself."""
-        from avatar_tui.tui.screens.format_steps import FormatSteps
-
         seed, settings = self.seed_value(), self.format_settings()
         if seed is None or isinstance(settings, str):
             return
