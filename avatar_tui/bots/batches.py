@@ -1,0 +1,216 @@
+"""Seeded games played wherever there are cores: in this process, on a pool
+of worker processes on this machine (`jobs`), or on a Dask cluster
+(`scheduler`: a scheduler's address, or `local` for a cluster of `jobs`
+workers started here). `avatar-tui simulate`, `benchmarks/matchups.py` and
+the deck editor's test all play their games through `play_games`.
+
+A game is fixed by its seed, its sides and its bots (bots/match.py
+`play_seeded`), so where it is played changes no result: the games go out in
+batches, one task each, and come back in the order they were given.
+
+Dask is an optional extra (`pip install "avatar-tui[dask]"`): it is imported
+only when a scheduler is named, and its absence is one line (`ClusterError`)."""
+
+from __future__ import annotations
+
+import logging
+import traceback
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from avatar_tui.bots.match import GameError, GameResult, Side, play_seeded
+from avatar_tui.cardlib.catalog import Catalog
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
+LOCAL = "local"  # --scheduler local: a cluster of worker processes on this machine
+BATCH_MOST = 50  # games in one task: enough to pay for the task, few enough to share out
+BATCHES_PER_WORKER = 8  # so a slow batch does not hold the rest, and the progress moves
+JOIN_WAIT = 60.0  # seconds a scheduler is given to answer, and its first worker to join
+NEEDS_DASK = 'playing on a Dask cluster needs Dask, an optional extra: ' \
+    'pip install "avatar-tui[dask]"'
+
+
+class ClusterError(RuntimeError):
+    """No cluster to play on: Dask is not installed, or the scheduler cannot
+    be reached or has no worker. The message is one line, for the user."""
+
+
+@dataclass(frozen=True)
+class SeededGame:
+    """One game, everything that fixes it: the seed of its setup and bots,
+    the two sides (a house deck's character or a deck list), the two kinds
+    of computer player and the searching bots' options (None: the fixed
+    number of worlds)."""
+
+    seed: int
+    p1: Side
+    p2: Side
+    bot1: str
+    bot2: str
+    options: Mapping[str, float | int] | None = None
+
+    def play(self, catalog: Catalog | None = None) -> GameResult:
+        return play_seeded(self.seed, self.p1, self.p2, self.bot1, self.bot2, self.options,
+                           catalog)
+
+
+@dataclass(frozen=True)
+class Failed:
+    """A game that stopped on an error: its GameError's line (naming the
+    seed, to replay it) and the traceback from where it was played."""
+
+    game: SeededGame
+    error: str
+    traceback: str
+
+
+def _outcome(game: SeededGame, catalog: Catalog | None) -> GameResult | Failed:
+    try:
+        return game.play(catalog)
+    except GameError as err:  # told back as a value: it may come from another machine
+        return Failed(game, str(err), traceback.format_exc())
+
+
+def _play_batch(batch: Sequence[SeededGame], catalog: Catalog | None
+                ) -> list[GameResult | Failed]:
+    """One task: whole games, each fixed by its seed."""
+    return [_outcome(game, catalog) for game in batch]
+
+
+def batch_size(games: int, workers: int) -> int:
+    return max(1, min(BATCH_MOST, games // (workers * BATCHES_PER_WORKER)))
+
+
+def play_games(games: Sequence[SeededGame], jobs: int = 1, scheduler: str | None = None,
+               advance: Callable[[int], object] = lambda n: None,
+               stopped: Callable[[], bool] = lambda: False,
+               catalog: Catalog | None = None) -> list[GameResult]:
+    """Every game's result, in the order given. `jobs` worker processes on
+    this machine (1: this process), or the Dask cluster at `scheduler`
+    (`local`: one of `jobs` workers started here and closed after).
+    `advance(n)` is told of every n games played; once `stopped()` is true
+    no more are played, and the results are those of the games before the
+    first one left unplayed. `catalog`: the games' cards (None: the
+    installed database). The first game that fails raises its GameError;
+    no cluster to play on raises ClusterError."""
+    outcomes = play_outcomes(games, jobs, scheduler, advance, stopped, catalog, keep_going=False)
+    return [r for r in outcomes if isinstance(r, GameResult)]
+
+
+def play_outcomes(games: Sequence[SeededGame], jobs: int = 1, scheduler: str | None = None,
+                  advance: Callable[[int], object] = lambda n: None,
+                  stopped: Callable[[], bool] = lambda: False,
+                  catalog: Catalog | None = None,
+                  keep_going: bool = True) -> list[GameResult | Failed]:
+    """As `play_games`, but a game that fails is a `Failed` in its place and
+    the others are still played (`keep_going`; else it raises at once)."""
+    outcomes: list[GameResult | Failed] = []
+    if scheduler is None and jobs == 1:
+        for game in games:
+            if stopped():
+                break
+            outcomes.append(_told(_outcome(game, catalog), keep_going))
+            advance(1)
+        return outcomes
+    # imported here: only a run spread over processes needs them, and every
+    # other start (the app's first of all) would pay for importing them
+    from concurrent.futures import FIRST_COMPLETED, wait
+
+    done: dict[int, list[GameResult | Failed]] = {}
+    with executor(jobs, scheduler) as (pool, workers):
+        size = batch_size(len(games), workers)
+        batches = [games[i:i + size] for i in range(0, len(games), size)]
+        pending = {pool.submit(_play_batch, batch, catalog): n for n, batch in enumerate(batches)}
+        waiting = set(pending)
+        while waiting and not stopped():
+            # a bounded wait, so a stop is seen even while a long batch plays
+            finished, waiting = wait(waiting, timeout=0.25, return_when=FIRST_COMPLETED)
+            for future in finished:
+                batch = done[pending[future]] = future.result()
+                for outcome in batch:
+                    _told(outcome, keep_going)
+                advance(len(batch))
+    for n in range(len(done)):
+        if n not in done:
+            break
+        outcomes.extend(done[n])
+    return outcomes
+
+
+def _told(outcome: GameResult | Failed, keep_going: bool) -> GameResult | Failed:
+    if isinstance(outcome, Failed) and not keep_going:
+        raise GameError(outcome.error)
+    return outcome
+
+
+@contextmanager
+def executor(jobs: int, scheduler: str | None) -> Iterator[tuple[Executor, int]]:
+    """(an executor, how many games it plays at once); what is still queued
+    when the block is left is dropped."""
+    if scheduler is None:
+        from concurrent.futures import ProcessPoolExecutor
+
+        pool = ProcessPoolExecutor(max_workers=jobs)
+        try:
+            yield pool, jobs
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
+        return
+    with dask_client(scheduler, jobs) as client:
+        dask_pool = client.get_executor(pure=False)
+        try:
+            yield dask_pool, max(1, sum(client.nthreads().values()))
+        finally:
+            dask_pool.shutdown(wait=False)  # cancels what the cluster has not played
+
+
+@contextmanager
+def dask_client(scheduler: str, jobs: int = 1) -> Iterator:
+    """A Dask client of the scheduler at `scheduler`, or of a cluster of
+    `jobs` single-threaded worker processes on this machine (`local`,
+    listening on 127.0.0.1 only), with at least one worker; closed after."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise ClusterError(NEEDS_DASK) from None
+    if scheduler == LOCAL:
+        with local_cluster(jobs) as cluster, Client(cluster) as client:
+            yield client
+        return
+    try:
+        client = Client(scheduler, timeout=JOIN_WAIT)
+    except (OSError, ValueError) as err:  # no scheduler there, or not an address
+        raise ClusterError(f"no Dask scheduler answered at {scheduler} "
+                           f"({type(err).__name__}: {err})") from None
+    with client:
+        try:
+            client.wait_for_workers(1, timeout=JOIN_WAIT)
+        except TimeoutError:
+            raise ClusterError(f"the Dask scheduler at {scheduler} has no "
+                               f"worker (none joined within {JOIN_WAIT:g} s)") from None
+        threads = max(client.nthreads().values())
+        if threads > 1:
+            # the engine counts board changes process-wide (model/state.py
+            # BoardChanges): two games at once in one process could corrupt
+            # each other's list of cards in play, and so their results
+            raise ClusterError(f"the Dask workers at {scheduler} run up to {threads} threads "
+                               "each: start them with --nthreads 1 (one game per process)")
+        yield client
+
+
+def local_cluster(workers: int, threads: int = 1, processes: bool = True):
+    """A Dask cluster on this machine, every port on 127.0.0.1 (the
+    scheduler's web pages too, which are not served: no dashboard). One
+    thread per worker process: a game holds the interpreter lock throughout,
+    and the engine's count of board changes is process-wide. (`threads` and
+    `processes` are for the tests' cluster inside their own process.)"""
+    from distributed import LocalCluster
+
+    return LocalCluster(n_workers=workers, threads_per_worker=threads, processes=processes,
+                        protocol="tcp://", host="127.0.0.1",
+                        dashboard_address="127.0.0.1:0", scheduler_kwargs={"dashboard": False},
+                        silence_logs=logging.WARNING)
