@@ -25,7 +25,7 @@ from avatar_tui.play.deck_editor import RunTest
 from tests.test_simulate import TIMING
 
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
-NO_DASK = 'pip install "avatar-tui[dask]"'
+NO_DASK = 'pip install ".[dask]"'
 
 
 def small_cluster(threads: int = 1):

@@ -8,7 +8,7 @@ A game is fixed by its seed, its sides and its bots (bots/match.py
 `play_seeded`), so where it is played changes no result: the games go out in
 batches, one task each, and come back in the order they were given.
 
-Dask is an optional extra (`pip install "avatar-tui[dask]"`): it is imported
+Dask is an optional extra (`pip install ".[dask]"`): it is imported
 only when a scheduler is named, and its absence is one line (`ClusterError`)."""
 
 from __future__ import annotations
@@ -29,9 +29,9 @@ if TYPE_CHECKING:
 LOCAL = "local"  # --scheduler local: a cluster of worker processes on this machine
 BATCH_MOST = 50  # games in one task: enough to pay for the task, few enough to share out
 BATCHES_PER_WORKER = 8  # so a slow batch does not hold the rest, and the progress moves
-JOIN_WAIT = 60.0  # seconds a scheduler is given to answer, and its first worker to join
-NEEDS_DASK = 'playing on a Dask cluster needs Dask, an optional extra: ' \
-    'pip install "avatar-tui[dask]"'
+JOIN_WAIT = 30.0  # seconds a scheduler is given to answer, and its first worker to join
+NEEDS_DASK = 'playing on a Dask cluster needs Dask, the optional extra "dask": ' \
+    'pip install ".[dask]"'
 
 
 class ClusterError(RuntimeError):

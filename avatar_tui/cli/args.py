@@ -54,7 +54,7 @@ def add_scheduler(parser: argparse.ArgumentParser, games: str = "the games") -> 
                         help=f"play {games} on a Dask cluster: its scheduler's address "
                         "(tcp://HOST:8786), or 'local' for a cluster of --jobs worker "
                         "processes here (the results do not depend on it; needs the extra: "
-                        'pip install "avatar-tui[dask]"; docs/cluster.md)')
+                        'pip install ".[dask]"; docs/cluster.md)')
 
 
 def scheduler(text: str) -> str:
