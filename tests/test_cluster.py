@@ -10,14 +10,17 @@ changes needs), listening on 127.0.0.1 only, closed after the module."""
 from __future__ import annotations
 
 import json
+import logging
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
+import distributed  # the `test` extra installs it
 import psutil  # Dask's own dependency
 import pytest
 
 from avatar_tui.bots import batches
-from avatar_tui.bots.batches import ClusterError, SeededGame, local_cluster, play_games
+from avatar_tui.bots.batches import ClusterError, SeededGame, play_games
 from avatar_tui.bots.simulation import house_matchups
 from avatar_tui.cardlib.catalog import default_catalog
 from avatar_tui.cli import main
@@ -28,8 +31,14 @@ BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 NO_DASK = 'pip install ".[dask]"'
 
 
-def small_cluster(threads: int = 1):
-    return local_cluster(1, threads, processes=False)
+def small_cluster(threads: int = 1) -> distributed.LocalCluster:
+    """One worker inside this process, every port on 127.0.0.1 (the web
+    pages' too, and no dashboard)."""
+    return distributed.LocalCluster(n_workers=1, threads_per_worker=threads, processes=False,
+                                    protocol="tcp://", host="127.0.0.1",
+                                    dashboard_address="127.0.0.1:0",
+                                    scheduler_kwargs={"dashboard": False},
+                                    silence_logs=logging.WARNING)
 
 
 @pytest.fixture(scope="module")
@@ -143,9 +152,27 @@ def test_a_scheduler_that_is_no_address_is_a_usage_error(capsys, text):
 
 
 @pytest.mark.slow
-def test_a_local_cluster_of_worker_processes(capsys):
-    """`--scheduler local`: worker processes started here and closed after."""
+def test_a_local_cluster_of_worker_processes(capsys, monkeypatch):
+    """`--scheduler local`: a scheduler and its workers started here,
+    listening on 127.0.0.1 only, and stopped after."""
+    started: list[psutil.Process] = []
+    listening: list[str] = []
+    real = batches.local_cluster
+
+    @contextmanager
+    def watched(workers: int):
+        with real(workers) as address:
+            yield address
+            started.extend(psutil.Process().children(recursive=True))
+            listening.extend(c.laddr.ip for p in started for c in p.net_connections(kind="inet")
+                             if c.status == psutil.CONN_LISTEN)
+
+    monkeypatch.setattr(batches, "local_cluster", watched)
     args = ("--games", "3", "--seed", "5", "--bot", "random")
     here = run_json(capsys, *args)
     there = run_json(capsys, *args, "--scheduler", "local")
     assert untimed(there) == untimed(here)
+    assert len(started) >= 2  # the scheduler, the worker (and its nanny's process)
+    assert listening and set(listening) == {"127.0.0.1"}
+    psutil.wait_procs(started, timeout=30)
+    assert not [p for p in started if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]

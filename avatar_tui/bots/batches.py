@@ -13,11 +13,16 @@ only when a scheduler is named, and its absence is one line (`ClusterError`)."""
 
 from __future__ import annotations
 
-import logging
+import json
+import subprocess
+import sys
+import tempfile
+import time
 import traceback
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from avatar_tui.bots.match import GameError, GameResult, Side, play_seeded
@@ -30,6 +35,7 @@ LOCAL = "local"  # --scheduler local: a cluster of worker processes on this mach
 BATCH_MOST = 50  # games in one task: enough to pay for the task, few enough to share out
 BATCHES_PER_WORKER = 8  # so a slow batch does not hold the rest, and the progress moves
 JOIN_WAIT = 30.0  # seconds a scheduler is given to answer, and its first worker to join
+ORPHAN_WAIT = 120  # seconds a local cluster outlives a run that died without closing it
 NEEDS_DASK = 'playing on a Dask cluster needs Dask, the optional extra "dask": ' \
     'pip install ".[dask]"'
 
@@ -171,46 +177,90 @@ def executor(jobs: int, scheduler: str | None) -> Iterator[tuple[Executor, int]]
 @contextmanager
 def dask_client(scheduler: str, jobs: int = 1) -> Iterator:
     """A Dask client of the scheduler at `scheduler`, or of a cluster of
-    `jobs` single-threaded worker processes on this machine (`local`,
-    listening on 127.0.0.1 only), with at least one worker; closed after."""
+    `jobs` worker processes started on this machine (`local`), with at least
+    one worker, each of one thread; closed after."""
     try:
         from distributed import Client
     except ImportError:
         raise ClusterError(NEEDS_DASK) from None
     if scheduler == LOCAL:
-        with local_cluster(jobs) as cluster, Client(cluster) as client:
+        with local_cluster(jobs) as address, connected(Client, address) as client:
             yield client
         return
+    with connected(Client, scheduler) as client:
+        yield client
+
+
+@contextmanager
+def connected(client_type: Callable, address: str) -> Iterator:
     try:
-        client = Client(scheduler, timeout=JOIN_WAIT)
+        client = client_type(address, timeout=JOIN_WAIT)
     except (OSError, ValueError) as err:  # no scheduler there, or not an address
-        raise ClusterError(f"no Dask scheduler answered at {scheduler} "
+        raise ClusterError(f"no Dask scheduler answered at {address} "
                            f"({type(err).__name__}: {err})") from None
     with client:
         try:
             client.wait_for_workers(1, timeout=JOIN_WAIT)
         except TimeoutError:
-            raise ClusterError(f"the Dask scheduler at {scheduler} has no "
+            raise ClusterError(f"the Dask scheduler at {address} has no "
                                f"worker (none joined within {JOIN_WAIT:g} s)") from None
         threads = max(client.nthreads().values())
         if threads > 1:
             # the engine counts board changes process-wide (model/state.py
             # BoardChanges): two games at once in one process could corrupt
             # each other's list of cards in play, and so their results
-            raise ClusterError(f"the Dask workers at {scheduler} run up to {threads} threads "
+            raise ClusterError(f"the Dask workers at {address} run up to {threads} threads "
                                "each: start them with --nthreads 1 (one game per process)")
         yield client
 
 
-def local_cluster(workers: int, threads: int = 1, processes: bool = True):
-    """A Dask cluster on this machine, every port on 127.0.0.1 (the
-    scheduler's web pages too, which are not served: no dashboard). One
-    thread per worker process: a game holds the interpreter lock throughout,
-    and the engine's count of board changes is process-wide. (`threads` and
-    `processes` are for the tests' cluster inside their own process.)"""
-    from distributed import LocalCluster
+@contextmanager
+def local_cluster(workers: int) -> Iterator[str]:
+    """The address of a Dask scheduler and `workers` worker processes of
+    one thread, started here as docs/cluster.md starts them on several
+    machines, every port on 127.0.0.1 and no dashboard; stopped after.
+    Their output is set aside: the deck editor's test runs one under a
+    full-screen app, whose screen a worker's log line would break (and whose
+    stand-in for stderr has no file a child process could be handed)."""
+    here = ["--host", "127.0.0.1", "--dashboard-address", "127.0.0.1:0", "--no-dashboard"]
+    with tempfile.TemporaryDirectory(prefix="avatar-tui-dask-") as folder:
+        file = Path(folder) / "scheduler.json"
+        # should this process die without stopping them, they stop by
+        # themselves: the scheduler once idle, its workers once it is gone
+        started = [_quietly("dask_scheduler", *here, "--port", "0", "--scheduler-file", str(file),
+                            "--idle-timeout", f"{ORPHAN_WAIT}s")]
+        try:
+            address = _written_address(file, started[0])
+            started.append(_quietly("dask_worker", address, *here, "--nworkers", str(workers),
+                                    "--nthreads", "1", "--death-timeout", f"{ORPHAN_WAIT}s"))
+            yield address
+        finally:
+            for process in reversed(started):  # the workers first, while their scheduler is up
+                process.terminate()
+                try:
+                    process.wait(timeout=JOIN_WAIT)
+                except subprocess.TimeoutExpired:
+                    process.kill()
+                    process.wait()
 
-    return LocalCluster(n_workers=workers, threads_per_worker=threads, processes=processes,
-                        protocol="tcp://", host="127.0.0.1",
-                        dashboard_address="127.0.0.1:0", scheduler_kwargs={"dashboard": False},
-                        silence_logs=logging.WARNING)
+
+def _quietly(command: str, *args: str) -> subprocess.Popen:
+    """Dask's `command` (dask_scheduler, dask_worker) started in this Python,
+    its output set aside."""
+    return subprocess.Popen([sys.executable, "-m", f"distributed.cli.{command}", *args],
+                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+
+
+def _written_address(file: Path, scheduler: subprocess.Popen) -> str:
+    """The address the scheduler started here wrote to `file`."""
+    deadline = time.monotonic() + JOIN_WAIT
+    while time.monotonic() < deadline and scheduler.poll() is None:
+        try:
+            return json.loads(file.read_text())["address"]
+        except (OSError, ValueError, KeyError):  # not written yet, or not wholly
+            time.sleep(0.05)
+    raise ClusterError("the local Dask scheduler did not start "
+                       + (f"(it stopped with status {scheduler.returncode})"
+                          if scheduler.returncode is not None
+                          else f"within {JOIN_WAIT:g} s"))
