@@ -136,6 +136,13 @@ def test_a_scheduler_that_does_not_answer_is_one_line(capsys, monkeypatch):
     assert "no Dask scheduler answered at tcp://127.0.0.1:9" in err and "\n" not in err
 
 
+@pytest.mark.parametrize("address", ["somehost", "nonsense://somehost:8786"])
+def test_a_scheduler_that_is_no_dask_address_is_one_line(capsys, address):
+    assert main(["simulate", "--games", "1", "--scheduler", address]) == 2
+    err = capsys.readouterr().err.strip()
+    assert f"not a Dask scheduler's address: {address} (" in err and "\n" not in err
+
+
 def test_workers_of_several_threads_are_refused():
     """Two games at once in one process would share the engine's count of
     board changes: such a cluster is named and refused before any game."""

@@ -195,9 +195,11 @@ def dask_client(scheduler: str, jobs: int = 1) -> Iterator:
 def connected(client_type: Callable, address: str) -> Iterator:
     try:
         client = client_type(address, timeout=JOIN_WAIT)
-    except (OSError, ValueError) as err:  # no scheduler there, or not an address
-        raise ClusterError(f"no Dask scheduler answered at {address} "
-                           f"({type(err).__name__}: {err})") from None
+    except ValueError as err:  # not an address
+        raise ClusterError(f"not a Dask scheduler's address: {address} ({err})") from None
+    except OSError:  # Dask's own message repeats the address and the wait
+        raise ClusterError(f"no Dask scheduler answered at {address} within "
+                           f"{JOIN_WAIT:g} s") from None
     with client:
         try:
             client.wait_for_workers(1, timeout=JOIN_WAIT)
