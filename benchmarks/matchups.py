@@ -11,8 +11,9 @@ For every ordered pair of characters with a starter deck in cards/decks
 
 plays, through the same function, so each cell is that command's p1
 win_rate and can be checked one pair at a time. Game i of every pair uses
-seed S+i; --jobs does not change any number. The characters come in
-chamber-number order (Aang, Katara, ... Kinto).
+seed S+i; neither --jobs nor --scheduler (a Dask cluster, docs/cluster.md)
+changes any number. The characters come in chamber-number order (Aang,
+Katara, ... Kinto).
 
 A pair whose games stop on an error is reported on stderr with its command
 and traceback, its cell shows "err", the others still run, and the exit
@@ -25,13 +26,14 @@ import argparse
 import json
 import sys
 import time
-import traceback
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+from avatar_tui.cli import args as cli_args  # noqa: E402  (after the path is set)
 
 
 def house_characters() -> list[tuple[str, str]]:
@@ -54,26 +56,43 @@ def command(games: int, p1: str, p2: str, bot: str, seed: int) -> str:
 
 
 def play_matrix(characters: list[str], games: int, bot: str, seed: int, jobs: int,
-                progress: bool) -> tuple[dict[str, dict[str, Any]], list[dict[str, str]]]:
-    """{p1: {p2: simulate summary}} and the pairs that stopped on an error."""
-    from avatar_tui.bots.simulation import simulate
+                progress: bool, scheduler: str | None = None
+                ) -> tuple[dict[str, dict[str, Any]], list[dict[str, str]]]:
+    """{p1: {p2: simulate summary}} and the pairs that stopped on an error.
+    Every pair's games go out together (bots/batches.py), so the workers are
+    kept busy across pairs; a pair's summary has no time of its own (its
+    elapsed_s is 0), the run's is the JSON's `elapsed_s`."""
+    from avatar_tui.bots.batches import Failed, SeededGame, play_outcomes
+    from avatar_tui.bots.simulation import summarise
 
-    matrix: dict[str, dict[str, Any]] = {a: {} for a in characters}
-    errors = []
     pairs = [(a, b) for a in characters for b in characters]
+    every = [SeededGame(seed + i, a, b, bot, bot) for a, b in pairs for i in range(games)]
+    played = 0
     start = time.perf_counter()
-    for done, (a, b) in enumerate(pairs, start=1):
-        try:
-            matrix[a][b] = simulate(games, a, b, bot, bot, seed, jobs)
-        except Exception:  # report the pair and go on with the others
-            errors.append({"p1": a, "p2": b, "command": command(games, a, b, bot, seed),
-                           "traceback": traceback.format_exc()})
-            matrix[a][b] = None
+
+    def advance(n: int) -> None:
+        nonlocal played
+        played += n
         if progress:
-            print(f"\r{done}/{len(pairs)} pairs, {time.perf_counter() - start:.0f} s",
+            print(f"\r{played}/{len(every)} games, {time.perf_counter() - start:.0f} s",
                   end="", file=sys.stderr, flush=True)
+
+    outcomes = play_outcomes(every, jobs, scheduler, advance)
     if progress:
         print(file=sys.stderr)
+    matrix: dict[str, dict[str, Any]] = {a: {} for a in characters}
+    errors = []
+    for n, (a, b) in enumerate(pairs):
+        share = outcomes[n * games:(n + 1) * games]
+        failed = [o for o in share if isinstance(o, Failed)]
+        if failed:  # report the pair; the others are still summed up
+            errors.append({"p1": a, "p2": b, "command": command(games, a, b, bot, seed),
+                           "traceback": failed[0].traceback})
+            matrix[a][b] = None
+            continue
+        results = [o.as_dict() for o in share if not isinstance(o, Failed)]
+        matrix[a][b] = summarise(results, p1=a, p2=b, bot1=bot, bot2=bot, seed=seed,
+                                 jobs=jobs, elapsed=0.0)
     return matrix, errors
 
 
@@ -118,11 +137,13 @@ def main(argv: list[str] | None = None) -> int:
                         "(default 1)")
     parser.add_argument("--jobs", type=int, default=1,
                         help="worker processes (default 1; the numbers do not depend on it)")
+    cli_args.add_scheduler(parser)
     parser.add_argument("--characters", help="comma-separated subset (default: every "
                         "character with a starter deck)")
     parser.add_argument("--json", action="store_true",
                         help="print {p1: {p2: summary}} and the errors as JSON")
     args = parser.parse_args(argv)
+    from avatar_tui.bots.batches import ClusterError
 
     known = house_characters()
     names = dict(known)
@@ -134,13 +155,21 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"no starter deck for: {', '.join(unknown)}")
         characters = wanted
 
-    matrix, errors = play_matrix(characters, args.games, args.bot, args.seed, args.jobs,
-                                 progress=not args.json and sys.stderr.isatty())
+    start = time.perf_counter()
+    try:
+        matrix, errors = play_matrix(characters, args.games, args.bot, args.seed, args.jobs,
+                                     progress=not args.json and sys.stderr.isatty(),
+                                     scheduler=args.scheduler)
+    except ClusterError as err:
+        print(f"matchups.py: --scheduler: {err}", file=sys.stderr)
+        return 2
+    elapsed = time.perf_counter() - start
     for error in errors:
         print(f"error: {error['command']}\n{error['traceback']}", file=sys.stderr)
     if args.json:
         print(json.dumps({"games": args.games, "bot": args.bot, "seed": args.seed,
-                          "matrix": matrix, "errors": errors}, indent=2))
+                          "elapsed_s": round(elapsed, 3), "matrix": matrix, "errors": errors},
+                         indent=2))
     else:
         print(markdown(matrix, names))
         unfinished = sum(s["unfinished"] for row in matrix.values() for s in row.values() if s)

@@ -10,6 +10,7 @@ import pytest
 
 from avatar_tui.cardlib.catalog import MAX_COUNT, DeckList, characters, default_catalog
 from avatar_tui.decklib.library import DeckStore
+from avatar_tui.play import deck_editor as play_editor  # its `Tested` is no test class
 from avatar_tui.play.deck_editor import (
     DELETE,
     TEST_GAMES,
@@ -37,8 +38,9 @@ def store(tmp_path) -> DeckStore:
     return DeckStore(tmp_path / "data")
 
 
-def editor(store: DeckStore, deck: str | None = None) -> DeckEditor:
-    return DeckEditor(store, CATALOG, deck)
+def editor(store: DeckStore, deck: str | None = None,
+           scheduler: str | None = None) -> DeckEditor:
+    return DeckEditor(store, CATALOG, deck, scheduler=scheduler)
 
 
 def asked(commands, kind):
@@ -468,11 +470,24 @@ def test_a_legal_deck_is_tested_against_every_house_deck(store, monkeypatch):
     assert ed.test() == []  # one test at a time
     assert ed.note == Note("Testing: 2 games against each house deck…")
     played = []
-    tested = run.work(advance=lambda: played.append(1), stopped=lambda: len(played) >= 2)
+    tested = run.work(advance=played.append, stopped=lambda: sum(played) >= 2)
     assert [m.games for m in tested.results] == [2]  # stopped after the first house deck
     assert ed.tested(tested) == [Show()]
     assert not ed.testing and ed.results == list(tested.results)
     assert ed.note == Note("Tested.", "success")
+
+
+def test_a_test_with_no_cluster_to_play_on_says_why(store):
+    """The test's Dask cluster (settings.toml's `scheduler`, or `decks
+    --scheduler`) could not be used: one line, and no results."""
+    ed = editor(store, scheduler="tcp://127.0.0.1:9")
+    answer(ed, ed.open(), Choose, "house deck: Aang — house starter")
+    [run, *_] = ed.test()
+    assert isinstance(run, RunTest) and run.scheduler == "tcp://127.0.0.1:9"
+    problem = "no Dask scheduler answered at tcp://127.0.0.1:9"
+    assert ed.tested(play_editor.Tested((), problem)) == [Show()]
+    assert not ed.testing and ed.results == []
+    assert ed.note == Note(f"Not tested: {problem}", "error")
 
 
 @pytest.mark.parametrize(("value", "games"), [("7", 7), ("0", 1), ("many", 20)])

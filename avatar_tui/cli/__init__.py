@@ -43,15 +43,25 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _decks(args: argparse.Namespace) -> int:
+    from avatar_tui.store.storage import SaveStore
     from avatar_tui.tui.decks_app import run
 
-    return run(args.name)
+    scheduler = args.scheduler
+    if scheduler is None:  # the setting, when the command line names none
+        store = SaveStore()
+        scheduler = store.load_settings().scheduler
+        note = store.settings_note()
+        if note is not None:
+            print(f"avatar-tui decks: {note}", file=sys.stderr)
+    return run(args.name, scheduler)
 
 
 def _decks_arguments(decks: argparse.ArgumentParser) -> None:
     decks.description = ("The deck editor, over the decks saved in the data directory's "
                          "decks/ (? in the editor lists its keys).")
     decks.add_argument("name", nargs="?", metavar="NAME", help="open this saved deck")
+    cli_args.add_scheduler(decks, "the test's games (default: settings.toml's `scheduler`; "
+                           "none: the editor's own process)")
 
 
 @dataclass(frozen=True)

@@ -45,6 +45,26 @@ seed = whole(0, SEED_MAX, "a seed")
 port = whole(1, PORT_MAX, "a port")
 
 
+SCHEDULER_LONGEST = 200  # an address, not a text
+
+
+def add_scheduler(parser: argparse.ArgumentParser, games: str = "the games") -> None:
+    """`--scheduler`: where `games` are played, on a Dask cluster (bots/batches.py)."""
+    parser.add_argument("--scheduler", type=scheduler, metavar="ADDRESS",
+                        help=f"play {games} on a Dask cluster: its scheduler's address "
+                        "(tcp://HOST:8786), or 'local' for a cluster of --jobs worker "
+                        "processes here (the results do not depend on it; needs the extra: "
+                        'pip install ".[dask]"; docs/cluster.md)')
+
+
+def scheduler(text: str) -> str:
+    """The `type=` of --scheduler: an address or `local`, one printable line."""
+    if not text.strip() or len(text) > SCHEDULER_LONGEST or not text.isprintable():
+        raise argparse.ArgumentTypeError(
+            f"'{shown(text)}' is not a Dask scheduler's address (tcp://HOST:PORT) or 'local'")
+    return text.strip()
+
+
 def seconds(text: str) -> float:
     """The `type=` of a thinking time: more than 0 and at most 600 seconds."""
     try:

@@ -2,7 +2,8 @@
 
 Game i is played with seed S+i (its setup's shuffle and both bots' own
 generators derive from it), so a run is fixed by its arguments: `--jobs`
-spreads the games over processes without changing any result."""
+spreads the games over processes, and `--scheduler` over a Dask cluster,
+without changing any result."""
 
 from __future__ import annotations
 
@@ -64,6 +65,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         "game's characters (docs/formats.md)")
     parser.add_argument("--packs", type=packs_count, metavar="N",
                         help="with --format: the packs each player opens (default 4)")
+    cli_args.add_scheduler(parser)
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
 
 
@@ -113,6 +115,7 @@ def bot_kinds(args: argparse.Namespace) -> tuple[str, str]:
 
 def run_simulate(args: argparse.Namespace) -> int:
     from avatar_tui.bots import GameError
+    from avatar_tui.bots.batches import ClusterError
 
     try:
         bot1, bot2 = bot_kinds(args)
@@ -147,10 +150,14 @@ def run_simulate(args: argparse.Namespace) -> int:
     try:
         summary = simulate(args.games, sides[0], sides[1], bot1, bot2, args.seed, args.jobs,
                            progress=show_progress, options=expert_options(args),
+                           scheduler=getattr(args, "scheduler", None),
                            format_name=fmt, settings=settings)
     except GameError as err:
         terminal_text.say(f"avatar-tui simulate: {err}")
         return 1
+    except ClusterError as err:
+        terminal_text.say(f"avatar-tui simulate: --scheduler: {err}")
+        return 2
     if args.json:
         print(json.dumps(summary, indent=2))
     else:
@@ -159,14 +166,15 @@ def run_simulate(args: argparse.Namespace) -> int:
 
 
 def simulate(games: int, p1: Any, p2: Any, bot1: str, bot2: str, seed: int, jobs: int,
-             progress: bool, options: dict, format_name: str | None = None,
+             progress: bool, options: dict, scheduler: str | None = None,
+             format_name: str | None = None,
              settings: dict[str, int] | None = None) -> dict[str, Any]:
     """The simulation's summary, with a progress bar on stderr when `progress`."""
     from avatar_tui.bots.simulation import simulate as run
 
     if not progress:
         return run(games, p1, p2, bot1, bot2, seed, jobs, options=options,
-                   format_name=format_name, settings=settings)
+                   scheduler=scheduler, format_name=format_name, settings=settings)
     from rich.console import Console
     from rich.progress import (
         BarColumn,
@@ -181,7 +189,7 @@ def simulate(games: int, p1: Any, p2: Any, bot1: str, bot2: str, seed: int, jobs
     with bar:
         task = bar.add_task("games", total=games)
         return run(games, p1, p2, bot1, bot2, seed, jobs, lambda n: bar.advance(task, n),
-                   options, format_name, settings)
+                   options, scheduler, format_name, settings)
 
 
 # -------------------------------------------------------------------- summary

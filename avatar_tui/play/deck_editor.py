@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
+from avatar_tui.bots.batches import ClusterError
 from avatar_tui.bots.simulation import Matchup, house_matchups
 from avatar_tui.cardlib.catalog import MAX_COUNT, Catalog, DeckList, characters
 from avatar_tui.decklib.draft import DeckDraft
@@ -60,9 +61,11 @@ class Answer:
 
 @dataclass(frozen=True)
 class Tested:
-    """The results of a `RunTest`, one per house deck (empty: stopped)."""
+    """The results of a `RunTest`, one per house deck (empty: stopped);
+    `problem`: why no game could be played (no cluster to play on)."""
 
     results: tuple[Matchup, ...]
+    problem: str | None = None
 
 
 # ---------------------------------------------------------------- commands
@@ -138,18 +141,24 @@ class ShowText:
 @dataclass(frozen=True)
 class RunTest:
     """Play `games` games with `deck` against each of the house decks
-    (`matches` of them) away from the screen, then hand `Tested` back."""
+    (`matches` of them) away from the screen, then hand `Tested` back;
+    `scheduler`: the Dask cluster to play them on (None: this process)."""
 
     deck: DeckList
     games: int
     matches: int
+    scheduler: str | None = None
 
-    def work(self, advance: Callable[[], object] = lambda: None,
+    def work(self, advance: Callable[[int], object] = lambda n: None,
              stopped: Callable[[], bool] = lambda: False) -> Tested:
         """The games themselves (any thread: it reads only what it holds);
-        `advance` after each game, `stopped()` true ends early."""
-        return Tested(tuple(house_matchups(self.deck, self.games, advance=advance,
-                                           stopped=stopped)))
+        `advance(n)` after every n games, `stopped()` true ends early. No
+        cluster to play on is the `problem` of what comes back."""
+        try:
+            return Tested(tuple(house_matchups(self.deck, self.games, advance=advance,
+                                               stopped=stopped, scheduler=self.scheduler)))
+        except ClusterError as err:
+            return Tested((), str(err))
 
 
 @dataclass(frozen=True)
@@ -173,10 +182,11 @@ class DeckEditor:
     through the methods, each of which returns what to do next."""
 
     def __init__(self, store: DeckStore, catalog: Catalog, deck: str | None = None,
-                 seed: int = 1):
+                 seed: int = 1, scheduler: str | None = None):
         self.store = store
         self.catalog = catalog
         self.seed = seed  # of the next random starter deck
+        self.scheduler = scheduler  # the test's Dask cluster (None: this process)
         self.deck_name: str | None = None  # the file it is saved as
         self.saved_name: str | None = None  # what the editor answers when it closes
         self.dirty = False
@@ -476,9 +486,11 @@ class DeckEditor:
         self.testing = True
         self.results = []
         shown = self.say(f"Testing: {games} games against each house deck…")
-        return [RunTest(self.draft.deck(), games, len(characters())), *shown]
+        return [RunTest(self.draft.deck(), games, len(characters()), self.scheduler), *shown]
 
     def tested(self, event: Tested) -> Commands:
         self.testing = False
         self.results = list(event.results)
+        if event.problem is not None:
+            return self.say(f"Not tested: {event.problem}", "error")
         return self.say("Tested.", "success")

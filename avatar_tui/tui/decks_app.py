@@ -14,17 +14,21 @@ class DecksApp(PaletteApp[None]):
     CSS_PATH = ["app.tcss", "screens.tcss"]
     TITLE = "avatar-tui decks"
 
-    def __init__(self, store: DeckStore | None = None, deck: str | None = None):
+    def __init__(self, store: DeckStore | None = None, deck: str | None = None,
+                 scheduler: str | None = None):
         super().__init__()
         self.store = store
         self.deck = deck
+        self.scheduler = scheduler  # the test's Dask cluster (None: this process)
 
     def on_mount(self) -> None:
-        self.push_screen(DeckEditorScreen(self.store, self.deck), lambda _: self.exit())
+        self.push_screen(DeckEditorScreen(self.store, self.deck, scheduler=self.scheduler),
+                         lambda _: self.exit())
 
 
-def run(deck: str | None = None) -> int:
+def run(deck: str | None = None, scheduler: str | None = None) -> int:
     """The editor; its exit status (1: the app died of an exception)."""
-    app = DecksApp(DeckStore(), deck=deck)  # the data directory found (or refused) first
+    # the data directory found (or refused) first
+    app = DecksApp(DeckStore(), deck=deck, scheduler=scheduler)
     app.run()
     return app.return_code or 0

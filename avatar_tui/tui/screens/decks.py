@@ -146,10 +146,10 @@ class DeckEditorScreen(Screen[str | None]):
     ]
 
     def __init__(self, store: DeckStore | None = None, deck: str | None = None,
-                 catalog: Catalog | None = None, seed: int = 1):
+                 catalog: Catalog | None = None, seed: int = 1, scheduler: str | None = None):
         super().__init__()
         self.catalog = catalog or default_catalog()
-        self.editor = DeckEditor(store or DeckStore(), self.catalog, deck, seed)
+        self.editor = DeckEditor(store or DeckStore(), self.catalog, deck, seed, scheduler)
         self.entries: list[Entry] = sorted(map(card_entry, self.catalog.cards.values()),
                                            key=by_number)
         self.query_: Query = parse("")
@@ -485,7 +485,7 @@ class DeckEditorScreen(Screen[str | None]):
     def run_tests(self, command: RunTest) -> None:
         worker = get_current_worker()
         progress = self.query_one("#test-progress", ProgressBar)
-        tested = command.work(advance=lambda: self.app.call_from_thread(progress.advance, 1),
+        tested = command.work(advance=lambda n: self.app.call_from_thread(progress.advance, n),
                               stopped=lambda: worker.is_cancelled)
         if not worker.is_cancelled:
             self.app.call_from_thread(self.tested, tested)

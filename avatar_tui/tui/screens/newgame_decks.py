@@ -48,6 +48,8 @@ class DeckPicker:
         self.catalog = default_catalog()
         store = getattr(screen.app, "store", None)
         self.store = DeckStore(store.directory if store is not None else None)
+        # the deck test's Dask cluster, as settings.toml names it (None: this process)
+        self.scheduler = store.load_settings().scheduler if store is not None else None
 
     def character(self, pid: PlayerId) -> str | None:
         value = self.screen.query_one(f"#{pid}-character", Select).value
@@ -134,4 +136,5 @@ class DeckPicker:
             if wanted:  # a deck just made is chosen: Start is what comes next
                 self.screen.query_one("#start", Button).focus()
 
-        self.screen.app.push_screen(DeckEditorScreen(self.store), closed)
+        self.screen.app.push_screen(DeckEditorScreen(self.store, scheduler=self.scheduler),
+                                    closed)
