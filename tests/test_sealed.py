@@ -1,0 +1,187 @@
+"""Sealed Deck (decklib/sealed.py, docs/formats.md): pools opened from
+packs, the sealed rules a deck is checked by (cardlib.legality), the
+computer's deck-builder, and the casual switch that lifts R13."""
+
+from __future__ import annotations
+
+import pytest
+
+from avatar_tui.cardlib.catalog import DeckList, default_catalog
+from avatar_tui.cardlib.legality import check_deck
+from avatar_tui.cardlib.packs import PackMaker, load_collation
+from avatar_tui.decklib.library import deck_toml, export_text, import_text, parse_deck_toml
+from avatar_tui.decklib.sealed import (
+    MINIMUM,
+    PACKS,
+    SealedError,
+    SealedRules,
+    build_deck,
+    can_make_deck,
+    open_pool,
+    pool_of,
+    random_deck,
+    room,
+    usable,
+)
+
+
+@pytest.fixture(scope="module")
+def catalog():
+    return default_catalog()
+
+
+@pytest.fixture(scope="module")
+def collation(catalog):
+    return load_collation(catalog)
+
+
+@pytest.fixture(scope="module")
+def pools(catalog, collation):
+    return [open_pool(catalog, collation, seed) for seed in range(1, 21)]
+
+
+def test_a_pool_is_the_packs_of_its_seed(catalog, collation):
+    pool = open_pool(catalog, collation, 7)
+    packs = PackMaker(catalog, collation).packs(7, PACKS)
+    assert pool == pool_of(packs, catalog, MINIMUM, 7)
+    assert len(pool.chambers) == PACKS  # one chamber a pack
+    assert sum(pool.cards.values()) == PACKS * 9
+    assert open_pool(catalog, collation, 7) == pool  # the same seed, the same pool
+
+
+def test_every_opened_pool_can_make_a_deck(catalog, pools):
+    for pool in pools:
+        assert can_make_deck(pool, catalog), pool.seed
+        assert max(room(pool, catalog).values()) >= pool.minimum
+
+
+def test_a_short_pool_opens_more_packs_until_it_can(catalog, collation):
+    # six packs and 30 cards fall short often (docs/formats.md): find one that does
+    rules = SealedRules(packs=6, minimum=30)
+    maker = PackMaker(catalog, collation)
+    short = next(seed for seed in range(1, 200)
+                 if not can_make_deck(pool_of(maker.packs(seed, 6), catalog, 30), catalog))
+    pool = open_pool(catalog, collation, short, rules)
+    assert pool.packs is not None and pool.packs > 6
+    assert can_make_deck(pool, catalog)
+    # the extra packs come from the same generator: the first six are the seed's
+    assert pool_of(maker.packs(short, pool.packs), catalog, 30, short) == pool
+
+
+def test_settings_that_ask_too_much_are_refused_in_one_line(catalog, collation):
+    with pytest.raises(SealedError) as err:
+        open_pool(catalog, collation, 1, SealedRules(packs=1, minimum=60, extra_packs=0))
+    assert str(err.value).startswith("sealed: seed 1: 1 packs hold no chamber with 60 cards")
+    assert "\n" not in str(err.value)
+    with pytest.raises(SealedError, match="sealed: minimum: 0, expected 1 to 99"):
+        open_pool(catalog, collation, 1, SealedRules(minimum=0))
+
+
+def test_the_builders_deck_is_legal_for_its_pool(catalog, pools):
+    for pool in pools:
+        deck = build_deck(pool, catalog, seed=pool.seed or 0)
+        assert check_deck(deck, catalog, "built") == [], pool.seed
+        assert sum(deck.cards.values()) == pool.minimum
+        assert deck.sealed == pool
+        assert build_deck(pool, catalog, seed=pool.seed or 0) == deck  # deterministic
+
+
+def test_the_builder_prefers_strikes(catalog, pools):
+    # what the measurement found (docs/formats.md): strikes first
+    for pool in pools[:10]:
+        deck = build_deck(pool, catalog)
+        chamber = catalog.chamber(deck.chamber)
+        strikes_in_pool = sum(n for c, n in usable(pool, chamber, catalog).items()
+                              if catalog.card(c).type == "strike")
+        strikes = sum(n for c, n in deck.cards.items() if catalog.card(c).type == "strike")
+        assert strikes == min(strikes_in_pool, pool.minimum)
+
+
+def test_a_random_deck_is_legal_and_fixed_by_its_seed(catalog, pools):
+    pool = pools[0]
+    chamber = catalog.chamber(build_deck(pool, catalog).chamber)
+    deck = random_deck(pool, chamber, catalog, 3)
+    assert check_deck(deck, catalog, "random") == []
+    assert random_deck(pool, chamber, catalog, 3) == deck
+
+
+# ------------------------------------------------------------------ the sealed rules
+
+
+def _outside(pool, catalog) -> str:
+    return next(c for c in sorted(catalog.cards) if c not in pool.cards
+                and catalog.card(c).rarity != "promo")
+
+
+def test_the_sealed_rules_refuse_what_the_pool_does_not_hold(catalog, pools):
+    pool = pools[0]
+    deck = build_deck(pool, catalog)
+    outside = _outside(pool, catalog)
+    cards = dict(deck.cards)
+    first = next(iter(cards))
+    cards[first] = pool.cards[first] + 1
+    cards[outside] = 1
+    chamber = next(c for c in sorted(catalog.chambers) if c not in pool.chambers)
+    bad = deck.model_copy(update={"cards": cards, "chamber": chamber})
+    problems = check_deck(bad, catalog, "d.toml")
+    assert f"d.toml: cards.{first}: {cards[first]} copies, the pool holds " \
+           f"{pool.cards[first]} (sealed)" in problems
+    assert f"d.toml: cards.{outside}: 1 copies, the pool does not hold it (sealed)" in problems
+    assert any(p.startswith("d.toml: chamber: ") and "is not one of the pool's chambers"
+               in p for p in problems)
+
+
+def test_the_sealed_minimum_and_the_traits_still_hold(catalog, pools):
+    pool = pools[0]
+    deck = build_deck(pool, catalog)
+    first = next(iter(deck.cards))
+    fewer = dict(deck.cards)
+    fewer[first] -= 1
+    if not fewer[first]:
+        del fewer[first]
+    problems = check_deck(deck.model_copy(update={"cards": fewer}), catalog, "d")
+    assert problems == [f"d: cards: {MINIMUM - 1} cards, at least {MINIMUM} needed "
+                        "(sealed deck minimum)"]
+    chamber = catalog.chamber(deck.chamber)
+    foreign = next((c for c in pool.cards if not usable(pool, chamber, catalog).get(c)), None)
+    if foreign is not None:
+        problems = check_deck(deck.model_copy(
+            update={"cards": {**deck.cards, foreign: 1}}), catalog, "d")
+        assert any(p.startswith(f"d: cards.{foreign}: ") and ("(R13.2)" in p or "(R13.3)" in p)
+                   for p in problems)
+
+
+def test_a_sealed_deck_file_keeps_its_pool(catalog, pools):
+    deck = build_deck(pools[0], catalog)
+    again = parse_deck_toml(deck_toml(deck), "d.toml")
+    assert again == deck
+    assert "[sealed]" in deck_toml(deck)
+
+
+# ------------------------------------------------------------------ casual play
+
+
+def test_casual_lifts_r13(catalog):
+    aang = catalog.chamber("aang")
+    exclusive = next(c for c in catalog.cards.values()
+                     if c.exclusive and c.exclusive != aang.character)
+    deck = DeckList(name="Any", chamber=aang.id, cards={exclusive.id: 9})
+    assert check_deck(deck, catalog, "d")  # R13.1 (size, copies) and R13.3
+    casual = deck.model_copy(update={"casual": True})
+    assert check_deck(casual, catalog, "d") == []
+    assert casual.format == "casual"
+    # but what the file names must still exist
+    unknown = casual.model_copy(update={"cards": {"no_such_card": 1}})
+    assert check_deck(unknown, catalog, "d") == ["d: cards.no_such_card: unknown card id"]
+
+
+def test_casual_is_saved_with_the_deck_and_old_decks_load_unchanged(catalog):
+    old = parse_deck_toml('name = "Old"\nchamber = "aang"\n[cards]\nknuckle_sandwich = 2\n',
+                          "old.toml")
+    assert old.casual is False and old.sealed is None and old.format == "constructed"
+    assert "casual" not in deck_toml(old) and "sealed" not in deck_toml(old)
+    casual = old.model_copy(update={"casual": True})
+    text = deck_toml(casual)
+    assert "casual = true" in text
+    assert parse_deck_toml(text, "d.toml") == casual
+    assert import_text(export_text(casual, catalog), catalog).casual is True
