@@ -185,3 +185,91 @@ def test_casual_is_saved_with_the_deck_and_old_decks_load_unchanged(catalog):
     assert "casual = true" in text
     assert parse_deck_toml(text, "d.toml") == casual
     assert import_text(export_text(casual, catalog), catalog).casual is True
+
+
+# ------------------------------------------------------------------ the editor on a pool
+
+
+def _editor(tmp_path, pool):
+    from avatar_tui.decklib.library import DeckStore
+    from avatar_tui.play.deck_editor import DeckEditor
+
+    return DeckEditor(DeckStore(tmp_path / "data"), default_catalog(), pool=pool)
+
+
+def test_the_editor_refuses_a_card_outside_the_pool(tmp_path, catalog, pools):
+    pool = pools[0]
+    ed = _editor(tmp_path, pool)
+    assert ed.draft.sealed == pool and ed.draft.chamber in pool.chambers
+    outside = _outside(pool, catalog)
+    ed.add(outside)
+    assert ed.draft.count(outside) == 0
+    assert ed.note is not None and ed.note.tone == "error"
+    assert ed.note.text == (f"{catalog.card(outside).name} is not in the pool: a sealed "
+                            "deck holds only the pool's cards")
+
+
+def test_the_editor_adds_no_more_copies_than_the_pool_holds(tmp_path, catalog, pools):
+    pool = pools[0]
+    ed = _editor(tmp_path, pool)
+    card, held = next(iter(pool.cards.items()))
+    for _ in range(held + 2):
+        ed.add(card)
+    assert ed.draft.count(card) == held
+    assert ed.note is not None and ed.note.tone == "error"
+    assert ed.note.text.startswith(f"The pool holds {held} {catalog.card(card).name}")
+
+
+def test_the_editor_keeps_a_sealed_deck_to_the_pools_chambers(tmp_path, catalog, pools):
+    pool = pools[0]
+    ed = _editor(tmp_path, pool)
+    foreign = next(c for c in sorted(catalog.chambers) if c not in pool.chambers)
+    ed.choose_chamber(foreign)
+    assert ed.draft.chamber != foreign
+    assert ed.note is not None and ed.note.tone == "error"
+
+
+def test_a_sealed_deck_built_in_the_editor_is_legal_and_saved_with_its_pool(
+        tmp_path, catalog, pools):
+    pool = pools[0]
+    ed = _editor(tmp_path, pool)
+    built = build_deck(pool, catalog)
+    ed.choose_chamber(built.chamber)
+    for card, n in built.cards.items():
+        for _ in range(n):
+            ed.add(card)
+    assert ed.draft.problems() == []
+    assert ed.write("sealed-one")
+    saved = ed.store.load("sealed-one")
+    assert saved.sealed == pool and check_deck(saved, catalog, "saved") == []
+    # opened again, the editor is held to the same pool
+    again = _editor(tmp_path, None)
+    again.open_saved("sealed-one")
+    assert again.draft.in_pool(_outside(pool, catalog)) == 0
+
+
+def test_the_casual_switch_lifts_the_rules_and_is_saved(tmp_path, catalog, pools):
+    pool = pools[0]
+    ed = _editor(tmp_path, pool)
+    outside = _outside(pool, catalog)
+    ed.toggle_casual()
+    assert ed.draft.casual and ed.note is not None and "R13 is lifted" in ed.note.text
+    for _ in range(9):
+        ed.add(outside)  # any card, any number
+    assert ed.draft.count(outside) == 9
+    assert ed.draft.problems() == []
+    assert ed.write("casual-one")
+    assert ed.store.load("casual-one").casual
+    ed.toggle_casual()  # off again: the pool's rules are back
+    assert any("the pool does not hold it" in p for p in ed.draft.problems())
+
+
+def test_casual_on_an_ordinary_deck(tmp_path, catalog):
+    ed = _editor(tmp_path, None)
+    ed.toggle_format()  # constructed (R13)
+    ed.add("evade")
+    assert any("(R13.1)" in p for p in ed.draft.problems())
+    ed.toggle_casual()
+    assert ed.draft.problems() == []
+    assert ed.draft.usable(catalog.card(next(
+        c.id for c in catalog.cards.values() if c.exclusive and c.exclusive != "aang")))

@@ -21,9 +21,10 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from avatar_tui.cardlib.cardset import Catalog, DeckList, SealedPool
+from avatar_tui.cardlib.cardset import MAX_COUNT, Catalog, DeckList, SealedPool
 from avatar_tui.cardlib.legality import may_use
 from avatar_tui.cardlib.packs import Collation, Pack, PackMaker
+from avatar_tui.io.terminal_text import quote
 from avatar_tui.model.cards import ChamberCard, DeckCard, StrikeCard
 
 # The defaults, chosen by benchmarks/sealed_pools.py (docs/formats.md has
@@ -93,6 +94,41 @@ def open_pool(catalog: Catalog, collation: Collation, seed: int,
         raise SealedError(f"sealed: seed {seed}: {len(packs)} packs hold no chamber with "
                           f"{rules.minimum} cards it may use; open more packs or lower the "
                           "deck minimum")
+    return pool
+
+
+def pool_from_json(data: object, place: str, catalog: Catalog,
+                   minimum: int = MINIMUM) -> SealedPool:
+    """A pool from the packs of `avatar-tui pack --json` (`{"packs": [[card
+    ids], ...]}`, already parsed); SealedError names the first problem,
+    `PLACE: packs[i][j]: problem`. A pool no chamber of which can make a
+    deck of `minimum` is refused too: no extra pack can be opened from a file."""
+    packs = data.get("packs") if isinstance(data, dict) else None
+    if not isinstance(packs, list) or not packs:
+        raise SealedError(f'{place}: expected {{"packs": [[card ids], ...]}}, as avatar-tui '
+                          "pack --json prints")
+    chambers: list[str] = []
+    cards: Counter[str] = Counter()
+    for i, pack in enumerate(packs):
+        if not isinstance(pack, list):
+            raise SealedError(f"{place}: packs[{i}]: expected a list of card ids")
+        for j, card in enumerate(pack):
+            known = catalog.canonical(card) if isinstance(card, str) else None
+            if isinstance(card, str) and card in catalog.chambers:
+                chambers.append(card)
+            elif known is not None:
+                cards[known] += 1
+            else:
+                raise SealedError(f"{place}: packs[{i}][{j}]: unknown card "
+                                  f"{quote(repr(card))}")
+    if not chambers:
+        raise SealedError(f"{place}: the packs hold no chamber card")
+    if max(cards.values(), default=0) > MAX_COUNT:
+        raise SealedError(f"{place}: more than {MAX_COUNT} copies of one card")
+    pool = SealedPool(minimum=minimum, chambers=chambers, cards=dict(cards), packs=len(packs))
+    if not can_make_deck(pool, catalog):
+        raise SealedError(f"{place}: no chamber of these {len(packs)} packs has {minimum} "
+                          "cards it may use (the sealed deck minimum)")
     return pool
 
 
