@@ -273,3 +273,38 @@ def test_casual_on_an_ordinary_deck(tmp_path, catalog):
     assert ed.draft.problems() == []
     assert ed.draft.usable(catalog.card(next(
         c.id for c in catalog.cards.values() if c.exclusive and c.exclusive != "aang")))
+
+
+# ------------------------------------------------------------------ a pool from a file
+
+
+def test_a_pool_reads_the_packs_avatar_tui_pack_prints(catalog, collation):
+    from avatar_tui.decklib.sealed import pool_from_json
+
+    packs = PackMaker(catalog, collation).packs(5, PACKS)
+    data = {"packs": [[p.card for p in pack] for pack in packs]}
+    pool = pool_from_json(data, "p.json", catalog)
+    assert pool.chambers == open_pool(catalog, collation, 5).chambers
+    assert pool.cards == open_pool(catalog, collation, 5).cards
+    with pytest.raises(SealedError, match=r"^p.json: packs\[1\]\[2\]: unknown card 'nope'$"):
+        pool_from_json({"packs": [data["packs"][0], ["evade", "evade", "nope"]]}, "p.json",
+                       catalog)
+    with pytest.raises(SealedError, match=r'^p.json: expected \{"packs"'):
+        pool_from_json([1, 2], "p.json", catalog)
+    with pytest.raises(SealedError, match="no chamber of these 1 packs has 30 cards"):
+        pool_from_json({"packs": data["packs"][:1]}, "p.json", catalog)
+
+
+def test_the_decks_command_refuses_a_bad_pool_in_one_line(tmp_path, monkeypatch, capsys):
+    from avatar_tui.cli import main
+
+    monkeypatch.setenv("AVATAR_TUI_DATA_DIR", str(tmp_path / "data"))
+    bad = tmp_path / "pool.json"
+    bad.write_text('{"packs": [["no_such_card"]]}')
+    assert main(["decks", "--pool", str(bad)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == f"avatar-tui decks: {bad}: packs[0][0]: unknown card 'no_such_card'"
+    assert main(["decks", "--packs", "6"]) == 2
+    assert "--packs goes with --sealed" in capsys.readouterr().err
+    assert main(["decks", "--sealed", "1", "--packs", "1", "--minimum", "60"]) == 2
+    assert capsys.readouterr().err.strip().startswith("avatar-tui decks: sealed: seed 1: 5 packs")
