@@ -308,3 +308,10 @@ def test_the_decks_command_refuses_a_bad_pool_in_one_line(tmp_path, monkeypatch,
     assert "--packs goes with --sealed" in capsys.readouterr().err
     assert main(["decks", "--sealed", "1", "--packs", "1", "--minimum", "60"]) == 2
     assert capsys.readouterr().err.strip().startswith("avatar-tui decks: sealed: seed 1: 5 packs")
+
+
+def test_a_new_sealed_deck_starts_with_the_chamber_of_most_room(tmp_path, catalog, pools):
+    for pool in pools[:5]:
+        space = room(pool, catalog)
+        ed = _editor(tmp_path, pool)
+        assert space[ed.draft.chamber] == max(space.values()) >= pool.minimum

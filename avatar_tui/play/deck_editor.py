@@ -32,7 +32,7 @@ from avatar_tui.decklib.library import (
     import_text,
     random_starter,
 )
-from avatar_tui.decklib.sealed import SealedError, build_deck
+from avatar_tui.decklib.sealed import SealedError, build_deck, room
 from avatar_tui.io.terminal_text import message, quote
 
 TEST_GAMES = "AVATAR_TUI_DECK_TEST_GAMES"  # games against each house deck (default 20)
@@ -530,8 +530,10 @@ class DeckEditor:
 
 
 def new_sealed_deck(pool: SealedPool, catalog: Catalog) -> DeckList:
-    """A new, empty sealed deck from the pool, headed by its first chamber."""
-    chambers = [found.id for ref in pool.chambers if (found := catalog.find_chamber(ref))]
+    """A new, empty sealed deck from the pool, headed by the chamber that
+    may use most of its cards (the first pulled of those), so the deck
+    the player starts can be made."""
+    space = room(pool, catalog)
+    chamber = max(space, key=lambda c: space[c]) if space else pool.chambers[0]
     seed = f" (seed {pool.seed})" if pool.seed is not None else ""
-    return DeckList(name=f"Sealed deck{seed}",
-                    chamber=chambers[0] if chambers else pool.chambers[0], sealed=pool)
+    return DeckList(name=f"Sealed deck{seed}", chamber=chamber, sealed=pool)
