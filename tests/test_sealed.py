@@ -315,3 +315,16 @@ def test_a_new_sealed_deck_starts_with_the_chamber_of_most_room(tmp_path, catalo
         space = room(pool, catalog)
         ed = _editor(tmp_path, pool)
         assert space[ed.draft.chamber] == max(space.values()) >= pool.minimum
+
+
+def test_deck_check_names_the_format_it_judged_by(tmp_path, capsys, catalog, pools):
+    from avatar_tui.cli import main
+
+    sealed = tmp_path / "sealed.toml"
+    sealed.write_text(deck_toml(build_deck(pools[0], catalog)))
+    assert main(["deck", "check", str(sealed)]) == 0
+    assert "sealed deck, legal for its pool" in capsys.readouterr().out
+    casual = tmp_path / "casual.toml"
+    casual.write_text('name = "C"\nchamber = "aang"\ncasual = true\n[cards]\nevade = 9\n')
+    assert main(["deck", "check", str(casual)]) == 0
+    assert "casual deck (R13 lifted)" in capsys.readouterr().out
