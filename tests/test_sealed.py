@@ -328,3 +328,12 @@ def test_deck_check_names_the_format_it_judged_by(tmp_path, capsys, catalog, poo
     casual.write_text('name = "C"\nchamber = "aang"\ncasual = true\n[cards]\nevade = 9\n')
     assert main(["deck", "check", str(casual)]) == 0
     assert "casual deck (R13 lifted)" in capsys.readouterr().out
+
+
+def test_a_computer_players_deck_is_its_own_pools_build(catalog, collation):
+    from avatar_tui.decklib.sealed import computer_deck
+
+    deck = computer_deck(catalog, collation, 11)
+    assert deck == build_deck(open_pool(catalog, collation, 11), catalog, 11)
+    assert check_deck(deck, catalog, "computer") == []
+    assert computer_deck(catalog, collation, 11) == deck

@@ -132,6 +132,13 @@ def pool_from_json(data: object, place: str, catalog: Catalog,
     return pool
 
 
+def computer_deck(catalog: Catalog, collation: Collation, seed: int,
+                  rules: SealedRules = SealedRules()) -> DeckList:
+    """A computer player's sealed deck: its pool opened from `seed`, built
+    by the deck-builder with the same seed; fixed by the arguments."""
+    return build_deck(open_pool(catalog, collation, seed, rules), catalog, seed)
+
+
 def usable(pool: SealedPool, chamber: ChamberCard, catalog: Catalog) -> dict[str, int]:
     """The pool's deck cards a deck headed by `chamber` may hold (R13.2,
     R13.3), with the copies the pool has."""
