@@ -33,7 +33,8 @@ def decks_run(tmp_path, monkeypatch):
 
     monkeypatch.setenv("AVATAR_TUI_DATA_DIR", str(tmp_path))
     handed = []
-    monkeypatch.setattr(decks_app, "run", lambda name, scheduler: handed.append(scheduler) or 0)
+    monkeypatch.setattr(decks_app, "run",
+                        lambda name, scheduler, pool: handed.append(scheduler) or 0)
     return tmp_path, handed
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import Field
 
@@ -16,16 +16,48 @@ from avatar_tui.model.common import Strict
 
 MAX_COUNT = 99  # copies of one card a deck file or list may name: R13.1 allows far fewer
 
+DeckFormat = Literal["constructed", "starter", "sealed", "casual"]
+
+
+class SealedPool(Strict):
+    """The cards a sealed deck is built from (docs/formats.md): the chambers
+    and deck cards its packs held, and the deck minimum it was opened under.
+    Kept in the deck file (`[sealed]`), so the deck is judged by its own
+    pool wherever it goes. `seed` and `packs` say where the pool came from,
+    when it was opened from a seed (decklib/sealed.py)."""
+
+    minimum: Annotated[int, Field(ge=1, le=MAX_COUNT)]
+    chambers: list[str] = Field(min_length=1)
+    cards: dict[str, Annotated[int, Field(ge=1, le=MAX_COUNT)]] = Field(default_factory=dict)
+    seed: int | None = None
+    packs: int | None = None
+
 
 class DeckList(Strict):
     """A deck file: its chamber, and its cards with counts (R13). A count
     past MAX_COUNT is refused when the file is read: the editor's statistics
-    and a game's deck hold one entry per copy."""
+    and a game's deck hold one entry per copy.
+
+    Its format, by the keys it has: `casual` lifts R13 altogether (any
+    cards, any number, any chamber), `sealed` holds the pool a sealed deck
+    is built from, `starter` marks a 30-card starter deck, and none of them
+    means constructed (R13)."""
 
     name: str
     chamber: str
     starter: bool = False  # a house starter deck: 30 cards, exempt from R13
+    casual: bool = False  # casual play: R13 lifted, as players may agree to
     cards: dict[str, Annotated[int, Field(le=MAX_COUNT)]] = Field(default_factory=dict)
+    sealed: SealedPool | None = None
+
+    @property
+    def format(self) -> DeckFormat:
+        """The rules the deck is judged by; casual first, as it lifts the others."""
+        if self.casual:
+            return "casual"
+        if self.sealed is not None:
+            return "sealed"
+        return "starter" if self.starter else "constructed"
 
 
 class Catalog:

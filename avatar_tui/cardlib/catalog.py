@@ -363,7 +363,7 @@ def characters() -> list[str]:
 # again. It is the user's own file in their own cache directory (anyone who
 # can write there can already run code as them).
 
-CACHE_FORMAT = 1
+CACHE_FORMAT = 2  # 2: a deck list has `casual` and `sealed` (an older pickle lacks them)
 CACHE_FILE_BYTES = 64 * files.MIB  # the pickle is some 130 KB
 
 

@@ -1,7 +1,7 @@
 """The `avatar-tui` command line: one subcommand per job, each a thin shell
-around the package's modules, one module each in this package (`decks`,
-which only starts the deck editor, is here), each a row of `COMMANDS`. Nothing outside the command
-line imports it: a command's library functions live in the layers below."""
+around the package's modules, one module each in this package, each a row
+of `COMMANDS`. Nothing outside the command line imports it: a command's
+library functions live in the layers below."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from avatar_tui.cli import args as cli_args
 from avatar_tui.cli import (
     cards,
     deck,
+    decks,
     demo,
     games,
     learn,
@@ -42,28 +43,6 @@ def _play(args: argparse.Namespace) -> int:
         return play_command.run(args)  # Textual loads only when playing
 
 
-def _decks(args: argparse.Namespace) -> int:
-    from avatar_tui.store.storage import SaveStore
-    from avatar_tui.tui.decks_app import run
-
-    scheduler = args.scheduler
-    if scheduler is None:  # the setting, when the command line names none
-        store = SaveStore()
-        scheduler = store.load_settings().scheduler
-        note = store.settings_note()
-        if note is not None:
-            print(f"avatar-tui decks: {note}", file=sys.stderr)
-    return run(args.name, scheduler)
-
-
-def _decks_arguments(decks: argparse.ArgumentParser) -> None:
-    decks.description = ("The deck editor, over the decks saved in the data directory's "
-                         "decks/ (? in the editor lists its keys).")
-    decks.add_argument("name", nargs="?", metavar="NAME", help="open this saved deck")
-    cli_args.add_scheduler(decks, "the test's games (default: settings.toml's `scheduler`; "
-                           "none: the editor's own process)")
-
-
 @dataclass(frozen=True)
 class Subcommand:
     """A row of the command table. `add_arguments(parser)` gives the
@@ -86,7 +65,7 @@ COMMANDS: tuple[Subcommand, ...] = (
     Subcommand("play", "play a hot-seat game (the default)",
                play_command.add_play_arguments, _play, uses_data=True),
     Subcommand("decks", "the deck editor: build, test and keep your decks",
-               _decks_arguments, _decks, uses_data=True),
+               decks.add_arguments, decks.run, uses_data=True),
     Subcommand("games", "the kept games: list them, delete one",
                games.add_arguments, games.run_list, uses_data=True),
     Subcommand("replay", "replay a scenario file and check its expectations",

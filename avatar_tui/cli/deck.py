@@ -59,7 +59,9 @@ def run_deck_check(args: argparse.Namespace) -> int:
         return 1
     total = sum(deck.cards.values())
     chamber = catalog.chamber(deck.chamber)
-    kind = "starter deck (R1.1)" if deck.starter else "deck, legal under R13"
+    kind = {"starter": "starter deck (R1.1)", "casual": "casual deck (R13 lifted)",
+            "sealed": "sealed deck, legal for its pool",
+            "constructed": "deck, legal under R13"}[deck.format]
     print(terminal_text.message(
         f"{place}: OK — {total} cards, chamber {chamber.id} {chamber.name}, {kind}"))
     return 0

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from avatar_tui.cardlib.cardset import SealedPool
 from avatar_tui.cardlib.catalog import MAX_COUNT, Catalog, DeckList
 from avatar_tui.cardlib.legality import check_deck, may_use
 from avatar_tui.model.cards import ChamberCard, DeckCard, StrikeCard
@@ -27,6 +28,8 @@ class DeckDraft:
     title: str = "New deck"
     starter: bool = False
     cards: dict[str, int] = field(default_factory=dict)
+    casual: bool = False  # casual play: R13 lifted (docs/formats.md)
+    sealed: SealedPool | None = None  # the pool a sealed deck is built from
 
     @classmethod
     def from_deck(cls, deck: DeckList, catalog: Catalog) -> DeckDraft:
@@ -36,13 +39,46 @@ class DeckDraft:
             key = catalog.canonical(card_id) or card_id
             cards[key] = min(MAX_COUNT, cards.get(key, 0) + count)  # two aliases of one card
         return cls(catalog, chamber.id if chamber else deck.chamber, deck.name,
-                   deck.starter, cards)
+                   deck.starter, cards, deck.casual, deck.sealed)
 
     # ---------------------------------------------------------------- editing
 
+    def refusal(self, card_id: str) -> str | None:
+        """Why one more copy of the card cannot be added, or None: a deck
+        file holds at most MAX_COUNT; a sealed deck only the pool's cards,
+        no more copies than the pool has (unless casual lifts the rules)."""
+        had = self.cards.get(card_id, 0)
+        if had >= MAX_COUNT:
+            return f"At most {MAX_COUNT} copies of a card in a deck file"
+        pooled = self.in_pool(card_id)
+        if pooled is not None and had >= pooled:
+            name = self.catalog.card(card_id).name if self.catalog.canonical(card_id) \
+                else card_id
+            if not pooled:
+                return f"{name} is not in the pool: a sealed deck holds only the pool's cards"
+            return f"The pool holds {pooled} {name}: a sealed deck has no more copies than that"
+        return None
+
+    def in_pool(self, card_id: str) -> int | None:
+        """The copies of the card the sealed pool holds; None when the deck
+        is not held to a pool (not sealed, or casual)."""
+        if self.sealed is None or self.casual:
+            return None
+        canonical = self.catalog.canonical(card_id) or card_id
+        return sum(n for c, n in self.sealed.cards.items()
+                   if (self.catalog.canonical(c) or c) == canonical)
+
+    def pool_chambers(self) -> list[str] | None:
+        """The chambers a sealed deck may choose from; None: any."""
+        if self.sealed is None or self.casual:
+            return None
+        return [found.id for ref in self.sealed.chambers
+                if (found := self.catalog.find_chamber(ref)) is not None]
+
     def add(self, card_id: str, n: int = 1) -> bool:
         """One more copy (n more), up to MAX_COUNT, the most a deck file
-        holds; False when there were as many already."""
+        holds; False when there were as many already. What the rules of
+        the format refuse is `refusal`'s to say."""
         had = self.cards.get(card_id, 0)
         self.cards[card_id] = min(MAX_COUNT, had + n)
         return self.cards[card_id] > had
@@ -67,13 +103,20 @@ class DeckDraft:
         """The starter format (30 cards, R1.1) or constructed (R13)."""
         self.starter = not self.starter
 
+    def toggle_casual(self) -> None:
+        """Casual play (R13 lifted: any cards, any number, any chamber), or
+        back to the deck's own format."""
+        self.casual = not self.casual
+
     @property
     def total(self) -> int:
         return sum(self.cards.values())
 
     def deck(self) -> DeckList:
         return DeckList(name=self.title, chamber=self.chamber, starter=self.starter,
-                        cards={c: n for c, n in self.cards.items() if n > 0})
+                        casual=self.casual,
+                        cards={c: n for c, n in self.cards.items() if n > 0},
+                        sealed=self.sealed)
 
     # ---------------------------------------------------------------- the rules
 
@@ -89,9 +132,10 @@ class DeckDraft:
                 for line in check_deck(self.deck(), self.catalog, marker)]
 
     def usable(self, card: DeckCard) -> bool:
-        """May the chamber's deck hold this card (R13.2, R13.3)?"""
+        """May the chamber's deck hold this card (R13.2, R13.3; anything
+        in casual play)?"""
         chamber = self.chamber_card
-        return chamber is None or may_use(card, chamber)
+        return self.casual or chamber is None or may_use(card, chamber)
 
     # ---------------------------------------------------------------- statistics
 

@@ -66,7 +66,11 @@ def deck_toml(deck: DeckList) -> str:
     data: dict[str, object] = {"name": deck.name, "chamber": deck.chamber}
     if deck.starter:
         data["starter"] = True
+    if deck.casual:  # written only when set: a deck of before reads the same
+        data["casual"] = True
     data["cards"] = {card_id: count for card_id, count in deck.cards.items() if count > 0}
+    if deck.sealed is not None:
+        data["sealed"] = deck.sealed.model_dump(exclude_none=True)
     return toml_text(data)
 
 
@@ -181,6 +185,8 @@ def export_text(deck: DeckList, catalog: Catalog) -> str:
     lines = [f"name: {deck.name}", f"chamber: {chamber_ref}"]
     if deck.starter:
         lines.append("starter: yes")
+    if deck.casual:
+        lines.append("casual: yes")
     for card_id, count in deck.cards.items():
         canonical = catalog.canonical(card_id)
         lines.append(f"{count} {catalog.card(canonical).name if canonical else card_id}")
@@ -210,9 +216,10 @@ def import_text(text: str, catalog: Catalog, source: str = "text",
     line (`SOURCE: line N: problem`). Lines: `chamber: Aang` (a chamber name,
     character, id or collector number, `Aang (AME177)` picks one), `3
     knuckle_sandwich` or `3 Knuckle Sandwich` (or `3x ...`), `name: ...`,
-    `starter: yes`; `#` starts a comment."""
+    `starter: yes`, `casual: yes`; `#` starts a comment. A sealed deck's
+    pool has no lines: it travels in the deck file only."""
     chamber: ChamberCard | None = None
-    starter = False
+    switches = {"starter": False, "casual": False}
     cards: Counter[str] = Counter()
     for n, raw in enumerate(text.splitlines(), start=1):
         line = raw.split("#", 1)[0].strip()
@@ -220,7 +227,7 @@ def import_text(text: str, catalog: Catalog, source: str = "text",
             continue
         where = f"{source}: line {n}"
         key, sep, value = line.partition(":")
-        if sep and key.strip().lower() in ("chamber", "name", "starter"):
+        if sep and key.strip().lower() in ("chamber", "name", *switches):
             key, value = key.strip().lower(), value.strip()
             if key == "chamber":
                 chamber = find_chamber_text(value, catalog)
@@ -230,9 +237,9 @@ def import_text(text: str, catalog: Catalog, source: str = "text",
                 name = value or name
             else:
                 if value.lower() not in ("yes", "no", "true", "false"):
-                    raise DeckFileError(f"{where}: starter is yes or no, not "
+                    raise DeckFileError(f"{where}: {key} is yes or no, not "
                                         f"'{terminal_text.quote(value)}'")
-                starter = value.lower() in ("yes", "true")
+                switches[key] = value.lower() in ("yes", "true")
             continue
         found = _COUNT_LINE.match(line)
         if found is None:
@@ -251,7 +258,8 @@ def import_text(text: str, catalog: Catalog, source: str = "text",
                                 f"deck list counts at most {MAX_COUNT} copies of a card")
     if chamber is None:
         raise DeckFileError(f"{source}: no 'chamber: NAME' line")
-    return DeckList(name=name, chamber=chamber.id, starter=starter, cards=dict(cards))
+    return DeckList(name=name, chamber=chamber.id, starter=switches["starter"],
+                    casual=switches["casual"], cards=dict(cards))
 
 
 def _key(text: str) -> str:

@@ -22,7 +22,8 @@ from typing import Literal
 
 from avatar_tui.bots.batches import ClusterError
 from avatar_tui.bots.simulation import Matchup, house_matchups
-from avatar_tui.cardlib.catalog import MAX_COUNT, Catalog, DeckList, characters
+from avatar_tui.cardlib.cardset import SealedPool
+from avatar_tui.cardlib.catalog import Catalog, DeckList, characters
 from avatar_tui.decklib.draft import DeckDraft
 from avatar_tui.decklib.library import (
     DeckFileError,
@@ -32,6 +33,7 @@ from avatar_tui.decklib.library import (
     import_text,
     random_starter,
 )
+from avatar_tui.decklib.sealed import SealedError, build_deck, room
 from avatar_tui.io.terminal_text import message, quote
 
 TEST_GAMES = "AVATAR_TUI_DECK_TEST_GAMES"  # games against each house deck (default 20)
@@ -182,7 +184,11 @@ class DeckEditor:
     through the methods, each of which returns what to do next."""
 
     def __init__(self, store: DeckStore, catalog: Catalog, deck: str | None = None,
-                 seed: int = 1, scheduler: str | None = None):
+                 seed: int = 1, scheduler: str | None = None,
+                 pool: SealedPool | None = None):
+        """`deck`: a saved deck to open; `pool`: a new sealed deck from this
+        pool instead (the unsaved deck of last time is then left kept);
+        `scheduler`: the deck test's Dask cluster (None: this process)."""
         self.store = store
         self.catalog = catalog
         self.seed = seed  # of the next random starter deck
@@ -198,7 +204,12 @@ class DeckEditor:
         self.note: Note | None = None
         self._token = 0
         self._waiting: Callable[[int | str | None], Commands] | None = None
-        if deck is not None:
+        if pool is not None:
+            self.load_draft(new_sealed_deck(pool, catalog), None)
+            self.dirty = False  # nothing to lose yet: the pool alone
+            self.note = Note(f"A sealed pool of {pool.packs} packs: only its cards can be "
+                             f"added; at least {pool.minimum} cards.")
+        elif deck is not None:
             self.open_saved(deck)
         else:
             self.recover()
@@ -266,8 +277,11 @@ class DeckEditor:
         self.keep()
 
     def add(self, card_id: str) -> Commands:
-        if not self.draft.add(card_id):
-            return self.say(f"At most {MAX_COUNT} copies of a card in a deck file", "error")
+        """One more copy, unless the deck file or a sealed pool refuses it (the reason said)."""
+        refusal = self.draft.refusal(card_id)
+        if refusal is not None:
+            return self.say(refusal, "error")
+        self.draft.add(card_id)
         return self.changed(card_id)
 
     def remove(self, card_id: str) -> Commands:
@@ -281,13 +295,31 @@ class DeckEditor:
         """Another chamber: the card list follows what it may use (R13.2, R13.3)."""
         if chamber == self.draft.chamber:
             return []
+        allowed = self.draft.pool_chambers()
+        if allowed is not None and chamber not in allowed:
+            return self.say("A sealed deck's chamber comes from its pool.", "error")
         self.draft.choose_chamber(chamber)
         return self.changed(cards=True)
 
     def toggle_format(self) -> Commands:
-        """The starter format (30 cards, R1.1) or constructed (R13)."""
+        """The starter format (30 cards, R1.1) or constructed (R13); a
+        sealed deck's size is its pool's to say."""
+        if self.draft.sealed is not None:
+            return self.say(f"A sealed deck holds at least {self.draft.sealed.minimum} cards, "
+                            "as its pool says: there is no other size to switch to.")
         self.draft.toggle_starter()
         return self.changed()
+
+    def toggle_casual(self) -> Commands:
+        """Casual play: R13 lifted (any cards, any number, any chamber; a
+        sealed deck's pool too), saved with the deck; again, and the deck's
+        own rules are back."""
+        self.draft.toggle_casual()
+        shown = self.changed(cards=True)
+        self.note = Note("Casual play: R13 is lifted, any cards in any number."
+                         if self.draft.casual else "Casual play off: the rules are back.",
+                         "warning" if self.draft.casual else "plain")
+        return shown
 
     # ---------------------------------------------------------------- files
 
@@ -413,9 +445,13 @@ class DeckEditor:
                          answered)
 
     def new(self) -> Commands:
+        pool = self.draft.sealed
+
         def new() -> Commands:
-            shown = self.load_draft(DeckList(name="New deck", chamber=self.draft.chamber,
-                                             starter=True), None)
+            # a new deck from a sealed pool keeps the pool: the editor is held to it
+            deck = DeckList(name="New deck", chamber=self.draft.chamber, starter=True) \
+                if pool is None else new_sealed_deck(pool, self.catalog)
+            shown = self.load_draft(deck, None)
             self.dirty = False
             return shown
 
@@ -430,6 +466,9 @@ class DeckEditor:
         labels += [f"house deck: {deck.name}" for _, deck in house]
         labels.append(f"a random starter deck for {chamber.name if chamber else '?'} "
                       f"(seed {self.seed})")
+        pool = self.draft.sealed
+        if pool is not None:
+            labels.append("the computer's deck from this sealed pool")
 
         def answered(index: int | str | None) -> Commands:
             if not isinstance(index, int):
@@ -439,6 +478,12 @@ class DeckEditor:
                 return self.guard(lambda: self.open_saved(name))
             if index < len(saved) + len(house):
                 deck = house[index - len(saved)][1]
+                return self.guard(lambda: self.load_draft(deck, None))
+            if index == len(saved) + len(house) + 1 and pool is not None:
+                try:
+                    deck = build_deck(pool, self.catalog, self.seed, name="Sealed deck")
+                except SealedError as err:
+                    return self.say(str(err), "error")
                 return self.guard(lambda: self.load_draft(deck, None))
             if chamber is None:
                 return []
@@ -460,6 +505,8 @@ class DeckEditor:
                 deck = import_text(text, self.catalog, "the text")
             except DeckFileError as err:
                 return self.import_list(text, str(err))
+            if self.draft.sealed is not None:  # a list has no pool: it keeps the editor's
+                deck = deck.model_copy(update={"sealed": self.draft.sealed})
             return self.guard(lambda: self.load_draft(deck, None))
 
         return self._ask(lambda token: AskText("Import a deck list", text, token, problem),
@@ -494,3 +541,13 @@ class DeckEditor:
         if event.problem is not None:
             return self.say(f"Not tested: {event.problem}", "error")
         return self.say("Tested.", "success")
+
+
+def new_sealed_deck(pool: SealedPool, catalog: Catalog) -> DeckList:
+    """A new, empty sealed deck from the pool, headed by the chamber that
+    may use most of its cards (the first pulled of those), so the deck
+    the player starts can be made."""
+    space = room(pool, catalog)
+    chamber = max(space, key=lambda c: space[c]) if space else pool.chambers[0]
+    seed = f" (seed {pool.seed})" if pool.seed is not None else ""
+    return DeckList(name=f"Sealed deck{seed}", chamber=chamber, sealed=pool)

@@ -1,8 +1,9 @@
 """`avatar-tui decks`: the deck editor on its own, over the named decks of
-the data directory."""
+the data directory, or on a new sealed deck from a pool."""
 
 from __future__ import annotations
 
+from avatar_tui.cardlib.cardset import SealedPool
 from avatar_tui.decklib.library import DeckStore
 from avatar_tui.tui.palette import PaletteApp
 from avatar_tui.tui.screens.decks import DeckEditorScreen
@@ -15,20 +16,23 @@ class DecksApp(PaletteApp[None]):
     TITLE = "avatar-tui decks"
 
     def __init__(self, store: DeckStore | None = None, deck: str | None = None,
-                 scheduler: str | None = None):
+                 scheduler: str | None = None, pool: SealedPool | None = None):
         super().__init__()
         self.store = store
         self.deck = deck
         self.scheduler = scheduler  # the test's Dask cluster (None: this process)
+        self.pool = pool
 
     def on_mount(self) -> None:
-        self.push_screen(DeckEditorScreen(self.store, self.deck, scheduler=self.scheduler),
+        self.push_screen(DeckEditorScreen(self.store, self.deck, scheduler=self.scheduler,
+                                          pool=self.pool),
                          lambda _: self.exit())
 
 
-def run(deck: str | None = None, scheduler: str | None = None) -> int:
+def run(deck: str | None = None, scheduler: str | None = None,
+        pool: SealedPool | None = None) -> int:
     """The editor; its exit status (1: the app died of an exception)."""
     # the data directory found (or refused) first
-    app = DecksApp(DeckStore(), deck=deck, scheduler=scheduler)
+    app = DecksApp(DeckStore(), deck=deck, scheduler=scheduler, pool=pool)
     app.run()
     return app.return_code or 0

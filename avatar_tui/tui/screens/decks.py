@@ -20,6 +20,7 @@ from textual.timer import Timer
 from textual.widgets import DataTable, Footer, Input, ProgressBar, Select, Static
 from textual.worker import get_current_worker
 
+from avatar_tui.cardlib.cardset import SealedPool
 from avatar_tui.cardlib.catalog import Catalog, default_catalog
 from avatar_tui.cardlib.entries import RARITY, Entry, by_number, card_entry, chamber_label
 from avatar_tui.cardlib.search import Query, QueryError, parse
@@ -89,10 +90,20 @@ def stats_text(stats: DeckStats) -> str:
     return "\n".join(lines)
 
 
+def format_text(draft: DeckDraft) -> str:
+    """The rules the deck is held to, in words; casual drawn to be seen."""
+    if draft.casual:
+        return "[$warning][b]casual play[/b][/]: R13 lifted, any cards, any number, any chamber"
+    if draft.sealed is not None:
+        return f"sealed from a pool of {draft.sealed.packs} packs, at least " \
+               f"{draft.sealed.minimum} cards"
+    return "starter format, 30 cards (R1.1)" if draft.starter else "constructed (R13)"
+
+
 def legality_text(draft: DeckDraft) -> str:
     problems = draft.problems()
     chamber = draft.chamber_card
-    fmt = "starter format, 30 cards (R1.1)" if draft.starter else "constructed (R13)"
+    fmt = format_text(draft)
     if not problems:
         who = chamber.name if chamber else draft.chamber
         return f"[$success][b]✓ Legal[/b][/] — {draft.total} cards, {who}, {fmt}"
@@ -139,6 +150,7 @@ class DeckEditorScreen(Screen[str | None]):
         Binding("m", "import", "Import", show=False),
         Binding("e", "export", "Export", show=False),
         Binding("k", "starter", "Format"),
+        Binding("l", "casual", "Casual", show=False),  # in the help: the footer is full
         Binding("t", "test", "Test"),
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("escape", "leave", "Back", show=False),
@@ -146,15 +158,19 @@ class DeckEditorScreen(Screen[str | None]):
     ]
 
     def __init__(self, store: DeckStore | None = None, deck: str | None = None,
-                 catalog: Catalog | None = None, seed: int = 1, scheduler: str | None = None):
+                 catalog: Catalog | None = None, seed: int = 1, scheduler: str | None = None,
+                 pool: SealedPool | None = None):
         super().__init__()
         self.catalog = catalog or default_catalog()
-        self.editor = DeckEditor(store or DeckStore(), self.catalog, deck, seed, scheduler)
+        self.editor = DeckEditor(store or DeckStore(), self.catalog, deck, seed,
+                                 scheduler=scheduler, pool=pool)
         self.entries: list[Entry] = sorted(map(card_entry, self.catalog.cards.values()),
                                            key=by_number)
         self.query_: Query = parse("")
         self.chamber_filter = True
         self.keep_timer: Timer | None = None
+        self.pool_columns = False  # the card list's columns are a sealed deck's
+        self.chamber_choices: list[tuple[str, str]] = []
 
     # what the editor holds, read to draw (and by tests)
     @property
@@ -179,9 +195,18 @@ class DeckEditorScreen(Screen[str | None]):
 
     # ---------------------------------------------------------------- layout
 
+    def chamber_options(self) -> list[tuple[str, str]]:
+        """The chamber picker's choices: every chamber, or a sealed pool's."""
+        allowed = self.draft.pool_chambers()
+        chambers = sorted((c for c in self.catalog.chambers.values()
+                           if allowed is None or c.id in allowed),
+                          key=lambda c: c.number or c.id)
+        return [(chamber_label(self.catalog, c), c.id) for c in chambers]
+
     def compose(self) -> ComposeResult:
-        chambers = sorted(self.catalog.chambers.values(), key=lambda c: c.number or c.id)
-        known = self.draft.chamber in self.catalog.chambers  # else its problem is listed
+        self.chamber_choices = self.chamber_options()
+        # else its problem is listed (an unknown chamber, or one not of the pool)
+        known = self.draft.chamber in [c for _, c in self.chamber_choices]
         with Horizontal(id="decks-main"):
             with Vertical(id="decks-left"):
                 yield Input(placeholder="search: words, type:strike trait:fox f>=5 … (? help)",
@@ -191,7 +216,7 @@ class DeckEditorScreen(Screen[str | None]):
                 yield Static(id="card-text")
             with VerticalScroll(id="decks-right"):
                 yield Static(id="deck-title")
-                yield Select([(chamber_label(self.catalog, c), c.id) for c in chambers],
+                yield Select(self.chamber_choices,
                              value=self.draft.chamber if known else Select.NULL,
                              allow_blank=not known, id="chamber",
                              compact=True)
@@ -205,13 +230,6 @@ class DeckEditorScreen(Screen[str | None]):
     def on_mount(self) -> None:
         self.query_one("#search", Input).cursor_blink = False
         cards = self.query_one("#card-list", DataTable)
-        cards.add_column("in", key="in", width=2)
-        cards.add_column("card", key="card", width=20)
-        cards.add_column("cost", key="cost", width=8)
-        cards.add_column("F", key="F", width=2)
-        cards.add_column("I", key="I", width=2)
-        cards.add_column("kind", key="kind", width=4)
-        cards.add_column("traits", key="traits")
         deck = self.query_one("#deck-list", DataTable)
         deck.add_column("n", key="n", width=2)
         deck.add_column("card", key="card")
@@ -223,7 +241,11 @@ class DeckEditorScreen(Screen[str | None]):
     # ---------------------------------------------------------------- the card list
 
     def listed_entries(self) -> list[Entry]:
+        """The cards the list shows: a sealed deck's pool only (R13 lifted
+        in casual play lifts that too), then the chamber filter and the search."""
         rows = self.entries
+        if self.draft.sealed is not None and not self.draft.casual:
+            rows = [e for e in rows if self.draft.in_pool(e.id)]
         if self.chamber_filter:
             rows = [e for e in rows if self.draft.usable(self.catalog.card(e.id))]
         return self.query_.filter(rows, self.draft.count)
@@ -232,6 +254,18 @@ class DeckEditorScreen(Screen[str | None]):
         """The card list again, after the search, the filter or the chamber changed."""
         table = self.query_one("#card-list", DataTable)
         rows = self.listed_entries()
+        pooled = self.draft.sealed is not None and not self.draft.casual
+        if pooled != self.pool_columns or not table.columns:
+            table.clear(columns=True)
+            self.pool_columns = pooled
+            # a sealed deck's count reads `in/pool`: a column wide enough for it
+            table.add_column("in", key="in", width=3 if pooled else 2)
+            table.add_column("card", key="card", width=20)
+            table.add_column("cost", key="cost", width=8)
+            table.add_column("F", key="F", width=2)
+            table.add_column("I", key="I", width=2)
+            table.add_column("kind", key="kind", width=4)
+            table.add_column("traits", key="traits")
         table.clear()
         for e in rows:
             kind = {"strike": "S", "advantage": "A", "ally": "Al"}[e.type]
@@ -240,13 +274,16 @@ class DeckEditorScreen(Screen[str | None]):
                           _num(e.force), _num(e.intercept), f"{kind} {rarity}",
                           " ".join(e.traits) or "generic", key=e.id)
         state = "on" if self.chamber_filter else "off"
-        status = (f"{len(rows)} of {len(self.entries)} cards · f: chamber filter {state} "
-                  "(R13.2, R13.3)")
+        of = "the pool's" if pooled else f"{len(self.entries)}"
+        status = f"{len(rows)} of {of} cards · f: chamber filter {state} (R13.2, R13.3)"
         self.query_one("#search-status", Static).update(f"[dim]{status}[/]")
         self.show_card_text()
 
     def count_cell(self, card_id: str) -> str:
         n = self.draft.count(card_id)
+        pooled = self.draft.in_pool(card_id)
+        if pooled is not None:  # a sealed deck: taken of the pool's copies
+            return f"[b]{n}[/b]/{pooled}" if n else f"[dim]0/{pooled}[/]"
         return f"[b]{n}[/b]" if n else ""
 
     def highlighted(self) -> str | None:
@@ -348,9 +385,18 @@ class DeckEditorScreen(Screen[str | None]):
         return back
 
     def show(self, command: Show) -> None:
+        if command.replaced or command.cards:
+            select = self.query_one("#chamber", Select)
+            choices = self.chamber_options()
+            if choices != self.chamber_choices:  # a sealed pool's chambers, or every one
+                self.chamber_choices = choices
+                with self.prevent(Select.Changed):
+                    select.set_options(choices)
+                    if self.draft.chamber in [c for _, c in choices]:
+                        select.value = self.draft.chamber
         if command.replaced:
             select = self.query_one("#chamber", Select)
-            if self.draft.chamber in self.catalog.chambers:  # else its problem is listed
+            if self.draft.chamber in [c for _, c in self.chamber_choices]:  # else its problem
                 with self.prevent(Select.Changed):
                     select.value = self.draft.chamber
         if command.card is not None:
@@ -440,6 +486,9 @@ class DeckEditorScreen(Screen[str | None]):
 
     def action_starter(self) -> None:
         self.carry_out(self.editor.toggle_format())
+
+    def action_casual(self) -> None:
+        self.carry_out(self.editor.toggle_casual())
 
     def action_help(self) -> None:
         self.app.push_screen(EditorHelpScreen())

@@ -171,7 +171,7 @@ EDITOR_KEYS = "\n".join([
     "copy, + adds one.",
     "[b]Decks[/b]: s save · a save as a copy · r rename · n new · o open (your decks, the "
     "house decks, a random starter) · d delete · m import a text list · e export it · "
-    "c choose the chamber · k starter format (30 cards, R1.1) or constructed (R13).",
+    "c chamber · k starter (30 cards, R1.1) or constructed (R13) · l casual (R13 lifted).",
     "[b]t[/b] tests the deck: games against every house deck between computer players.",
     "q or escape leaves the editor.",
 ])
