@@ -83,7 +83,8 @@ def _scheduler(args: argparse.Namespace) -> str | None:
     from avatar_tui.store.storage import SaveStore
 
     store = SaveStore()
-    note = store.settings_note()
+    scheduler = store.load_settings().scheduler
+    note = store.settings_note()  # a bad setting, found as the settings were read
     if note is not None:
         print(f"avatar-tui decks: {note}", file=sys.stderr)
-    return store.load_settings().scheduler
+    return scheduler
