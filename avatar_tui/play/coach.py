@@ -120,7 +120,7 @@ def advise_move(before: GameState, made: Action, number: int, worlds: int = WORL
         rival = estimates[1] if mine is estimates[0] else mine
         best, other = (reasons.compared(obs, e, said(e.action), searching)
                        for e in (estimates[0], rival))
-        why = reasons.reason(obs, best, other)
+        why = reasons.reason(obs, best, other, width=reasons.PANEL)
     return Advice(number, pid, said(made), said(estimates[0].action), words,
                   verdict.mark(gap), gap,
                   tuple((said(e.action), w) for e, w in verdict.ranked(estimates, TOP)), why)

@@ -148,10 +148,12 @@ class _Fact:
     move: int | None
     words: str
     rules: tuple[str, ...]
+    detail: str = ""  # numbers after the words, left out first where room is short
 
 
 BUDGET = 170  # characters of a reason's facts (the moves' names and rules aside)
 LINE = 72  # characters of a reason on a status line of 80 columns, after "Why: "
+PANEL = 200  # ... in the review's panel at 80x24: three rows, under the coach's word
 RUNS_OUT, AT_ONCE, STOPPED, INTERCEPT, POINTS, DECK, ENERGY, CHARGES, EITHER_WAY = range(9)
 
 
@@ -163,7 +165,7 @@ def _leaves(i: int, a: Left, b: Left, before: _Before) -> list[_Fact]:
     if a.scored and b.scored is False:
         said.append(_Fact(AT_ONCE, i, "the point is lost at once", ("R10.2",)))
     elif before.defending and a.stopped and b.stopped is False:
-        said.append(_Fact(STOPPED, i, f"the attack is stopped{before.stopping}", ("R5.3",)))
+        said.append(_Fact(STOPPED, i, "the attack is stopped", ("R5.3",), before.stopping))
     was = before.left.intercept
     if was is not None and a.intercept is not None and a.intercept != was \
             and a.intercept != b.intercept and before.force is not None:
@@ -204,9 +206,10 @@ def _futures(first: Compared, second: Compared, rival: str) -> list[_Fact]:
     if fa is None or fb is None or fa.worlds == 0 or fa.worlds != fb.worlds:
         return []
     n, a, b = fa.worlds, first.words, second.words
-    said = []
+    said: list[_Fact] = []
     deck = ("R9.1", "R9.3")
-    if _apart(fa.lost_ran_out, fb.lost_ran_out, n):
+    with_point = _apart(fa.lost_ran_out, fb.lost_ran_out, n)
+    if with_point:
         said.append(_Fact(RUNS_OUT, None, _counted(
             "your deck runs out and you lose the point", (fa.lost_ran_out, a),
             (fb.lost_ran_out, b), n), (*deck, "R10.2")))
@@ -216,9 +219,16 @@ def _futures(first: Compared, second: Compared, rival: str) -> list[_Fact]:
     if _apart(fa.their_ran_out, fb.their_ran_out, n):
         said.append(_Fact(RUNS_OUT, None, _counted(
             f"{rival} deck runs out", (fa.their_ran_out, a), (fb.their_ran_out, b), n), deck))
-    if _apart(fa.lost, fb.lost, n):
+    if with_point and fa.lost == fa.lost_ran_out and fb.lost == fb.lost_ran_out:
+        pass  # every point lost is one told with the deck that ran out
+    elif _apart(fa.lost, fb.lost, n):
         said.append(_Fact(POINTS, None, _counted(
             "you lose the next point", (fa.lost, a), (fb.lost, b), n), ("R10.2",)))
+    elif said and max(fa.lost, fb.lost) > 0:  # a deck told: is the point lost anyway?
+        counts = f"{fa.lost}" if fa.lost == fb.lost else \
+            f"{max(fa.lost, fb.lost)} and {min(fa.lost, fb.lost)}"
+        said.append(_Fact(POINTS, None, f"you lose the next point in {counts} of {n} futures "
+                          "either way", ("R10.2",)))
     return said
 
 
@@ -246,27 +256,35 @@ def reason(obs: Observation, first: Compared, second: Compared, budget: int = BU
     if not facts:
         return "both leave the same, and their futures are alike"
     runs_out = any(f.rank == RUNS_OUT for f in facts)
-    def telling(f: _Fact) -> tuple[bool, int]:  # a deck that runs out: its cards next
-        return (not (runs_out and f.rank in (RUNS_OUT, DECK, EITHER_WAY)), f.rank)
+
+    def telling(f: _Fact) -> tuple[bool, int, int]:
+        """A deck that runs out: its cards and the point next, the cards of
+        the move whose deck runs out more often first."""
+        move = (first, second)[f.move] if f.move is not None else None
+        ran_out = move.futures.ran_out if move is not None and move.futures is not None else 0
+        return (not (runs_out and f.rank in (RUNS_OUT, POINTS, DECK, EITHER_WAY)), f.rank,
+                -ran_out)
 
     kept: list[_Fact] = []
     for fact in sorted(facts, key=telling):
-        if not kept or sum(len(unmarked(f.words)) + 3 for f in kept) \
-                + len(unmarked(fact.words)) <= budget:
+        if not kept or sum(len(unmarked(f.words + f.detail)) + 3 for f in kept) \
+                + len(unmarked(fact.words + fact.detail)) <= budget:
             kept.append(fact)
     said = _said(kept, first, second)
     while width is not None and len(unmarked(said)) > width and len(kept) > 1:
         kept.pop()  # the least telling goes first
         said = _said(kept, first, second)
+    if width is not None and len(unmarked(said)) > width:
+        said = _said(kept, first, second, details=False)
     return said
 
 
-def _said(kept: list[_Fact], first: Compared, second: Compared) -> str:
+def _said(kept: list[_Fact], first: Compared, second: Compared, details: bool = True) -> str:
     """The facts kept in words: the deck as both moves leave it, what each
     leaves, their futures; then the rules."""
     parts = [f.words for f in kept if f.move is None and f.rank == EITHER_WAY]
     for i, move in enumerate((first, second)):
-        mine = [f.words for f in kept if f.move == i]
+        mine = [f.words + (f.detail if details else "") for f in kept if f.move == i]
         if mine:
             parts.append(f"after {move.words}: {'; '.join(mine)}")
     parts += [f.words for f in kept if f.move is None and f.rank != EITHER_WAY]
