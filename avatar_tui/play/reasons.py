@@ -149,12 +149,14 @@ class _Fact:
     words: str
     rules: tuple[str, ...]
     detail: str = ""  # numbers after the words, left out first where room is short
+    apart: int = 0  # a count of futures: how far the two moves' counts are apart
 
 
 BUDGET = 170  # characters of a reason's facts (the moves' names and rules aside)
 LINE = 72  # characters of a reason on a status line of 80 columns, after "Why: "
 PANEL = 200  # ... in the review's panel at 80x24: three rows, under the coach's word
-RUNS_OUT, AT_ONCE, STOPPED, INTERCEPT, POINTS, DECK, ENERGY, CHARGES, EITHER_WAY = range(9)
+# the kinds of fact, the most telling first (`reason` orders them)
+AT_ONCE, RUNS_OUT, POINTS, STOPPED, INTERCEPT, DECK, ENERGY, CHARGES, EITHER_WAY = range(9)
 
 
 def _leaves(i: int, a: Left, b: Left, before: _Before) -> list[_Fact]:
@@ -212,18 +214,22 @@ def _futures(first: Compared, second: Compared, rival: str) -> list[_Fact]:
     if with_point:
         said.append(_Fact(RUNS_OUT, None, _counted(
             "your deck runs out and you lose the point", (fa.lost_ran_out, a),
-            (fb.lost_ran_out, b), n), (*deck, "R10.2")))
+            (fb.lost_ran_out, b), n), (*deck, "R10.2"),
+            apart=abs(fa.lost_ran_out - fb.lost_ran_out)))
     elif _apart(fa.ran_out, fb.ran_out, n):
         said.append(_Fact(RUNS_OUT, None, _counted(
-            "your deck runs out", (fa.ran_out, a), (fb.ran_out, b), n), deck))
+            "your deck runs out", (fa.ran_out, a), (fb.ran_out, b), n), deck,
+            apart=abs(fa.ran_out - fb.ran_out)))
     if _apart(fa.their_ran_out, fb.their_ran_out, n):
         said.append(_Fact(RUNS_OUT, None, _counted(
-            f"{rival} deck runs out", (fa.their_ran_out, a), (fb.their_ran_out, b), n), deck))
+            f"{rival} deck runs out", (fa.their_ran_out, a), (fb.their_ran_out, b), n), deck,
+            apart=abs(fa.their_ran_out - fb.their_ran_out)))
     if with_point and fa.lost == fa.lost_ran_out and fb.lost == fb.lost_ran_out:
         pass  # every point lost is one told with the deck that ran out
     elif _apart(fa.lost, fb.lost, n):
         said.append(_Fact(POINTS, None, _counted(
-            "you lose the next point", (fa.lost, a), (fb.lost, b), n), ("R10.2",)))
+            "you lose the next point", (fa.lost, a), (fb.lost, b), n), ("R10.2",),
+            apart=abs(fa.lost - fb.lost)))
     elif said and max(fa.lost, fb.lost) > 0:  # a deck told: is the point lost anyway?
         counts = f"{fa.lost}" if fa.lost == fb.lost else \
             f"{max(fa.lost, fb.lost)} and {min(fa.lost, fb.lost)}"
@@ -257,19 +263,25 @@ def reason(obs: Observation, first: Compared, second: Compared, budget: int = BU
         return "both leave the same, and their futures are alike"
     runs_out = any(f.rank == RUNS_OUT for f in facts)
 
-    def telling(f: _Fact) -> tuple[bool, int, int]:
-        """A deck that runs out: its cards and the point next, the cards of
-        the move whose deck runs out more often first."""
+    def telling(f: _Fact) -> tuple[int, int, int]:
+        """The point lost at once first; then the futures, the wider apart
+        first (the sooner a reason says which way they point); a deck that
+        runs out has its cards next, the move whose deck runs out more
+        often first; then what the moves leave."""
+        rank = f.rank
+        if runs_out and rank in (DECK, EITHER_WAY):
+            rank = POINTS
         move = (first, second)[f.move] if f.move is not None else None
         ran_out = move.futures.ran_out if move is not None and move.futures is not None else 0
-        return (not (runs_out and f.rank in (RUNS_OUT, POINTS, DECK, EITHER_WAY)), f.rank,
-                -ran_out)
+        return (rank if rank not in (RUNS_OUT, POINTS) else RUNS_OUT, -f.apart, -ran_out)
 
     kept: list[_Fact] = []
     for fact in sorted(facts, key=telling):
         if not kept or sum(len(unmarked(f.words + f.detail)) + 3 for f in kept) \
                 + len(unmarked(fact.words + fact.detail)) <= budget:
             kept.append(fact)
+    if not any(f.rank == RUNS_OUT for f in kept):  # the deck "either way" only beside its futures
+        kept = [f for f in kept if f.rank != EITHER_WAY] or kept
     said = _said(kept, first, second)
     while width is not None and len(unmarked(said)) > width and len(kept) > 1:
         kept.pop()  # the least telling goes first
