@@ -194,10 +194,13 @@ def _leaves(i: int, a: Left, b: Left, before: _Before) -> list[_Fact]:
     return said
 
 
-def _counted(what: str, first: tuple[int, str], second: tuple[int, str], worlds: int) -> str:
-    """`what in 8 of 12 futures after focus, 1 after discard`: the larger first."""
+def _counted(rank: int, what: str, first: tuple[int, str], second: tuple[int, str],
+             worlds: int, rules: tuple[str, ...]) -> _Fact:
+    """`what in 8 of 12 futures after focus, 1 after discard`: the larger
+    count first; the other one is left out first where room is short."""
     (n, a), (m, b) = sorted((first, second), key=lambda x: -x[0])
-    return f"{what} in {n} of {worlds} futures after {a}, {m} after {b}"
+    return _Fact(rank, None, f"{what} in {n} of {worlds} futures after {a}", rules,
+                 f", {m} after {b}", abs(n - m))
 
 
 def _futures(first: Compared, second: Compared, rival: str) -> list[_Fact]:
@@ -212,24 +215,19 @@ def _futures(first: Compared, second: Compared, rival: str) -> list[_Fact]:
     deck = ("R9.1", "R9.3")
     with_point = _apart(fa.lost_ran_out, fb.lost_ran_out, n)
     if with_point:
-        said.append(_Fact(RUNS_OUT, None, _counted(
-            "your deck runs out and you lose the point", (fa.lost_ran_out, a),
-            (fb.lost_ran_out, b), n), (*deck, "R10.2"),
-            apart=abs(fa.lost_ran_out - fb.lost_ran_out)))
+        said.append(_counted(RUNS_OUT, "your deck runs out and you lose the point",
+                             (fa.lost_ran_out, a), (fb.lost_ran_out, b), n, (*deck, "R10.2")))
     elif _apart(fa.ran_out, fb.ran_out, n):
-        said.append(_Fact(RUNS_OUT, None, _counted(
-            "your deck runs out", (fa.ran_out, a), (fb.ran_out, b), n), deck,
-            apart=abs(fa.ran_out - fb.ran_out)))
+        said.append(_counted(RUNS_OUT, "your deck runs out", (fa.ran_out, a), (fb.ran_out, b),
+                             n, deck))
     if _apart(fa.their_ran_out, fb.their_ran_out, n):
-        said.append(_Fact(RUNS_OUT, None, _counted(
-            f"{rival} deck runs out", (fa.their_ran_out, a), (fb.their_ran_out, b), n), deck,
-            apart=abs(fa.their_ran_out - fb.their_ran_out)))
+        said.append(_counted(RUNS_OUT, f"{rival} deck runs out", (fa.their_ran_out, a),
+                             (fb.their_ran_out, b), n, deck))
     if with_point and fa.lost == fa.lost_ran_out and fb.lost == fb.lost_ran_out:
         pass  # every point lost is one told with the deck that ran out
     elif _apart(fa.lost, fb.lost, n):
-        said.append(_Fact(POINTS, None, _counted(
-            "you lose the next point", (fa.lost, a), (fb.lost, b), n), ("R10.2",),
-            apart=abs(fa.lost - fb.lost)))
+        said.append(_counted(POINTS, "you lose the next point", (fa.lost, a), (fb.lost, b), n,
+                             ("R10.2",)))
     elif said and max(fa.lost, fb.lost) > 0:  # a deck told: is the point lost anyway?
         counts = f"{fa.lost}" if fa.lost == fb.lost else \
             f"{max(fa.lost, fb.lost)} and {min(fa.lost, fb.lost)}"
@@ -299,7 +297,8 @@ def _said(kept: list[_Fact], first: Compared, second: Compared, details: bool = 
         mine = [f.words + (f.detail if details else "") for f in kept if f.move == i]
         if mine:
             parts.append(f"after {move.words}: {'; '.join(mine)}")
-    parts += [f.words for f in kept if f.move is None and f.rank != EITHER_WAY]
+    parts += [f.words + (f.detail if details else "") for f in kept
+              if f.move is None and f.rank != EITHER_WAY]
     cited = ", ".join(sorted({r for f in kept for r in f.rules}, key=_rule_order))
     return " · ".join(parts) + f" ({cited})"
 
