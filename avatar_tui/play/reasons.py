@@ -8,17 +8,21 @@ A reason is made of two kinds of fact, never of a sentence kept for a card:
   observation (R1.6: never the real hidden cards), and the engine's look
   of each result is read: energy in each zone (R6), which zones are
   charged (R11), the cards left in the deck (R9), whether the attack was
-  stopped (R5.3) and whether the point went at once (R10.2). A fact on
-  which the worlds disagree hangs on a hidden card, and is not named;
+  stopped (R5.3), the intercept of a card still decided on (R7) and
+  whether the point went at once (R10.2). A fact on which the worlds
+  disagree hangs on a hidden card, and is not named;
 - what the sampled futures show (`Futures`, counted by the expert's own
   playouts): in how many the next point is lost, and whose deck runs out
-  (R9.1, R9.3).
+  (R9.1, R9.3); counts a world or two apart are the deal's noise.
 
-Only what tells the two moves apart is said, the deck first when a deck
-runs out in their futures: "after pay for Gather your deck is empty, and
-in 12 of 12 futures it runs out and you lose the point; after focus 4
-cards stay in your deck (R9.3, R10.2)". Textual-free: the review screen,
-the report and the hint all show these words."""
+Only what tells the two moves apart is said, the most telling first (a
+point lost at once, then the futures the wider apart first, a deck that
+runs out with its cards), as much as the room allows: "after pay for
+Gather: your deck is empty · your deck runs out and you lose the point in
+12 of 12 futures after pay for Gather, 0 after discard (R9.1, R9.3,
+R10.2)". Textual-free: the review screen, the report and the hint all
+show these words; tests/test_reasons.py checks every fact named against
+the engine."""
 
 from __future__ import annotations
 
