@@ -45,11 +45,12 @@ def test_the_report_of_a_fixed_game(tmp_path):
 def test_the_report_with_the_coach(tmp_path):
     text = export(tmp_path, "--coach", "--worlds", "6")
     assert "Coach: " in text and "%" not in text
+    assert "Why: " in text  # each mark with its reason (play/reasons.py)
     golden("katara-v-uncle-iroh.coach.md", text)
     plain = export(tmp_path)  # the coach only adds lines
     def kept(report: str) -> list[str]:
         return [line.rstrip() for line in report.splitlines()
-                if line and "coach" not in line.lower()]
+                if line and "coach" not in line.lower() and not line.lstrip().startswith("Why: ")]
     assert kept(text) == kept(plain)
 
 

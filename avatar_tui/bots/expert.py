@@ -70,6 +70,45 @@ class Estimate:
     # its lead over the heuristic's move in the same worlds: (mean, standard
     # error); None for the heuristic's move itself or without worlds
     lead: tuple[float, float] | None = None
+    futures: Futures | None = None  # what its playouts showed (None: not counted)
+
+
+@dataclass(frozen=True)
+class Futures:
+    """What a move's playouts showed, one future a world, from its mover's
+    side: who scored the next point (R10.2), and whose deck ran out, a flip
+    that found no card even after the deck was rebuilt (R9.1, R9.3). A
+    reason in words is made of these counts (play/reasons.py)."""
+
+    worlds: int
+    lost: int = 0  # the opponent scored the next point
+    won: int = 0  # the mover did
+    ran_out: int = 0  # the mover's deck ran out
+    their_ran_out: int = 0  # the opponent's deck did
+    lost_ran_out: int = 0  # the mover's deck ran out and the point was lost
+
+
+class FutureCount:
+    """The counts of `Futures` for each move of a search, world by world."""
+
+    def __init__(self, moves: int, me: PlayerId):
+        self.me = me
+        self.counts = [[0] * 5 for _ in range(moves)]  # Futures' fields after `worlds`
+
+    def add(self, i: int, before: GameState, after: GameState, ran_out: set[PlayerId]) -> None:
+        """Move `i`'s future in one world: from `before` (the world) to
+        `after` (where its playout stopped)."""
+        me, them = self.me, other(self.me)
+        lost = after.players[them].score > before.players[them].score
+        row = self.counts[i]
+        row[0] += lost
+        row[1] += after.players[me].score > before.players[me].score
+        row[2] += me in ran_out
+        row[3] += them in ran_out
+        row[4] += lost and me in ran_out
+
+    def futures(self, i: int, worlds: int) -> Futures:
+        return Futures(worlds, *self.counts[i])
 
 
 @cache
@@ -189,6 +228,7 @@ class ExpertBot:
         assert me is not None  # a bot plays a seat: it never watches
         values: list[list[float]] = [[] for _ in moves]
         totals = [0.0] * len(moves)
+        seen = None if settle else FutureCount(len(moves), me)  # futures to show, not to choose
         worlds = 0
         deadline = None if self.worlds is not None else time.monotonic() + self.think
         while True:
@@ -200,10 +240,13 @@ class ExpertBot:
             world, self.rng = determinize(obs, self.rng)
             for i, move in enumerate(moves):
                 state = clone(world)
-                playout_apply(state, move)
-                value = self.playout(state, me)
+                ran_out: set[PlayerId] | None = None if seen is None else set()
+                tracked_apply(state, move, ran_out)
+                value = self.playout(state, me, ran_out)
                 values[i].append(value)
                 totals[i] += value
+                if seen is not None and ran_out is not None:
+                    seen.add(i, world, state, ran_out)
             worlds += 1
             if settle and self.worlds is not None and worlds >= self.worlds // 2 \
                     and worlds % max(1, self.worlds // 2) == 0:
@@ -213,7 +256,8 @@ class ExpertBot:
                        key=lambda i: (-totals[i], moves[i] != default, i))
         d = moves.index(default)
         return [Estimate(moves[i], totals[i] / worlds, worlds,
-                         None if i == d else _lead(values[i], values[d])) for i in order]
+                         None if i == d else _lead(values[i], values[d]),
+                         None if seen is None else seen.futures(i, worlds)) for i in order]
 
     def _settled(self, worlds: int, values: list[list[float]], totals: list[float],
                  d: int) -> bool:
@@ -231,10 +275,13 @@ class ExpertBot:
         mean, error = _lead(values[best], values[d])
         return mean <= self.margin or mean > 2 * error
 
-    def playout(self, state: GameState, me: PlayerId) -> float:
+    def playout(self, state: GameState, me: PlayerId,
+                ran_out: set[PlayerId] | None = None) -> float:
         """Heuristic play on `state` until the next point or the end; the
-        chance for `me` to win the game from there (`board_value`)."""
-        return play_on(state, self.policy, me, points_scored(state), self.horizon, MAX_PLAYOUT)
+        chance for `me` to win the game from there (`board_value`).
+        `ran_out` gets the players whose deck ran out on the way."""
+        return play_on(state, self.policy, me, points_scored(state), self.horizon, MAX_PLAYOUT,
+                       ran_out=ran_out)
 
 
 def points_scored(state: GameState) -> int:
@@ -242,12 +289,28 @@ def points_scored(state: GameState) -> int:
     return state.players["p1"].score + state.players["p2"].score
 
 
+def tracked_apply(state: GameState, action: Action, ran_out: set[PlayerId] | None) -> None:
+    """`playout_apply`, and with `ran_out` given, the flipping player added
+    to it when their deck was empty and the flip found no card even after
+    the deck was rebuilt: the zone goes undefended (R9.1, R9.3)."""
+    if ran_out is None or action.verb != "flip":
+        playout_apply(state, action)
+        return
+    player = state.players[action.player]
+    zone, empty = player.defending, not player.deck
+    playout_apply(state, action)
+    if empty and zone is not None and state.players[action.player].zones[zone].flip is None:
+        ran_out.add(action.player)
+
+
 def play_on(state: GameState, policy: HeuristicBot, me: PlayerId, start: int,
             horizon: int | None, limit: int,
-            value: Callable[[GameState, PlayerId], float] = board_value) -> float:
+            value: Callable[[GameState, PlayerId], float] = board_value,
+            ran_out: set[PlayerId] | None = None) -> float:
     """`policy` plays both seats on `state` until `horizon` points have been
     scored since `start` (None: to the end) or `limit` actions; 1 or 0 when
-    the game ended, else `value`'s chance for `me` (the expert's: `board_value`)."""
+    the game ended, else `value`'s chance for `me` (the expert's: `board_value`).
+    `ran_out`, when given, gets the players whose deck ran out (`tracked_apply`)."""
     for _ in range(limit):
         if state.phase == "over" or (horizon is not None
                                      and points_scored(state) - start >= horizon):
@@ -255,7 +318,7 @@ def play_on(state: GameState, policy: HeuristicBot, me: PlayerId, start: int,
         legal = legal_actions(state)
         action = legal[0] if len(legal) == 1 else \
             policy.choose(Observation(player=legal[0].player, state=state), legal)
-        playout_apply(state, action)
+        tracked_apply(state, action, ran_out)
     if state.phase == "over":
         return 1.0 if state.winner == me else 0.0
     return value(state, me)

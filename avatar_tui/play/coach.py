@@ -5,7 +5,9 @@ was possible, the expert (`bots/expert.py`) estimates each move from that
 player's observation at that moment (R1.6: what they could see then, never
 the deck order or the opponent's face-down cards), and the move made is
 put in words against the best one (`bots/verdict.py`): "pay for Skewer:
-best; you chose focus: much weaker ??".
+best; you chose focus: much weaker ??", with the reason (`play/reasons.py`):
+what each of the two leaves right after it and what their sampled futures
+show; a move made that was best is set against the next best.
 
 Which player: the expert, not the master. The coach must put a number on
 every move the player could have made, and the master leaves some out of
@@ -29,6 +31,7 @@ from avatar_tui.engine import Table, legal_actions, observation
 from avatar_tui.model.actions import Action
 from avatar_tui.model.common import PlayerId
 from avatar_tui.model.state import GameState
+from avatar_tui.play import reasons
 from avatar_tui.play.move_words import short
 from avatar_tui.play.review import Review
 
@@ -51,6 +54,7 @@ class Advice:
     mark: str  # "??", "?!" or ""
     gap: float  # 0..1 below the best move's estimate (not shown: uncalibrated)
     ranking: tuple[tuple[str, str], ...]  # the best moves with their words
+    reason: str = ""  # why, in words (play/reasons.py; "" when only one move was tried)
 
     @property
     def text(self) -> str:
@@ -100,8 +104,8 @@ def advise_move(before: GameState, made: Action, number: int, worlds: int = WORL
     answer: a review may be read by both players, as the log is."""
     pid = made.player
     obs = observation(before, pid)
-    estimates = ExpertBot(decision_seed(seed, number), worlds=worlds).analyse(
-        obs, legal_actions(obs.state))
+    searching = decision_seed(seed, number)
+    estimates = ExpertBot(searching, worlds=worlds).analyse(obs, legal_actions(obs.state))
     t = Table(obs.state)  # words from what the player saw (R1.6)
     mine = next(e for e in estimates if _same(e.action, made))
     gap = verdict.gap(estimates, mine) if verdict.searched(estimates) else 0.0
@@ -111,9 +115,15 @@ def advise_move(before: GameState, made: Action, number: int, worlds: int = WORL
             return short(t, action)
         return SECRET_MINE if _same(action, made) else SECRET_OTHER
 
+    why = ""
+    if verdict.searched(estimates):  # the move made against the best, or the best against the next
+        rival = estimates[1] if mine is estimates[0] else mine
+        best, other = (reasons.compared(obs, e, said(e.action), searching)
+                       for e in (estimates[0], rival))
+        why = reasons.reason(obs, best, other, width=reasons.PANEL)
     return Advice(number, pid, said(made), said(estimates[0].action), words,
                   verdict.mark(gap), gap,
-                  tuple((said(e.action), w) for e, w in verdict.ranked(estimates, TOP)))
+                  tuple((said(e.action), w) for e, w in verdict.ranked(estimates, TOP)), why)
 
 
 def coach(review: Review, player: PlayerId, worlds: int = WORLDS, seed: int = COACH_SEED,

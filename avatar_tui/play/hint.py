@@ -4,9 +4,13 @@ now, its best moves ranked in words ("best", "a little weaker", ...:
 is worked out from the acting player's observation only (R1.6): never the
 opponent's signature moves, deck order or energy.
 
+The best move's reason against the next one follows the ranking on a line
+of its own (`play/reasons.py`: what each leaves right after it, what their
+sampled futures show).
+
 `hint_request(state)` is taken on the screen's thread (it copies what the
 player may see); `think(request)` runs in a worker thread; `hint_text`
-turns the result into the line the app shows."""
+turns the result into the lines the app shows."""
 
 from __future__ import annotations
 
@@ -18,6 +22,7 @@ from avatar_tui.bots.verdict import ranked, searched
 from avatar_tui.engine import Observation, Table, actor_of, legal_actions, observation
 from avatar_tui.model.actions import Action
 from avatar_tui.model.state import GameState
+from avatar_tui.play import reasons
 from avatar_tui.play.move_words import short
 
 TOP = 3  # moves named in a hint
@@ -49,10 +54,14 @@ def think(request: HintRequest, seconds: float = DEFAULT_THINK,
 
 
 def hint_text(request: HintRequest, estimates: list[Estimate]) -> str:
-    """`Hint: pay for Skewer: best, focus: much weaker` (markup for the
-    status line)."""
+    """`Hint: pay for Skewer: best, focus: much weaker` (the expert's
+    ranking), then on a line of its own why the best beats the next (markup
+    for the status line, which gives each its row)."""
     t = Table(request.obs.state)
     if not searched(estimates):
         return f"[b]Hint:[/b] only one move makes sense here: {short(t, estimates[0].action)}"
     parts = [f"{short(t, e.action)}: {words}" for e, words in ranked(estimates, TOP)]
-    return f"[b]Hint[/b] — the expert's ranking: {', '.join(parts)}"
+    best, next_best = (reasons.compared(request.obs, e, short(t, e.action), request.seed)
+                       for e in estimates[:2])
+    why = reasons.reason(request.obs, best, next_best, width=reasons.LINE)
+    return f"[b]Hint[/b]: {', '.join(parts)}\n[b]Why:[/b] {why}"

@@ -1,8 +1,9 @@
 """A game report in Markdown (`avatar-tui review FILE --export report.md`):
 the setup and the decks, each turn's moves in words with their rule IDs
 (as the review says them, so hidden cards stay hidden, R1.6), the points
-as they were scored, the result; with the coach's words, its marks beside
-the reviewed player's moves and a count of them at the end."""
+as they were scored, the result; with the coach's words, its marks and
+their reasons beside the reviewed player's moves and a count of them at
+the end."""
 
 from __future__ import annotations
 
@@ -79,6 +80,8 @@ def markdown(review: Review, advice: dict[int, Advice] | None = None,
             if word is not None:
                 mark = f"**{word.mark}** " if word.mark else ""
                 line += f"  \n   {mark}Coach: {plain(word.text)}"
+                if word.reason:
+                    line += f"  \n   Why: {plain(word.reason)}"
             lines.append(line)
             if move.score != before:
                 scorer: PlayerId = "p1" if move.score[0] > before[0] else "p2"

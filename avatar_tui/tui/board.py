@@ -271,16 +271,19 @@ class StatusPanel(FixedText):
     Where the panel has two rows, each cut to one line (80x24, app.tcss
     `-status-2`), an answer to the player's key that does not fit its line
     takes both rows, wrapped (`-answer`): a refusal is read whole with its
-    rule ID, and the status comes back with the next move."""
+    rule ID, and the status comes back with the next move. An answer of two
+    lines (the hint's ranking, then why) takes both rows, a line each."""
 
     def show(self, session: Session, hint: str | None, answered: bool = False,
              styles: StylePass | None = None) -> None:
         state = session.state
         if hint is None:  # the step's keys ("": the step hints are off)
             hint = f"[dim]{describe.next_step(state, session.look, session.legal)}[/]"
-        alone = answered and self._too_long(hint)
+        two_rows = self.screen.has_class("-status-2")
+        lines = "\n" in hint
+        alone = answered and two_rows and (lines or self._too_long(hint))
         if styles is not None:
-            styles.set(self, alone, "-answer")
+            styles.set(self, alone and not lines, "-answer")
         if alone:
             self.set(hint)
             return
@@ -288,8 +291,6 @@ class StatusPanel(FixedText):
 
     def _too_long(self, hint: str) -> bool:
         """Whether `hint` is cut on its one line of a two-row panel."""
-        if not self.screen.has_class("-status-2"):
-            return False
         return parsed(hint).cell_length > self.content_region.width
 
 

@@ -15,6 +15,7 @@ from avatar_tui.cli import build_parser
 from avatar_tui.engine import apply, legal_actions
 from avatar_tui.model.common import ZONES
 from avatar_tui.play import hint as hints
+from avatar_tui.play.plain import unmarked
 from avatar_tui.tui.screens.game import GameScreen
 from avatar_tui.tui.screens.help import HelpScreen
 from avatar_tui.tui.screens.newgame import NewGameScreen
@@ -187,3 +188,26 @@ async def test_a_computer_move_due_after_the_app_closed_does_nothing():
     assert not app.screen_stack and app.controller.mode.waiting
     app.fire("computer")
     assert app.session.state is before
+
+
+async def test_the_hint_says_why_on_a_row_of_its_own_at_80x24():
+    """Issue 41: the hint's ranking, then why the best beats the next
+    (play/reasons.py), each on its own row of the two the status has at
+    80x24, and read whole at 120x40."""
+    state = a_real_decision(2)
+    for size in ((80, 24), SIZE):
+        app = make_app((state, []))
+        app.referee.hint_worlds = 3
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await pilot.press("h")
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            ranking, why = (app.controller.hint or "").split("\n")
+            assert ranking.startswith("[b]Hint[/b]") and why.startswith("[b]Why:[/b] ")
+            assert why.endswith(")") and "(R" in why  # its rules
+            place = app.screen.query_one("#status-panel").content_region
+            rows = [row[place.x:place.right].strip() for row in
+                    screen_text(app).splitlines()[place.y:place.y + place.height]]
+            said = unmarked(why)
+            assert said in rows, (size, said, rows)  # a row of its own, whole

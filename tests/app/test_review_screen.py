@@ -9,6 +9,7 @@ from pathlib import Path
 
 from avatar_tui.notation.save import save_game
 from avatar_tui.play import coach
+from avatar_tui.play.plain import unmarked
 from avatar_tui.play.review import load_review
 from avatar_tui.store.storage import SaveStore
 from avatar_tui.tui.review_app import ReviewApp
@@ -194,3 +195,36 @@ async def test_the_timeline_at_120x40_names_each_seats_points():
         assert "16 Uncle Iroh (p2) · p1 1, p2 2" in text
         assert "21 Katara (p1) · p1 1, p2 3" in text and "points p1 1, p2 3" in text
         assert "1–2" not in text
+
+
+async def test_each_mark_shows_its_reason_at_both_sizes():
+    """Issue 41: beside the coach's word, why (play/reasons.py): what the two
+    moves leave and what their futures show, with its rules; wrapped whole
+    in the side panel at 120x40; at 80x24, where the panel has rows for the
+    move's words only, `w` puts the word and why above them."""
+    for size in (SIZE, (80, 24)):
+        app = review_app()
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, ReviewScreen)
+            screen.coached(coach.coach(app.review, "p1", worlds=2), None)
+            marked = next(n for n, a in sorted(screen.advice.items()) if a.mark and a.reason)
+            app.review.go(marked)
+            screen.show()
+            await pilot.pause()
+            if size != SIZE:
+                assert "Why: " not in panel_text(screen)  # no room below the move's words
+                await pilot.press("w")
+                await pilot.pause()
+            reason = " ".join(unmarked(screen.advice[marked].reason).split())
+            text = panel_text(screen)
+            assert "Coach:" in text and f"Why: {reason}" in text, size
+            assert reason.endswith(")") and "(R" in reason  # its rules, read to the end
+
+
+def panel_text(screen: ReviewScreen) -> str:
+    """The side panel's words as the terminal shows them, its rows joined."""
+    place = screen.query_one("#review-move").content_region
+    rows = screen_text(screen.app).splitlines()[place.y:place.y + place.height]
+    return " ".join(" ".join(row[place.x:place.right] for row in rows).split())

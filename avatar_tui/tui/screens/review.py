@@ -5,10 +5,12 @@ shows both players' cards).
 
 ← / → step by move, PgUp / PgDn by turn, Home / End to the setup and the
 end. The side panel says the move that led here in words with its rule IDs
-and the coach's word on it; the timeline lists the turns with the points
-and the coach's marks. `c` asks the coach (play/coach.py) in a worker
-thread, a progress bar filling meanwhile; `p` plays on from this position
-as a new game (`ContinueFrom`, answered to whoever opened the review)."""
+and the coach's word on it with its reason (play/reasons.py); the timeline
+lists the turns with the points and the coach's marks. `c` asks the coach
+(play/coach.py) in a worker thread, a progress bar filling meanwhile (`w`,
+where the panel is short, puts its word and why above the move's); `p`
+plays on from this position as a new game (`ContinueFrom`, answered to
+whoever opened the review)."""
 
 from __future__ import annotations
 
@@ -68,6 +70,7 @@ class ReviewScreen(Screen[ContinueFrom | None]):
         Binding("end", "end", "End", id="end", key_display="End"),
         Binding("v", "reveal", "All cards", id="reveal"),
         Binding("c", "coach", "Coach", id="coach"),
+        Binding("w", "why", "Why", id="why"),
         Binding("p", "play_on", "Play from here", id="play-on"),
         Binding("q", "leave", "Leave", id="leave"),
         Binding("escape", "leave", "Leave", id="escape", show=False),
@@ -81,6 +84,7 @@ class ReviewScreen(Screen[ContinueFrom | None]):
         self.can_play_on = can_play_on
         self.advice: dict[int, Advice] = {}
         self.coaching = False
+        self.why_first = False  # the coach's word and why above the move's words (w)
         self.note = ""  # a refusal's reason, until the next step
         self.board = Board(review.viewer or "p1", id="board")
         # every key here is a Binding (Textual's type also allows tuples)
@@ -139,8 +143,13 @@ class ReviewScreen(Screen[ContinueFrom | None]):
                f"rules {', '.join(move.rules)} · points {seat_points(move.score)}[/]"
         word = self.advice.get(move.number)
         if word is not None:
-            text += f"\n[b]Coach:[/b] {word.text}"  # markup: names escaped by move_words
-        elif move.player == r.viewer and not self.advice and not self.coaching:
+            said = f"[b]Coach:[/b] {word.text}"  # markup: names escaped by move_words
+            if word.reason:
+                said += f"\n[b]Why:[/b] {word.reason}"
+            # at 80x24 the panel has rows for the move's words only: w puts the
+            # coach's word and why above them
+            return f"{said}\n{text}" if self.why_first else f"{text}\n{said}"
+        if move.player == r.viewer and not self.advice and not self.coaching:
             text += "\n[dim]c: the coach's word on each of your decisions[/]"
         return text
 
@@ -177,6 +186,10 @@ class ReviewScreen(Screen[ContinueFrom | None]):
             return self.review.finished
         if action == "coach":
             return not self.coaching and not self.advice and self.review.viewer is not None
+        if action == "why":  # only where the panel is too short for both (compact)
+            move = self.review.move
+            word = self.advice.get(move.number) if move is not None else None
+            return self.has_class("-compact") and word is not None and bool(word.reason)
         if action == "play_on":
             return self.can_play_on and self.review.state.phase != "over"
         return True
@@ -203,6 +216,10 @@ class ReviewScreen(Screen[ContinueFrom | None]):
     def action_end(self) -> None:
         self.review.end()
         self.moved()
+
+    def action_why(self) -> None:
+        self.why_first = not self.why_first
+        self.show()
 
     def action_reveal(self) -> None:
         self.note = self.review.toggle_reveal() or ""
