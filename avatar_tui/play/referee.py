@@ -66,7 +66,7 @@ class Referee:
                  puzzle: str | None = None):
         self.controller = controller
         self.fixed_seed = seed
-        self.hint_worlds: int | None = None  # tests: a fixed search instead of a second
+        self.hint_worlds: int | None = None  # tests: fewer worlds than the coach's
         self.position = 0  # counts every change of the game on the table: the tokens' clock
         self._tokens = 0
         self.computer_due: int | None = None  # the computer's pause that runs (its token)

@@ -139,7 +139,9 @@ class ReviewScreen(Screen[ContinueFrom | None]):
                f"rules {', '.join(move.rules)} · points {seat_points(move.score)}[/]"
         word = self.advice.get(move.number)
         if word is not None:
-            text += f"\n[b]Coach:[/b] {word.text}"  # markup: names escaped by move_words
+            # markup: names escaped by move_words; the searcher named, as its marks
+            # are that frozen kind's at that budget (play/coach.py)
+            text += f"\n[b]Coach:[/b] {word.text} [dim]· {coach.named(self.worlds)}[/]"
         elif move.player == r.viewer and not self.advice and not self.coaching:
             text += "\n[dim]c: the coach's word on each of your decisions[/]"
         return text
