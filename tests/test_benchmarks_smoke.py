@@ -129,3 +129,27 @@ def test_a_second_engine_copy_is_measured_beside_when_asked(tmp_path):
     copy = figures["engine_playout_speedup_compiled"]
     assert copy["value"] > 0 and str(tmp_path) in copy["detail"]
     assert "the same games" in copy["detail"]
+
+
+def test_the_coach_stability_benchmark_counts_each_setting():
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "coach_stability.py"),
+                           "--decisions", "2", "--games", "1", "--settings", "expert:2",
+                           "expert:2:guard", "--json"],
+                          capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert done.returncode == 0, done.stderr[-2000:] + done.stdout[-2000:]
+    data = json.loads(done.stdout)
+    assert data["decisions"] == 2 and set(data["settings"]) == {"expert:2", "expert:2:guard"}
+    for figures in data["settings"].values():
+        assert figures["decisions"] == 2 and 0 <= figures["same_best"] <= 2
+        assert figures["cpu_s_per_search"] > 0
+    assert data["settings"]["expert:2:guard"]["agrees"] == 2  # the reference is itself
+
+
+def test_a_bad_coach_setting_is_one_line_before_any_game():
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "coach_stability.py"),
+                           "--settings", "expert:12:fast"],
+                          capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.strip().splitlines()[-1] == ("coach_stability.py: error: setting "
+                                                    "'expert:12:fast': unknown part 'fast' "
+                                                    "(expected settle or guard)")

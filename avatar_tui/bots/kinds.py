@@ -34,11 +34,16 @@ class Kind:
     """A kind of computer player. `label`: its strength in the new-game
     screen's opponent list ("computer: LABEL"); `searching`: it takes a
     search budget (`think` seconds or `worlds`) and its move is worked out
-    away from the board."""
+    away from the board; `frozen`: a kind as it played when it was frozen,
+    at a fixed number of worlds and never a clock, named by what must not
+    change when the computer players improve (the coach, published tables,
+    content files); accepted wherever a kind is named, but not offered in
+    the new-game screen's list."""
 
     name: ComputerKind
     label: str
     searching: bool = False
+    frozen: bool = False
 
 
 KINDS: tuple[Kind, ...] = (
@@ -46,6 +51,7 @@ KINDS: tuple[Kind, ...] = (
     Kind("heuristic", "normal"),
     Kind("expert", "hard", searching=True),
     Kind("master", "hardest (master)", searching=True),
+    Kind("expert-v1", "hard (the expert as frozen in v1)", searching=True, frozen=True),
 )
 
 
@@ -78,4 +84,5 @@ def check_makers(makers: Collection[str], kinds: tuple[Kind, ...] = KINDS) -> No
 check_table(KINDS, get_args(ComputerKind))
 COMPUTER_KINDS: tuple[str, ...] = tuple(kind.name for kind in KINDS)
 SEARCHING: frozenset[str] = frozenset(kind.name for kind in KINDS if kind.searching)
+FROZEN: frozenset[str] = frozenset(kind.name for kind in KINDS if kind.frozen)
 LABELS: dict[str, str] = {kind.name: kind.label for kind in KINDS}

@@ -19,11 +19,28 @@ from avatar_tui.engine import actor_of, apply_in_place, legal_actions, new_game,
 from avatar_tui.model.common import PLAYERS, PlayerId
 from avatar_tui.model.state import GameSetup, GameState, PlayerSetup
 
-BOTS: dict[str, Callable[[int], Bot]] = {
+EXPERT_V1_WORLDS = 16  # expert-v1's worlds per decision unless a count is named with it
+
+
+def expert_v1(seed: int, think: float | None = None, worlds: int | None = None) -> ExpertBot:
+    """`expert-v1`: the expert frozen as it was when the coach first named
+    it (issue 41), its settings written out here so that a change to the
+    expert's defaults leaves it alone (tests/test_frozen_expert.py pins
+    its moves). A fixed search, EXPERT_V1_WORLDS or the `worlds` named
+    with it ("expert-v1, 48 worlds"); never a clock, so `think` is taken
+    and ignored: the same position, seed and worlds, the same move."""
+    del think  # a frozen kind's moves depend on its seed and worlds alone
+    bot = ExpertBot(seed, worlds=worlds or EXPERT_V1_WORLDS, horizon=1, margin=0.03)
+    bot.kind = "expert-v1"
+    return bot
+
+
+BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
     "expert": ExpertBot,
     "master": MasterBot,
+    "expert-v1": expert_v1,
 }
 check_makers(BOTS)  # a kind of the table without its maker stops here, named
 BOT_KINDS = tuple(BOTS)

@@ -12,7 +12,13 @@ in a band:
     gap < WEAKER (15 points)            "weaker"
     otherwise                           "much weaker"
 
-and the best move itself is "best". The coach marks a move made with `?!`
+and the best move itself is "best". Which move is best is read as the
+expert plays (`settled`): the heuristic's own move, unless another one
+leads it clearly (by more than ABOUT_AS_GOOD and LEVEL_Z standard errors
+of its lead, world by world); the move with the highest estimate but no
+clear lead is "about as good". Read that way, the best move stays the
+same when only the search's own seed changes (docs/learning.md, "How
+steady the coach is"). The coach marks a move made with `?!`
 (an inaccuracy) from INACCURACY (8 points) and `??` (a mistake) from
 MISTAKE (15 points): the same edges as "weaker" and "much weaker", so a
 mark and its words always agree. Textual-free: the hint, the coach and the
@@ -30,6 +36,7 @@ A_LITTLE_WEAKER = 0.08
 WEAKER = 0.15
 INACCURACY = A_LITTLE_WEAKER
 MISTAKE = WEAKER
+LEVEL_Z = 2.0  # standard errors a lead must pass to count (expert-v1's guard, bots/match.py)
 
 BEST = "best"
 BANDS = ("about as good", "a little weaker", "weaker", "much weaker")
@@ -63,13 +70,30 @@ def searched(estimates: Sequence[Estimate]) -> bool:
     return len(estimates) > 1 and estimates[0].worlds > 0 and not math.isnan(estimates[0].win)
 
 
+def settled(estimates: Sequence[Estimate]) -> Estimate:
+    """The best move as the expert would play it: the heuristic's own move
+    (the estimate without a lead) unless the highest estimate leads it,
+    world by world, by more than ABOUT_AS_GOOD and LEVEL_Z standard errors.
+    A lead inside the deal's noise is no lead: under another seed of the
+    search it would as likely be the other way round."""
+    top = estimates[0]
+    default = next((e for e in estimates if e.lead is None), None)
+    if top.lead is None or default is None:
+        return top
+    mean, error = top.lead
+    return top if mean > max(ABOUT_AS_GOOD, LEVEL_Z * error) else default
+
+
 def gap(estimates: Sequence[Estimate], estimate: Estimate) -> float:
-    """How far `estimate` is below the best of `estimates` (best first)."""
-    return max(0.0, estimates[0].win - estimate.win)
+    """How far `estimate` is below the best move of `estimates` (`settled`)."""
+    return max(0.0, settled(estimates).win - estimate.win)
 
 
 def ranked(estimates: Sequence[Estimate], top: int) -> list[tuple[Estimate, str]]:
-    """The first `top` moves with their words; the first is "best", and a
-    move level with it (a gap of 0) is "about as good"."""
+    """The first `top` moves with their words: the best move (`settled`)
+    first, "best"; the others by their estimates, and a move level with the
+    best or above it without a clear lead is "about as good"."""
+    best = settled(estimates)
+    order = [best, *(e for e in estimates if e is not best)]
     return [(e, BEST if i == 0 else band(max(gap(estimates, e), 1e-9)))
-            for i, e in enumerate(estimates[:top])]
+            for i, e in enumerate(order[:top])]

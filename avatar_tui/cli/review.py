@@ -30,7 +30,8 @@ def add_arguments(review: argparse.ArgumentParser) -> None:
                         help="whose seat the game is seen from and coached (default: the "
                         "person's seat of a game against the computer, else p1)")
     review.add_argument("--worlds", type=whole(1, 1000),
-                        help="the coach's worlds per decision (default 12)")
+                        help="the coach's worlds per decision (default: its fixed budget, "
+                        "docs/learning.md)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -61,7 +62,8 @@ def run(args: argparse.Namespace) -> int:
     if args.coach:
         worlds = args.worlds or coach.WORLDS
         advice = coach.coach(review, review.viewer or "p1", worlds=worlds)
-    text = report.markdown(review, advice, review.viewer)
+    text = report.markdown(review, advice, review.viewer,
+                           coach.named(args.worlds or coach.WORLDS))
     if str(args.export) == "-":
         print(text, end="")
         return 0

@@ -14,6 +14,15 @@ every move the player could have made, and the master leaves some out of
 its search on purpose (a power use that changes nothing that matters,
 bots/master.py), which a learner may well have made and needs marked.
 
+Which expert: a frozen kind, `expert-v1` (bots/kinds.py), at a fixed
+number of worlds (`named()`: "expert-v1, 48 worlds"), so a reviewed game
+keeps its marks when the computer players improve. The best move is the
+one the expert would play (`verdict.settled`): a lead inside the search's
+noise does not make a move best, so the best move and the words stay the
+same when only the search's own seed changes (measured by
+benchmarks/coach_stability.py; docs/learning.md, "How steady the coach
+is"). The hint (play/hint.py) asks the same searcher the same way.
+
 The budget is fixed (`worlds` per decision, no clock) and each decision's
 search is seeded by the coach's seed and the move's number alone, not by
 the game's seed: the same game always gets the same marks, and two games
@@ -27,6 +36,7 @@ from dataclasses import dataclass
 
 from avatar_tui.bots import verdict
 from avatar_tui.bots.expert import ExpertBot, candidates
+from avatar_tui.bots.match import make_bot
 from avatar_tui.engine import Table, legal_actions, observation
 from avatar_tui.model.actions import Action
 from avatar_tui.model.common import PlayerId
@@ -35,7 +45,8 @@ from avatar_tui.play import reasons
 from avatar_tui.play.move_words import short
 from avatar_tui.play.review import Review
 
-WORLDS = 12  # worlds per decision: the coach's fixed budget in the app
+KIND = "expert-v1"  # the coach's searcher: a frozen kind (bots/kinds.py)
+WORLDS = 48  # worlds per decision: the coach's fixed budget (docs/learning.md)
 COACH_SEED = 0x5EED_C0AC  # mixed with the move's number for each decision's search
 TOP = 3  # moves named beside the one made
 SECRET_MINE = "your secret answer (R1.6)"  # an answer about cards only its player saw
@@ -68,6 +79,18 @@ class Advice:
 def _same(a: Action, b: Action) -> bool:
     """One move, whichever way it is paid (R6.3): as the expert counts moves."""
     return (a.verb, a.number, a.ally, a.word) == (b.verb, b.number, b.ally, b.word)
+
+
+def named(worlds: int = WORLDS) -> str:
+    """Which searcher the coach is, as the review and the report say it."""
+    return f"{KIND}, {worlds} worlds"
+
+
+def searcher(seed: int, worlds: int = WORLDS) -> ExpertBot:
+    """The coach's (and the hint's) searcher: the frozen kind at `worlds`."""
+    bot = make_bot(KIND, seed, worlds=worlds)
+    assert isinstance(bot, ExpertBot)  # a searching kind (bots/kinds.py)
+    return bot
 
 
 def decision_seed(seed: int, number: int) -> int:
@@ -105,11 +128,12 @@ def advise_move(before: GameState, made: Action, number: int, worlds: int = WORL
     pid = made.player
     obs = observation(before, pid)
     searching = decision_seed(seed, number)
-    estimates = ExpertBot(searching, worlds=worlds).analyse(obs, legal_actions(obs.state))
+    estimates = searcher(searching, worlds).analyse(obs, legal_actions(obs.state))
     t = Table(obs.state)  # words from what the player saw (R1.6)
+    best = verdict.settled(estimates)
     mine = next(e for e in estimates if _same(e.action, made))
     gap = verdict.gap(estimates, mine) if verdict.searched(estimates) else 0.0
-    words = verdict.BEST if mine is estimates[0] else verdict.band(max(gap, 1e-9))
+    words = verdict.BEST if mine is best else verdict.band(max(gap, 1e-9))
     def said(action: Action) -> str:
         if not secret:
             return short(t, action)
@@ -117,11 +141,11 @@ def advise_move(before: GameState, made: Action, number: int, worlds: int = WORL
 
     why = ""
     if verdict.searched(estimates):  # the move made against the best, or the best against the next
-        rival = estimates[1] if mine is estimates[0] else mine
-        best, other = (reasons.compared(obs, e, said(e.action), searching)
-                       for e in (estimates[0], rival))
-        why = reasons.reason(obs, best, other, width=reasons.PANEL)
-    return Advice(number, pid, said(made), said(estimates[0].action), words,
+        rival = mine if mine is not best else next(e for e in estimates if e is not best)
+        ours, other = (reasons.compared(obs, e, said(e.action), searching)
+                       for e in (best, rival))
+        why = reasons.reason(obs, ours, other, width=reasons.PANEL)
+    return Advice(number, pid, said(made), said(best.action), words,
                   verdict.mark(gap), gap,
                   tuple((said(e.action), w) for e, w in verdict.ranked(estimates, TOP)), why)
 

@@ -4,6 +4,13 @@ now, its best moves ranked in words ("best", "a little weaker", ...:
 is worked out from the acting player's observation only (R1.6): never the
 opponent's signature moves, deck order or energy.
 
+The searcher is the coach's (play/coach.py): the frozen `expert-v1` at the
+coach's fixed number of worlds, seeded by the move's number as the coach
+seeds it, and its best move read as the coach reads it, never a clock. So
+a position always gets the same hint, whatever the machine's speed, and the
+hint names the best move the coach will name for that decision in the
+review.
+
 The best move's reason against the next one follows the ranking on a line
 of its own (`play/reasons.py`: what each leaves right after it, what their
 sampled futures show).
@@ -16,16 +23,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from avatar_tui.bots.expert import DEFAULT_THINK, Estimate, ExpertBot
-from avatar_tui.bots.seat import position_seed
+from avatar_tui.bots.expert import Estimate
 from avatar_tui.bots.verdict import ranked, searched
 from avatar_tui.engine import Observation, Table, actor_of, legal_actions, observation
 from avatar_tui.model.actions import Action
 from avatar_tui.model.state import GameState
-from avatar_tui.play import reasons
+from avatar_tui.play import coach, reasons
 from avatar_tui.play.move_words import short
 
-TOP = 3  # moves named in a hint
+TOP = 3  # moves named in a hint, as many as fit on a row
+ROW = len("Why: ") + reasons.LINE  # a status row at 80 columns
 
 
 @dataclass(frozen=True)
@@ -42,14 +49,18 @@ def hint_request(state: GameState) -> HintRequest | None:
     pid = actor_of(state)
     if pid is None:
         return None
-    return HintRequest(observation(state, pid), legal_actions(state), position_seed(state),
+    # the coach's seed for the move about to be made (never the game's seed,
+    # which fixed the hidden deal, R1.6)
+    seed = coach.decision_seed(coach.COACH_SEED, len(state.history) + 1)
+    return HintRequest(observation(state, pid), legal_actions(state), seed,
                        len(state.history))
 
 
-def think(request: HintRequest, seconds: float = DEFAULT_THINK,
-          worlds: int | None = None) -> list[Estimate]:
-    """The expert's estimates for the request's position (best first)."""
-    return ExpertBot(request.seed, think=seconds, worlds=worlds).analyse(
+def think(request: HintRequest, worlds: int | None = None) -> list[Estimate]:
+    """The coach's searcher's estimates for the request's position (best
+    first by estimate; `verdict.settled` reads the best move), at the
+    coach's worlds unless told fewer (tests)."""
+    return coach.searcher(request.seed, worlds or coach.WORLDS).analyse(
         request.obs, request.legal)
 
 
@@ -60,8 +71,13 @@ def hint_text(request: HintRequest, estimates: list[Estimate]) -> str:
     t = Table(request.obs.state)
     if not searched(estimates):
         return f"[b]Hint:[/b] only one move makes sense here: {short(t, estimates[0].action)}"
-    parts = [f"{short(t, e.action)}: {words}" for e, words in ranked(estimates, TOP)]
+    ranking = ranked(estimates, TOP)  # from the settled best (verdict.settled)
+    parts = [f"{short(t, e.action)}: {words}" for e, words in ranking]
+    # the ranking keeps one row of the status line, so why has the other:
+    # the last moves named give way first (the best and the next stay)
+    while len(parts) > 2 and len("Hint: " + ", ".join(parts)) > ROW:
+        parts.pop()
     best, next_best = (reasons.compared(request.obs, e, short(t, e.action), request.seed)
-                       for e in estimates[:2])
+                       for e, _ in ranking[:2])
     why = reasons.reason(request.obs, best, next_best, width=reasons.LINE)
     return f"[b]Hint[/b]: {', '.join(parts)}\n[b]Why:[/b] {why}"

@@ -70,7 +70,7 @@ class Referee:
         # play --format: the new-game screen offers this format from packs first
         self.game_format = game_format
         self.packs = packs
-        self.hint_worlds: int | None = None  # tests: a fixed search instead of a second
+        self.hint_worlds: int | None = None  # tests: fewer worlds than the coach's
         self.position = 0  # counts every change of the game on the table: the tokens' clock
         self._tokens = 0
         self.computer_due: int | None = None  # the computer's pause that runs (its token)

@@ -54,8 +54,9 @@ def _who(state: GameState, pid: PlayerId, computer: dict[str, str]) -> str:
 
 
 def markdown(review: Review, advice: dict[int, Advice] | None = None,
-             player: PlayerId | None = None) -> str:
-    """The whole report; `advice` (the coach's, for `player`) adds the marks."""
+             player: PlayerId | None = None, coached_by: str = "the expert") -> str:
+    """The whole report; `advice` (the coach's, for `player`, by the searcher
+    `coached_by` names: coach.named()) adds the marks."""
     start, final = review.positions[0], review.positions[-1]
     lines = [f"# {review.title}", "", "## Setup", ""]
     lines.append(f"- Seed {start.setup.seed}")
@@ -64,7 +65,7 @@ def markdown(review: Review, advice: dict[int, Advice] | None = None,
     lines.append(f"- {plain(character(Table(start), start.chooser))} names the defender of "
                  "the opening attack (R2.4)")
     if advice is not None:
-        lines += ["", f"The coach (the expert, from {player}'s observation at each decision, "
+        lines += ["", f"The coach ({coached_by}; from {player}'s observation at each decision, "
                   "R1.6) ranks each of their choices against the best move it found: "
                   "`?!` an inaccuracy, `??` a mistake."]
     before = (0, 0)

@@ -60,10 +60,12 @@ def resume_labels(saved: dict[str, str], wanted: BotSeat | None,
     return [resume, new]
 
 
-def computer_kinds() -> list[tuple[str, str]]:
+def computer_kinds(frozen: bool = False) -> list[tuple[str, str]]:
     """Each kind of computer player and its strength's label, as the
-    new-game screen offers them (the table of bots/kinds.py): the app
-    reaches the bots through the play layer only."""
+    new-game screen offers them (the table of bots/kinds.py): the frozen
+    kinds are not offered (they are for the coach and published tables),
+    and `frozen` lists them instead. The app reaches the bots through the
+    play layer only."""
     from avatar_tui.bots.kinds import KINDS
 
-    return [(kind.name, kind.label) for kind in KINDS]
+    return [(kind.name, kind.label) for kind in KINDS if kind.frozen == frozen]

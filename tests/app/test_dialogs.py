@@ -219,12 +219,16 @@ async def test_game_over_quits_with_q():
 
 def test_the_new_game_screen_offers_every_kind_of_computer_player():
     # a game resumed or started with any kind (`play --vs-bot master`) shows
-    # that kind in "p2 played by", not a person
-    from avatar_tui.bots.kinds import COMPUTER_KINDS
+    # that kind in "p2 played by", not a person; a frozen kind (the coach's,
+    # bots/kinds.py) is not offered, but kept when a game names it
+    from avatar_tui.bots.kinds import COMPUTER_KINDS, FROZEN
     from avatar_tui.tui.screens.opponent import HOT_SEAT, OPPONENTS, OpponentField
 
-    assert {kind for _, kind in OPPONENTS} == {HOT_SEAT, *COMPUTER_KINDS}
+    offered = [kind for kind in COMPUTER_KINDS if kind not in FROZEN]
+    assert {kind for _, kind in OPPONENTS} == {HOT_SEAT, *offered}
     assert all(OpponentField(kind).initial == kind for kind in COMPUTER_KINDS)
+    assert "expert-v1" in {k for _, k in OpponentField("expert-v1").options}
+    assert "expert-v1" not in {k for _, k in OpponentField("expert").options}
 
 
 async def test_a_hosted_seats_game_over_names_no_seed_and_offers_only_a_rematch():

@@ -131,7 +131,8 @@ def test_a_hint_names_moves_in_plain_words():
     estimates = hints.think(request, worlds=2)
     text = hints.hint_text(request, estimates)
     pay = next(e for e in estimates if e.action.verb == "pay")
-    words = "best" if pay is estimates[0] else verdict.band(max(estimates[0].win - pay.win, 1e-9))
+    words = "best" if pay is verdict.settled(estimates) else \
+        verdict.band(max(verdict.gap(estimates, pay), 1e-9))
     assert f"pay for {state_card(state)}: {words}" in text and "%" not in text
 
 

@@ -89,7 +89,7 @@ async def test_the_coach_runs_in_a_worker_and_marks_the_timeline():
         app.review.go(min(screen.advice))
         screen.show()
         await pilot.pause()
-        assert "Coach:" in screen_text(app)
+        assert "Coach:" in screen_text(app) and coach.named(2) in screen_text(app)
         await pilot.press("c")  # once is enough: the words are there
         assert not screen.coaching
 

@@ -26,7 +26,8 @@ async def coached(pilot) -> None:
     """The coach's words put on the screen as its worker would (the search
     itself is the same call, run here so the picture waits for nothing)."""
     screen = pilot.app.screen
-    screen.coached(coach.coach(screen.review, "p1", worlds=4), None)
+    screen.worlds = 4  # the budget the words below are found at, as the screen names it
+    screen.coached(coach.coach(screen.review, "p1", worlds=screen.worlds), None)
     screen.review.go(70)  # a move the coach marked
     screen.show()
     await pilot.pause()

@@ -19,6 +19,10 @@ OPPONENTS: list[tuple[str, str]] = [
     ("a person (hot seat)", HOT_SEAT),
     *((f"computer: {label}", name) for name, label in computer_kinds()),
 ]
+# a frozen kind is not offered, but a game asked for against one (`play
+# --vs-bot expert-v1`, a save) keeps it in the list rather than turn hot seat
+FROZEN: dict[str, str] = {name: f"computer: {label}"
+                          for name, label in computer_kinds(frozen=True)}
 
 
 class OpponentField(Horizontal):
@@ -26,11 +30,14 @@ class OpponentField(Horizontal):
 
     def __init__(self, kind: str | None = None):
         super().__init__(classes="field")
-        self.initial = kind if kind in {k for _, k in OPPONENTS} else HOT_SEAT
+        self.options = list(OPPONENTS)
+        if kind in FROZEN:
+            self.options.append((FROZEN[kind], kind))
+        self.initial = kind if kind in {k for _, k in self.options} else HOT_SEAT
 
     def compose(self) -> ComposeResult:
         yield Label("p2 played by", classes="field-label")
-        yield FieldSelect(OPPONENTS, value=self.initial, allow_blank=False, id="opponent",
+        yield FieldSelect(self.options, value=self.initial, allow_blank=False, id="opponent",
                      compact=True)
 
     @property

@@ -143,7 +143,9 @@ class ReviewScreen(Screen[ContinueFrom | None]):
                f"rules {', '.join(move.rules)} · points {seat_points(move.score)}[/]"
         word = self.advice.get(move.number)
         if word is not None:
-            said = f"[b]Coach:[/b] {word.text}"  # markup: names escaped by move_words
+            # markup: names escaped by move_words; the searcher named, as its marks
+            # are that frozen kind's at that budget (play/coach.py)
+            said = f"[b]Coach:[/b] {word.text} [dim]· {coach.named(self.worlds)}[/]"
             if word.reason:
                 said += f"\n[b]Why:[/b] {word.reason}"
             # at 80x24 the panel has rows for the move's words only: w puts the
