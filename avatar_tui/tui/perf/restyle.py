@@ -23,6 +23,7 @@ from textual.dom import DOMNode
 from textual.widget import Widget
 
 from avatar_tui.tui.textual_private import (
+    component_styles,
     process_component_classes,
     pseudo_classes_key,
     set_style_flags,
@@ -49,8 +50,15 @@ class StyleCache:
 
     def __init__(self) -> None:
         self._rules: object = None
-        self._found: dict[tuple, tuple[RulesMap, tuple[bool, ...]]] = {}
+        # by key: the rules, the flags matching set, and what the widget's
+        # styles are once given them: its rules as its styles keep them
+        # (Textual stores some in another form than the stylesheet gives,
+        # "underline" as a Style) and the styles of its parts (component
+        # classes)
+        self._found: dict[tuple, tuple[RulesMap, tuple[bool, ...], RulesMap,
+                                       dict[str, object]]] = {}
         self.hits = self.misses = 0
+        self.kept = 0  # hits whose styles were those the widget had: nothing redone
 
     @staticmethod
     def _key(node: DOMNode) -> tuple:
@@ -59,8 +67,14 @@ class StyleCache:
         return (*style_identity(node), node.classes, pseudo_classes_key(node), ancestors,
                 screen and screen.focused)
 
-    def apply(self, sheet: Stylesheet, node: DOMNode) -> None:
-        """Restyle `node` as `sheet.apply` would."""
+    def apply(self, sheet: Stylesheet, node: DOMNode, changed: set[DOMNode] | None = None) -> bool:
+        """Restyle `node` as `sheet.apply` would; whether its styles changed.
+
+        A widget whose styles found are those it has already, parts
+        included, is left as it is (`changed`: the nodes restyled so far in
+        the pass, none of them its ancestor): replacing its rules by equal
+        ones would change nothing but drop its finished rows, so a panel
+        beside the one shown or hidden was drawn again whole (the log)."""
         if sheet.rules is not self._rules:  # new rules: what was found is stale
             self._found.clear()
             self._rules = sheet.rules
@@ -68,11 +82,15 @@ class StyleCache:
         found = self._found.get(key)
         if found is not None:
             self.hits += 1
-            rules, flags = found
+            rules, flags, kept, parts = found
             set_style_flags(node, flags)
+            if (node.styles.base.get_rules() == kept and component_styles(node) == parts
+                    and (changed is None or changed.isdisjoint(node.ancestors))):
+                self.kept += 1
+                return False
             sheet.replace_rules(node, rules, animate=False)
             process_component_classes(sheet, node)
-            return
+            return True
         self.misses += 1
         caught: dict[tuple, RulesMap] = {}  # Textual puts the rules here if it may cache them
         sheet.apply(node, animate=False, cache=caught)
@@ -80,22 +98,27 @@ class StyleCache:
             if len(self._found) >= LIMIT:
                 self._found.clear()
             flags = style_flags(node)
-            self._found[key] = (next(iter(caught.values())), flags)
+            self._found[key] = (next(iter(caught.values())), flags, node.styles.base.get_rules(),
+                                dict(component_styles(node)))
+        return True
 
     def update_nodes(self, sheet: Stylesheet, nodes: Iterable[DOMNode]) -> None:
         """As `Stylesheet.update_nodes` (textual/css/stylesheet.py), each
-        node through the cache; its scrollbars, as there, matched afresh."""
+        node and its scrollbars through the cache (a scrollbar's styles
+        depend on its widget's classes, as any widget's on its parent's)."""
+        changed: set[DOMNode] = set()
         for node in nodes:
-            self.apply(sheet, node)
+            if self.apply(sheet, node, changed):
+                changed.add(node)
             if isinstance(node, Widget) and node.is_scrollable:
                 vertical = node.show_vertical_scrollbar and node.scrollbar_size_vertical
                 horizontal = node.show_horizontal_scrollbar and node.scrollbar_size_horizontal
                 if vertical:
-                    sheet.apply(node.vertical_scrollbar)
+                    self.apply(sheet, node.vertical_scrollbar, changed)
                 if horizontal:
-                    sheet.apply(node.horizontal_scrollbar)
+                    self.apply(sheet, node.horizontal_scrollbar, changed)
                 if vertical and horizontal:
-                    sheet.apply(node.scrollbar_corner)
+                    self.apply(sheet, node.scrollbar_corner, changed)
 
 
 class StylePass:
