@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from textual.css.stylesheet import Stylesheet
 from textual.geometry import Region
+from textual.widget import Widget
 from textual.widgets import OptionList
 
 from avatar_tui.tui.board import EventLog
+from avatar_tui.tui.keybar import KeyBar
 from avatar_tui.tui.screens.choice import ChoiceScreen
 from avatar_tui.tui.screens.privacy import SecretGate
 
@@ -100,3 +102,47 @@ async def test_the_log_under_a_panel_shown_or_hidden_draws_only_its_new_lines(mo
         # the rows drawn are the new lines' and a few blank or border rows
         # around them, not every row of the log again (some 30 a key)
         assert drawn_on_resize <= 3 * new_on_resize, (drawn_on_resize, new_on_resize, resized)
+
+
+async def test_a_card_is_styled_from_the_cache_whatever_its_mat_shows():
+    """A class no selector names on an ancestor (a mat's `-acting`, which
+    styles the mat's own border) is not part of its cards' key: with it,
+    most of a card's states were new to the cache for a whole game."""
+    app = make_app(new(seed=2))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        mat = screen.board.mats[0]
+        card = mat.rows[0].flip
+        before = screen._styles._key(card)
+        mat.set_class(not mat.has_class("-acting"), "-acting")
+        assert screen._styles._key(card) == before
+        # a class a selector names on an ancestor is: #side.-deciding #deciding
+        before = screen._styles._key(screen.deciding)
+        screen.side.set_class(not screen.side.has_class("-deciding"), "-deciding")
+        assert screen._styles._key(screen.deciding) != before
+
+
+async def test_the_footer_draws_a_set_of_keys_once(monkeypatch):
+    """A game goes back and forth between a few sets of keys (a flip's, a
+    decision's): the footer's line for each is drawn through Textual once."""
+    drawn: list[str] = []
+    real = Widget.render_lines
+
+    def render_lines(self, crop: Region):
+        if isinstance(self, KeyBar):
+            drawn.append(str(self.render()))
+        return real(self, crop)
+
+    app = make_app(new(seed=2))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        for _ in range(WARM):
+            await _key(app, pilot)
+        monkeypatch.setattr(Widget, "render_lines", render_lines)
+        shown: list[str] = []
+        for _ in range(20):
+            if await _key(app, pilot):
+                shown.append(str(app.game_screen.key_bar.render()))
+        assert len(set(shown)) >= 2  # the keys changed...
+        assert len(drawn) <= len(set(shown)), drawn  # ...each line drawn at most once

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from textual.css.model import CombinatorType, SelectorType
 from textual.css.styles import RulesMap
 from textual.css.stylesheet import Stylesheet
 from textual.dom import DOMNode
@@ -40,7 +41,11 @@ class StyleCache:
     """The rules Textual's stylesheet gave a widget, by everything they can
     depend on for widgets composed once (the game screen's): the widget's
     type, id, classes and pseudo-classes, its place (its parent), the
-    classes and pseudo-classes of every ancestor, the focused widget (for
+    pseudo-classes of every ancestor and those of its classes that some
+    selector names on an ancestor (`#side.-deciding #deciding`: a mat's
+    `-acting`, named on the mat alone, restyles none of its cards, and
+    with it in their keys most of the cards' states were new to the
+    cache for a whole game), the focused widget (for
     :focus-within), and the stylesheet's rules themselves (a new theme or
     CSS gives new rules: the cache starts over). Textual's own update_nodes
     keeps such a cache for one call, keyed by the parent, since ancestors
@@ -59,10 +64,11 @@ class StyleCache:
                                        dict[str, object]]] = {}
         self.hits = self.misses = 0
         self.kept = 0  # hits whose styles were those the widget had: nothing redone
+        self._named_above: frozenset[str] = frozenset()  # classes a selector names on an ancestor
 
-    @staticmethod
-    def _key(node: DOMNode) -> tuple:
-        ancestors = tuple((a.classes, pseudo_classes_key(a)) for a in node.ancestors)
+    def _key(self, node: DOMNode) -> tuple:
+        named = self._named_above
+        ancestors = tuple((a.classes & named, pseudo_classes_key(a)) for a in node.ancestors)
         screen = node.screen if isinstance(node, Widget) else None
         return (*style_identity(node), node.classes, pseudo_classes_key(node), ancestors,
                 screen and screen.focused)
@@ -78,6 +84,7 @@ class StyleCache:
         if sheet.rules is not self._rules:  # new rules: what was found is stale
             self._found.clear()
             self._rules = sheet.rules
+            self._named_above = named_above(sheet)
         key = self._key(node)
         found = self._found.get(key)
         if found is not None:
@@ -119,6 +126,21 @@ class StyleCache:
                     self.apply(sheet, node.horizontal_scrollbar, changed)
                 if vertical and horizontal:
                     self.apply(sheet, node.scrollbar_corner, changed)
+
+
+def named_above(sheet: Stylesheet) -> frozenset[str]:
+    """Every class some selector of `sheet` names on an ancestor of the
+    node it styles: all but the last compound (`GameScreen.-compact #log`:
+    `-compact`)."""
+    named: set[str] = set()
+    for rule in sheet.rules:
+        for selector_set in rule.selector_set:
+            selectors = selector_set.selectors
+            last = len(selectors) - 1
+            while last > 0 and selectors[last].combinator == CombinatorType.SAME:
+                last -= 1  # a part of the last compound: the node itself
+            named.update(s.name for s in selectors[:last] if s.type == SelectorType.CLASS)
+    return frozenset(named)
 
 
 class StylePass:
