@@ -533,6 +533,10 @@ class EventLog(OpenOptionList):
             self.scroll_end(animate=False, immediate=False, x_axis=False)
 
     def on_resize(self, event: events.Resize) -> None:
+        # Textual hands a message to each class's own handler up the MRO:
+        # stopped here, OptionList's comes only through `resized`
+        event.prevent_default()
+        self.resized()
         self._follow()
 
     def on_focus(self) -> None:

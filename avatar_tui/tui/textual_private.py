@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from textual import events
 from textual._compositor import ChopsUpdate, Compositor
 from textual.command import CommandPalette
 from textual.css.styles import RenderStyles
@@ -152,14 +151,10 @@ class OpenOptionList(OptionList):
     def _clear_caches(self) -> None:  # Textual calls it on a resize
         self.clear_caches()
 
-    def _on_resize(self, event: events.Resize) -> None:
-        # Textual dispatches a message to each class's own handler up the
-        # MRO: stopped here, OptionList's runs only if `resized` calls it
-        event.prevent_default()
-        self.resized()
-
     def resized(self) -> None:
-        """Textual's answer to a resize: every option wrapped again."""
+        """Textual's own answer to a resize (OptionList's handler, which a
+        subclass's handler may stop with `prevent_default`): every option
+        wrapped again."""
         OptionList._on_resize(self)
 
     def clear_caches(self) -> None:
