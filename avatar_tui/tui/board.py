@@ -394,7 +394,9 @@ class KeptScrollBar(ScrollBar):
         def key_of(y: int) -> tuple | None:
             return tuple(self.render_line(y)) if 0 < y < height - 1 else None
 
-        context = (self.outer_size, self.grabbed, self.mouse_over, self.background_colors,
+        # the width alone: a row showing the same piece of bar is the same
+        # row at any height (the log's height changes with the panels above it)
+        context = (self.outer_size.width, self.grabbed, self.mouse_over, self.background_colors,
                    tuple(self.get_line_filters()), self.app.theme)
         return self._rows.rows(crop, context, key_of, super().render_lines, limit=4 * height)
 
@@ -423,6 +425,7 @@ class EventLog(OpenOptionList):
         self.rules: list[str | None] = []  # the rule each line cites (None: a note)
         self._lines_key: tuple | None = None  # what update_lines last saw
         self._rows = RowCache()  # finished rows by the log line they show
+        self._wrapped_width: int | None = None  # the width its lines are wrapped at
 
     def show(self, session: Session) -> None:
         new = session.log[self.written:]
@@ -454,6 +457,8 @@ class EventLog(OpenOptionList):
             return
         before, bar = self.virtual_size, self.show_vertical_scrollbar
         asked = self.layout_required
+        if self._wrapped_width is None:  # wrapped afresh from here on
+            self._wrapped_width = self.scrollable_content_region.width
         super().update_lines()
         self._lines_key = (self.option_count, self.wrapped_lines, self.size,
                            self.show_vertical_scrollbar)
@@ -480,7 +485,11 @@ class EventLog(OpenOptionList):
         def key_of(y: int) -> int | None:
             return line_of + y if first <= y < stop and line_of + y < lines else None
 
-        context = (self.size, self.scrollable_content_region, self.show_vertical_scrollbar,
+        # the width, not the height: a line's row is the same at any height,
+        # and a panel shown above the log (the card being decided on, the
+        # recap) changes its height at every other key
+        content = self.scrollable_content_region
+        context = (self.size.width, content.x, content.width, self.show_vertical_scrollbar,
                    self.scroll_offset.x, self.mouse_hover, self.has_focus, self.highlighted,
                    self.hovered_option, self.background_colors,
                    tuple(self.get_line_filters()), self.app.theme)
@@ -502,7 +511,16 @@ class EventLog(OpenOptionList):
         by width), and the kept rows went on showing them cut off (taking
         over a demo narrows the log)."""
         self._rows.epoch += 1
+        self._wrapped_width = None
         super().clear_caches()
+
+    def resized(self) -> None:
+        """Textual wraps every line again at each resize, which grows with
+        the game; a panel shown or hidden above the log (the card being
+        decided on, at every other key) changes its height alone, and the
+        lines wrapped at this width are still right."""
+        if self.scrollable_content_region.width != self._wrapped_width:
+            super().resized()
 
     def reset(self) -> None:
         self.entries.clear()
@@ -516,6 +534,10 @@ class EventLog(OpenOptionList):
             self.scroll_end(animate=False, immediate=False, x_axis=False)
 
     def on_resize(self, event: events.Resize) -> None:
+        # Textual hands a message to each class's own handler up the MRO:
+        # stopped here, OptionList's comes only through `resized`
+        event.prevent_default()
+        self.resized()
         self._follow()
 
     def on_focus(self) -> None:

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 
 from textual._compositor import ChopsUpdate, Compositor
 from textual.command import CommandPalette
+from textual.css.styles import RenderStyles
 from textual.css.stylesheet import Stylesheet
 from textual.dom import DOMNode
 from textual.geometry import Region
@@ -25,9 +26,9 @@ from textual.scrollbar import ScrollBar
 from textual.widgets import OptionList
 
 __all__ = ["ChopsUpdate", "Compositor", "GuardedPalette", "OpenOptionList",
-           "key_character_name", "process_component_classes", "pseudo_classes_key",
-           "set_style_flags", "spans_of", "style_flags", "style_identity", "take_dirty_regions",
-           "use_compositor"]
+           "component_styles", "key_character_name", "process_component_classes",
+           "pseudo_classes_key", "set_style_flags", "spans_of", "style_flags", "style_identity",
+           "take_dirty_regions", "use_compositor"]
 
 TEXTUAL_VERSION = "8.2.8"  # the pin in pyproject.toml
 # flags that matching the stylesheet sets on a node
@@ -39,6 +40,7 @@ PRIVATE_NAMES: dict[str, str] = {
     "textual.message_pump.MessagePump._on_message": "the palette's one dispatch of messages",
     "textual.widgets.OptionList._update_lines": "the log's wrapping, without a layout pass",
     "textual.widgets.OptionList._clear_caches": "the log's kept rows dropped on a resize",
+    "textual.widgets.OptionList._on_resize": "the log's wrapped lines kept at the same width",
     "textual.widgets.OptionList._line_cache": "the log's wrapped lines, counted",
     "textual.widgets.OptionList._mouse_hovering_over": "the log's hovered line, in its rows' key",
     "textual.widget.Widget._layout_required": "the log's layout request, dropped",
@@ -55,6 +57,7 @@ PRIVATE_NAMES: dict[str, str] = {
     "textual.dom.DOMNode._css_type_name": "a widget's type for CSS, in its styles' key",
     "textual.dom.DOMNode._pseudo_classes_cache_key": "a widget's pseudo-classes, in the key",
     "textual.css.stylesheet.Stylesheet._process_component_classes": "a widget's parts restyled",
+    "textual.dom.DOMNode._component_styles": "a widget's parts' styles, kept with its rules",
     **{f"textual.dom.DOMNode.{flag}": "set by matching the stylesheet, kept with the rules"
        for flag in _STYLE_FLAGS},
 }
@@ -105,6 +108,11 @@ def set_style_flags(node: DOMNode, flags: tuple[bool, ...]) -> None:
         setattr(node, name, flag)
 
 
+def component_styles(node: DOMNode) -> dict[str, RenderStyles]:
+    """The styles of a node's parts (its component classes), by class."""
+    return node._component_styles
+
+
 def process_component_classes(sheet: Stylesheet, node: DOMNode) -> None:
     """The styles of a node's component classes (its parts), as matching does."""
     sheet._process_component_classes(node)
@@ -142,6 +150,12 @@ class OpenOptionList(OptionList):
 
     def _clear_caches(self) -> None:  # Textual calls it on a resize
         self.clear_caches()
+
+    def resized(self) -> None:
+        """Textual's own answer to a resize (OptionList's handler, which a
+        subclass's handler may stop with `prevent_default`): every option
+        wrapped again."""
+        OptionList._on_resize(self)
 
     def clear_caches(self) -> None:
         """Textual's: the wrapped lines dropped."""

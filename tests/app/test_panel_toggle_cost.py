@@ -1,0 +1,148 @@
+"""The side's panels come and go with the game (the card being decided on
+at every flip and gone at the next move, the recap, the point): each such
+key is a layout pass, and what it does beside the panel shown or hidden
+must stay small, or a key costs twice a bare Textual app's (issue 44).
+A panel whose styles do not change is not restyled, and the log, moved
+and resized by the panel above it, draws only its new lines."""
+
+from __future__ import annotations
+
+from textual.css.stylesheet import Stylesheet
+from textual.geometry import Region
+from textual.widget import Widget
+from textual.widgets import OptionList
+
+from avatar_tui.tui.board import EventLog
+from avatar_tui.tui.keybar import KeyBar
+from avatar_tui.tui.screens.choice import ChoiceScreen
+from avatar_tui.tui.screens.privacy import SecretGate
+
+from .helpers import KEY_OF, PREFERRED, make_app, new
+
+# the first keys show the board's states for the first time: their styles
+# are matched afresh (tui/perf/restyle.py), which restyles every panel once
+WARM = 16
+DIALOGS = {SecretGate: "enter", ChoiceScreen: "1"}
+
+
+async def _key(app, pilot) -> bool:
+    """One key by the test player (a question answered, or the screen
+    passed to the other player, first); whether it was a key on the board."""
+    dialog = next((k for kind, k in DIALOGS.items() if isinstance(app.screen, kind)), None)
+    if dialog is not None:
+        await pilot.press(dialog)
+        await pilot.pause()
+        return False
+    name = next(n for n in PREFERRED if app.screen.check_action("play", (n,)))
+    await pilot.press(KEY_OF[name])
+    await pilot.pause()
+    return True
+
+
+async def test_a_panel_shown_or_hidden_restyles_the_log_beside_it_not(monkeypatch):
+    restyled: list[object] = []
+    real = Stylesheet.replace_rules.__func__
+
+    def replace_rules(cls, node, rules, animate=False):
+        restyled.append(node)
+        real(cls, node, rules, animate)
+
+    app = make_app(new(seed=2))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        side, log = app.game_screen.side, app.game_screen.event_log
+        for _ in range(WARM):
+            await _key(app, pilot)
+        monkeypatch.setattr(Stylesheet, "replace_rules", classmethod(replace_rules))
+        cache = app.game_screen._styles
+        toggles = 0
+        for _ in range(40):
+            was, misses = side.has_class("-deciding"), cache.misses
+            restyled.clear()
+            # a key showing only states seen before (a state new to the
+            # cache is matched afresh, as Textual does, restyling the panels)
+            if (await _key(app, pilot) and side.has_class("-deciding") != was
+                    and cache.misses == misses):
+                toggles += 1
+                # the panel itself is restyled (shown or hidden: app.tcss)...
+                assert app.game_screen.deciding in restyled
+                # ...not the log, whose styles are the same with it or without
+                # (in the wide layout); restyling it dropped its kept rows
+                assert log not in restyled and log.vertical_scrollbar not in restyled
+        assert toggles >= 6
+
+
+async def test_the_log_under_a_panel_shown_or_hidden_draws_only_its_new_lines(monkeypatch):
+    drawn: list[int] = []  # rows of the log drawn through Textual, per key
+    real = OptionList.render_lines
+
+    def render_lines(self, crop: Region):
+        if isinstance(self, EventLog) and drawn:
+            drawn[-1] += crop.height
+        return real(self, crop)
+
+    monkeypatch.setattr(OptionList, "render_lines", render_lines)
+    app = make_app(new(seed=2))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen, log = app.game_screen, app.game_screen.event_log
+        for _ in range(WARM):
+            await _key(app, pilot)
+        resized = drawn_on_resize = new_on_resize = 0
+        for _ in range(40):
+            height, lines = log.size.height, log.wrapped_lines
+            drawn.append(0)
+            if not await _key(app, pilot) or app.screen is not screen:
+                continue
+            if log.size.height != height:  # a panel above it came or went
+                resized += 1
+                drawn_on_resize += drawn[-1]
+                new_on_resize += log.wrapped_lines - lines
+        assert resized >= 6
+        # the rows drawn are the new lines' and a few blank or border rows
+        # around them, not every row of the log again (some 30 a key)
+        assert drawn_on_resize <= 3 * new_on_resize, (drawn_on_resize, new_on_resize, resized)
+
+
+async def test_a_card_is_styled_from_the_cache_whatever_its_mat_shows():
+    """A class no selector names on an ancestor (a mat's `-acting`, which
+    styles the mat's own border) is not part of its cards' key: with it,
+    most of a card's states were new to the cache for a whole game."""
+    app = make_app(new(seed=2))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        mat = screen.board.mats[0]
+        card = mat.rows[0].flip
+        before = screen._styles._key(card)
+        mat.set_class(not mat.has_class("-acting"), "-acting")
+        assert screen._styles._key(card) == before
+        # a class a selector names on an ancestor is: #side.-deciding #deciding
+        before = screen._styles._key(screen.deciding)
+        screen.side.set_class(not screen.side.has_class("-deciding"), "-deciding")
+        assert screen._styles._key(screen.deciding) != before
+
+
+async def test_the_footer_draws_a_set_of_keys_once(monkeypatch):
+    """A game goes back and forth between a few sets of keys (a flip's, a
+    decision's): the footer's line for each is drawn through Textual once."""
+    drawn: list[str] = []
+    real = Widget.render_lines
+
+    def render_lines(self, crop: Region):
+        if isinstance(self, KeyBar):
+            drawn.append(str(self.render()))
+        return real(self, crop)
+
+    app = make_app(new(seed=2))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        for _ in range(WARM):
+            await _key(app, pilot)
+        monkeypatch.setattr(Widget, "render_lines", render_lines)
+        shown: list[str] = []
+        for _ in range(20):
+            if await _key(app, pilot):
+                shown.append(str(app.game_screen.key_bar.render()))
+        assert len(set(shown)) >= 2  # the keys changed...
+        assert len(drawn) <= len(set(shown)), drawn  # ...each line drawn at most once
