@@ -60,6 +60,7 @@ async def test_a_person_builds_a_sealed_deck_in_the_editor_and_plays_it():
         assert isinstance(editor, DeckEditorScreen)
         pool = sealed_pool(catalog, pulled["p1"], 30)
         assert editor.draft.sealed == pool  # the editor is held to p1's pool
+        assert app.active_bindings["q"].binding.description == "Play"  # not "Back"
         # an empty deck is not played: the editor says why and stays
         await pilot.press("q")
         await pilot.pause()

@@ -88,6 +88,13 @@ class FormatPacks(PackOpeningScreen):
     BINDINGS = [Binding("q,escape", "leave", "Go on")]
 
 
+class GameDeckEditor(DeckEditorScreen):
+    """The deck editor on a Sealed Deck game's pool: q offers to play the
+    deck, and the footer says so as the editor's note does."""
+
+    BINDINGS = [Binding("q", "leave", "Play")]
+
+
 class FormatSteps:
     """Opens the packs of both sides from `seed` and asks each person in
     `people` for their chamber (or, where the format has the player build,
@@ -146,8 +153,8 @@ class FormatSteps:
         """The deck editor on the side's pool; leaving it with a legal deck
         plays that deck (its chamber the one chosen in the editor)."""
         pool = sealed_pool(self.catalog, pool_of(self.packs[pid]), self.settings["minimum"])
-        editor = DeckEditorScreen(self.store, catalog=self.catalog, seed=self.seed, pool=pool,
-                                  playing=True)
+        editor = GameDeckEditor(self.store, catalog=self.catalog, seed=self.seed, pool=pool,
+                                playing=True)
 
         def left(_: str | None) -> None:
             if editor.played is None:
