@@ -118,3 +118,36 @@ async def test_the_pack_screen_s_footer_says_q_goes_on_before_a_format_game():
         assert "q goes on to your deck" in hint
         # the footer says the same of q (it said "Leave")
         assert app.active_bindings["q"].binding.description == "Go on"
+
+
+async def test_two_people_build_in_turn_each_behind_a_look_away():
+    from avatar_tui.tui.screens.format_steps import LookAway
+
+    catalog, pulled = pools()
+    app = make_app(start="new", seed=SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start_sealed(app, pilot)
+        built = {}
+        for pid in ("p1", "p2"):
+            assert isinstance(app.screen, LookAway) and app.screen.pid == pid  # R1.6
+            assert "open your packs and build your deck" in str(
+                app.screen.query_one("#privacy-body").render())
+            await pilot.press("enter")
+            await pilot.pause()
+            await pilot.press("q")  # past the packs, unopened
+            await pilot.pause()
+            editor = app.screen
+            assert isinstance(editor, DeckEditorScreen)
+            pool = sealed_pool(catalog, pulled[pid], 30)
+            assert editor.draft.sealed == pool  # each person's own pool
+            built[pid] = build_deck(pool, catalog, 2)
+            editor.carry_out(editor.editor.choose_chamber(built[pid].chamber))
+            for card, n in built[pid].cards.items():
+                for _ in range(n):
+                    editor.carry_out(editor.editor.add(card))
+            await pilot.press("q", "1")
+            await pilot.pause()
+        setup = app.session.state.setup
+        for pid, side in (("p1", setup.p1), ("p2", setup.p2)):
+            assert side.chamber == built[pid].chamber
+            assert Counter(side.deck) == Counter(built[pid].cards)
