@@ -181,3 +181,25 @@ def test_simulate_format_sealed_json(capsys):
     setup = format_setup_for(3, "sealed")
     catalog = default_catalog()
     assert out["characters"][0]["p1"] == catalog.chambers[setup.p1.chamber].character
+
+
+def test_a_sealed_rematch_keeps_the_built_decks_and_saves_as_a_good_sealed_game(tmp_path):
+    from avatar_tui.engine import new_game
+    from avatar_tui.play.controller import GameController
+    from avatar_tui.play.headless import Headless
+    from avatar_tui.play.referee import Referee
+
+    setup = format_setup_for(12, "sealed")
+    referee = Referee(GameController(), seed=1)
+    front = Headless(referee)
+    front.run(referee.play(*new_game(setup)))
+    front.run(referee.rematch())
+    state = referee.session.state
+    again = state.setup
+    assert again.seed == 13 and again.format == setup.format
+    for pid in ("p1", "p2"):
+        before, after = getattr(setup, pid), getattr(again, pid)
+        assert after.chamber == before.chamber
+        assert Counter(after.deck) == Counter(before.deck)
+    path = save_game(state, tmp_path / "rematch.toml")
+    assert load_game(path)[0].setup == again  # its check still holds the decks to the pools
