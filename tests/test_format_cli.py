@@ -52,7 +52,8 @@ def test_an_unknown_format_is_a_usage_error(capsys):
     with pytest.raises(SystemExit) as exit_info:
         main(["play", "--format", "pack-wars"])
     assert exit_info.value.code == 2
-    assert "unknown format 'pack-wars' (expected one of: rip-n-flip)" in capsys.readouterr().err
+    said = capsys.readouterr().err
+    assert "unknown format 'pack-wars' (expected one of: rip-n-flip, sealed)" in said
 
 
 def test_host_refuses_a_format_in_one_line(monkeypatch, tmp_path, capsys):

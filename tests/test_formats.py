@@ -145,7 +145,7 @@ def _not_pulled(text: str, pid: str) -> str:
 
 BAD = {
     "unknown format": (lambda t: _edit(t, 'name = "rip-n-flip"', 'name = "pack-wars"'),
-                       "format.name: unknown format 'pack-wars' (known: rip-n-flip)"),
+                       "format.name: unknown format 'pack-wars' (known: rip-n-flip, sealed)"),
     "packs setting": (lambda t: _edit(t, "packs = 4", "packs = 0"),
                       "format.settings.packs: 0 is not a whole number from 1 to 24"),
     "packs a string": (lambda t: _edit(t, "packs = 4", 'packs = "4"'),

@@ -275,6 +275,41 @@ def test_casual_on_an_ordinary_deck(tmp_path, catalog):
         c.id for c in catalog.cards.values() if c.exclusive and c.exclusive != "aang")))
 
 
+def test_casual_on_then_off_leaves_a_saved_deck_unchanged(tmp_path, catalog, pools):
+    ed = _editor(tmp_path, pools[0])
+    ed.add(next(c for c in pools[0].cards if ed.draft.usable(catalog.card(c))))
+    assert ed.write("kept")
+    assert not ed.dirty
+    ed.toggle_casual()
+    assert ed.dirty  # casual is saved with the deck: switched on, it is a change
+    ed.toggle_casual()
+    assert not ed.dirty  # back as saved: nothing is unsaved
+
+
+def test_casual_on_then_off_leaves_a_new_pool_deck_with_nothing_to_save(tmp_path, pools):
+    ed = _editor(tmp_path, pools[0])
+    ed.toggle_casual()
+    ed.toggle_casual()
+    assert not ed.dirty
+
+
+def test_the_sealed_editor_keeps_the_deck_left_unsaved_before_it(tmp_path, catalog, pools):
+    from avatar_tui.decklib.library import DeckStore
+
+    store = DeckStore(tmp_path / "data")
+    left = DeckList(name="Half built", chamber="aang", cards={"evade": 3})
+    store.keep_editing(left, None)  # an unsaved deck, left in the editor last time
+    ed = _editor(tmp_path, pools[0])
+    assert ed.note is not None and "decks/half-built-unsaved.toml" in ed.note.text
+    usable = next(c for c in pools[0].cards if ed.draft.usable(catalog.card(c)))
+    ed.add(usable)
+    ed.keep()  # the sealed deck's own safety copy
+    assert store.exists("half-built-unsaved")
+    assert store.load("half-built-unsaved").cards == left.cards
+    kept = store.editing()
+    assert kept is not None and kept[0].sealed == pools[0]  # the copy is the sealed deck's now
+
+
 # ------------------------------------------------------------------ a pool from a file
 
 

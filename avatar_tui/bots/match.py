@@ -15,6 +15,7 @@ from avatar_tui.bots.master import MasterBot
 from avatar_tui.cardlib.catalog import Catalog, DeckList, default_catalog
 from avatar_tui.cardlib.formats import FORMATS, computer_setup, pack_maker
 from avatar_tui.decklib.library import player_setup
+from avatar_tui.decklib.sealed import format_deck
 from avatar_tui.engine import actor_of, apply_in_place, legal_actions, new_game, observation
 from avatar_tui.model.common import PLAYERS, PlayerId
 from avatar_tui.model.state import GameSetup, GameState, PlayerSetup
@@ -149,9 +150,11 @@ def setup_for(seed: int, p1: Side, p2: Side, catalog: Catalog | None = None) -> 
 def format_setup_for(seed: int, format_name: str, catalog: Catalog | None = None,
                      settings: Mapping[str, int] | None = None) -> GameSetup:
     """A format game (docs/formats.md) where each side opens its packs from
-    `seed` and chooses its chamber by the computer's rule."""
+    `seed` and chooses its chamber by the computer's rule (in Sealed Deck,
+    builds its deck with decklib's deck-builder, which chooses the chamber)."""
     catalog = catalog or default_catalog()
-    return computer_setup(FORMATS[format_name], catalog, pack_maker(catalog), seed, settings)
+    return computer_setup(FORMATS[format_name], catalog, pack_maker(catalog), seed, settings,
+                          builder=format_deck)
 
 
 def play_seeded(seed: int, p1: Side, p2: Side, bot1: str, bot2: str,

@@ -44,11 +44,13 @@ def add_play_arguments(play: argparse.ArgumentParser) -> None:
                       help="the seed of a new game: of a game with --deck1/2, else the "
                       "new-game dialog's (which may still change it)")
     play.add_argument("--format", type=format_name, metavar="FORMAT",
-                      help="a game from booster packs (rip-n-flip): the new-game screen "
-                      "opens with it chosen; each person opens their packs and chooses a "
-                      "chamber there, the computer for itself (docs/formats.md)")
+                      help="a game from booster packs (rip-n-flip, sealed): the new-game "
+                      "screen opens with it chosen; each person opens their packs and "
+                      "chooses a chamber there (in sealed, builds a deck of them in the "
+                      "deck editor), the computer for itself (docs/formats.md)")
     play.add_argument("--packs", type=packs_count, metavar="N",
-                      help="with --format: the packs each player opens (default 4)")
+                      help="with --format: the packs each player opens "
+                      "(default: rip-n-flip 4, sealed 8)")
     play.add_argument("--plain", action="store_true",
                       help="plain text, line by line, for screen readers, pipes and scripts: "
                       "you against the computer (--vs-bot KIND, default heuristic); "

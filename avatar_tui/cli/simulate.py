@@ -60,11 +60,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         default=1, metavar="J",
                         help="worker processes (default 1; the results do not depend on it)")
     parser.add_argument("--format", type=format_name, metavar="FORMAT",
-                        help="play a format from booster packs (rip-n-flip): each computer "
-                        "player opens its packs and chooses its chamber; the JSON adds each "
-                        "game's characters (docs/formats.md)")
+                        help="play a format from booster packs (rip-n-flip, sealed): each "
+                        "computer player opens its packs and chooses its chamber (in sealed, "
+                        "builds its deck); the JSON adds each game's characters "
+                        "(docs/formats.md)")
     parser.add_argument("--packs", type=packs_count, metavar="N",
-                        help="with --format: the packs each player opens (default 4)")
+                        help="with --format: the packs each player opens "
+                        "(default: rip-n-flip 4, sealed 8)")
     cli_args.add_scheduler(parser)
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
 

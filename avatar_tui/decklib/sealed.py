@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from avatar_tui.cardlib.cardset import MAX_COUNT, Catalog, DeckList, SealedPool
+from avatar_tui.cardlib.formats import Pool, sealed_pool
 from avatar_tui.cardlib.legality import may_use
 from avatar_tui.cardlib.packs import Collation, Pack, PackMaker
 from avatar_tui.io.terminal_text import quote
@@ -262,3 +263,12 @@ def build_deck(pool: SealedPool, catalog: Catalog, seed: int = 0,
     choice = tied[random.Random(seed).randrange(len(tied))]
     return sealed_deck(pool, choice.chamber.id, choice.cards,
                        name or f"Sealed {choice.chamber.name} (computer)")
+
+
+def format_deck(catalog: Catalog, pool: Pool, settings: Mapping[str, int],
+                seed: int) -> tuple[str, list[str]]:
+    """A computer seat's deck in a Sealed Deck game (cardlib/formats.py's
+    `DeckBuilder`): build_deck on the side's packs under the game's deck
+    minimum; its chamber and its cards, one entry per copy."""
+    deck = build_deck(sealed_pool(catalog, pool, settings["minimum"]), catalog, seed)
+    return deck.chamber, [card for card, n in deck.cards.items() for _ in range(n)]

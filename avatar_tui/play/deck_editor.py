@@ -24,6 +24,7 @@ from avatar_tui.bots.batches import ClusterError
 from avatar_tui.bots.simulation import Matchup, house_matchups
 from avatar_tui.cardlib.cardset import SealedPool
 from avatar_tui.cardlib.catalog import Catalog, DeckList, characters
+from avatar_tui.cardlib.legality import check_deck
 from avatar_tui.decklib.draft import DeckDraft
 from avatar_tui.decklib.library import (
     DeckFileError,
@@ -165,9 +166,12 @@ class RunTest:
 
 @dataclass(frozen=True)
 class Close:
-    """Leave the editor, naming the deck last saved (None if none was)."""
+    """Leave the editor, naming the deck last saved (None if none was);
+    `played`: the deck to play, when the editor was opened for a game's
+    deck (a Sealed Deck game's, docs/formats.md) and the player chose it."""
 
     saved: str | None
+    played: DeckList | None = None
 
 
 Command = Show | KeepLater | Choose | AskName | AskText | ShowText | RunTest | Close
@@ -175,6 +179,7 @@ Commands = list[Command]
 Then = Callable[[], Commands]
 
 UNSAVED = ("Save it first", "Do not save it", "Stay in the editor")
+PLAY = ("Play with this deck", "Stay in the editor", "Back to the new game")
 DELETE = ("Delete the file", "Keep it")
 
 
@@ -185,10 +190,12 @@ class DeckEditor:
 
     def __init__(self, store: DeckStore, catalog: Catalog, deck: str | None = None,
                  seed: int = 1, scheduler: str | None = None,
-                 pool: SealedPool | None = None):
+                 pool: SealedPool | None = None, playing: bool = False):
         """`deck`: a saved deck to open; `pool`: a new sealed deck from this
-        pool instead (the unsaved deck of last time is then left kept);
-        `scheduler`: the deck test's Dask cluster (None: this process)."""
+        pool instead (the unsaved deck of last time is then saved under a
+        name of its own, not overwritten); `playing`: the deck is a game's,
+        which leaving offers to play (a Sealed Deck game from the new-game
+        screen); `scheduler`: the deck test's Dask cluster (None: this process)."""
         self.store = store
         self.catalog = catalog
         self.seed = seed  # of the next random starter deck
@@ -196,6 +203,8 @@ class DeckEditor:
         self.deck_name: str | None = None  # the file it is saved as
         self.saved_name: str | None = None  # what the editor answers when it closes
         self.dirty = False
+        self.kept: DeckList | None = None  # the deck as it was when last nothing was unsaved
+        self.playing = pool if playing else None  # the game's pool its deck must come from
         # a new deck starts in the 30-card starter format (R1.1): the deck a
         # new player builds first; the format is turned constructed (R13) by hand
         self.draft = DeckDraft(catalog, catalog.chamber("aang").id, starter=True)
@@ -205,10 +214,13 @@ class DeckEditor:
         self._token = 0
         self._waiting: Callable[[int | str | None], Commands] | None = None
         if pool is not None:
+            before = self.keep_earlier()
             self.load_draft(new_sealed_deck(pool, catalog), None)
             self.dirty = False  # nothing to lose yet: the pool alone
+            self.kept = self.draft.deck()
+            then = " q when it is built." if playing else ""
             self.note = Note(f"A sealed pool of {pool.packs} packs: only its cards can be "
-                             f"added; at least {pool.minimum} cards.")
+                             f"added; at least {pool.minimum} cards.{then}{before}")
         elif deck is not None:
             self.open_saved(deck)
         else:
@@ -245,8 +257,27 @@ class DeckEditor:
         self.dirty = True
         self.note = Note("The deck you were editing, not saved yet: s saves it.", "warning")
 
+    def keep_earlier(self) -> str:
+        """The deck left unsaved in the editor last time, saved under a name
+        of its own before a sealed pool's deck takes the safety copy's place
+        (else that copy would be overwritten and the deck lost); what to
+        tell the player, or "" when there was none."""
+        left = self.store.editing()
+        if left is None:
+            return ""
+        deck, name = left
+        kept = self.store.free_name(f"{name or deck.name}-unsaved")
+        try:
+            self.store.save(kept, deck.model_copy(update={"name": kept}))
+        except (DeckFileError, OSError):
+            return " (The deck you were editing before, unsaved, could not be kept: it is " \
+                f"still in {self.store.editing_path}.)"
+        self.store.done_editing()
+        return f" The deck you were editing before, unsaved, is kept as decks/{kept}.toml."
+
     def load_draft(self, deck: DeckList, name: str | None) -> Commands:
         self.draft = DeckDraft.from_deck(deck, self.catalog)
+        self.kept = self.draft.deck() if name is not None else None
         self.deck_name = name
         self.dirty = name is None
         self.results = []
@@ -274,6 +305,7 @@ class DeckEditor:
     def discard(self) -> None:
         """The changes are given up on purpose: no safety copy is kept."""
         self.dirty = False
+        self.kept = self.draft.deck()
         self.keep()
 
     def add(self, card_id: str) -> Commands:
@@ -314,8 +346,13 @@ class DeckEditor:
         """Casual play: R13 lifted (any cards, any number, any chamber; a
         sealed deck's pool too), saved with the deck; again, and the deck's
         own rules are back."""
+        if self.playing is not None:
+            return self.say("A Sealed Deck game keeps the sealed rules: casual play is for "
+                            "a deck of your own.", "error")
         self.draft.toggle_casual()
         shown = self.changed(cards=True)
+        if self.kept is not None and self.draft.deck() == self.kept:
+            self.dirty = False  # switched back: nothing is changed from the deck kept
         self.note = Note("Casual play: R13 is lifted, any cards in any number."
                          if self.draft.casual else "Casual play off: the rules are back.",
                          "warning" if self.draft.casual else "plain")
@@ -453,6 +490,7 @@ class DeckEditor:
                 if pool is None else new_sealed_deck(pool, self.catalog)
             shown = self.load_draft(deck, None)
             self.dirty = False
+            self.kept = self.draft.deck()
             return shown
 
         return self.guard(new)
@@ -518,7 +556,34 @@ class DeckEditor:
                          message(export_text(self.draft.deck(), self.catalog)))]
 
     def leave(self) -> Commands:
+        if self.playing is not None:
+            return self.play()
         return self.guard(lambda: [Close(self.saved_name)])
+
+    def play(self) -> Commands:
+        """A game's deck: play it (when it is a legal deck of the game's
+        pool), stay, or go back to the new game (the guard on unsaved
+        changes first)."""
+        pool = self.playing
+        assert pool is not None
+
+        def answered(index: int | str | None) -> Commands:
+            if index == 2:
+                return self.guard(lambda: [Close(self.saved_name)])
+            if index != 0:
+                return []
+            # the game's own pool, whatever deck was opened into the editor
+            deck = self.draft.deck().model_copy(update={"sealed": pool, "casual": False})
+            problems = check_deck(deck, self.catalog, "deck")
+            if problems:
+                return self.say(f"Not playable yet: {problems[0].removeprefix('deck: ')}",
+                                "error")
+            self.discard()  # the game's save holds the deck from now on
+            return [Close(self.saved_name, deck)]
+
+        return self._ask(lambda token: Choose(
+            "Play this deck?", f"{quote(self.draft.title)}: {self.draft.total} cards",
+            PLAY, token), answered)
 
     # ---------------------------------------------------------------- testing
 

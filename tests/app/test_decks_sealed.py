@@ -77,3 +77,19 @@ async def test_the_casual_switch_is_shown_and_lifts_the_pool(data_dir):
         problems = editor.draft.problems()
         assert any("the pool does not hold it" in p for p in problems)
         assert f"✗ {len(problems)} problems" in screen_text(app)
+
+
+async def test_in_casual_play_the_status_does_not_claim_a_chamber_filter(data_dir):
+    app = sealed_app(data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        editor = app.screen
+        status = lambda: str(editor.query_one("#search-status").render())  # noqa: E731
+        assert "chamber filter on" in status()
+        await pilot.press("l")  # casual: every card usable, the filter hides none
+        await pilot.pause()
+        assert "chamber filter on" not in status()
+        assert "no chamber filter in casual play (R13 lifted)" in status()
+        await pilot.press("l")
+        await pilot.pause()
+        assert "chamber filter on" in status()

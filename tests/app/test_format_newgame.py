@@ -84,3 +84,30 @@ async def test_going_back_from_the_chamber_starts_no_game():
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)
         assert app.session is None
+
+
+async def test_two_chambers_of_one_character_are_told_apart_with_what_each_fits():
+    from avatar_tui.cardlib.entries import chamber_label
+    from avatar_tui.cardlib.formats import fits, open_packs, pool_of
+
+    catalog = default_catalog()
+
+    def twins(seed: int) -> bool:
+        pool = pool_of(open_packs(pack_maker(catalog), seed, 4)["p1"])
+        labels = [chamber_label(catalog, catalog.chambers[c], number=False)
+                  for c in pulled_chambers(catalog, pool)]
+        return len(set(labels)) < len(labels)
+
+    seed = next(s for s in range(1, 500) if twins(s))  # the same label twice, before
+    pool = open_pools(pack_maker(catalog), seed, 4)["p1"]
+    app = make_app(start="new", seed=seed, bot=BotSeat("heuristic", player="p2", delay=0))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await choose_the_format(app, pilot)
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, ChamberChoice)
+        labels = list(app.screen.options)
+        assert len(set(labels)) == len(labels)
+        for label, chamber in zip(labels, pulled_chambers(catalog, pool), strict=True):
+            assert f"fits {fits(catalog, pool, chamber)} of your cards" in label
+            assert f"({chamber})" in label

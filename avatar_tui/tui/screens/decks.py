@@ -21,7 +21,7 @@ from textual.widgets import DataTable, Footer, Input, ProgressBar, Select, Stati
 from textual.worker import get_current_worker
 
 from avatar_tui.cardlib.cardset import SealedPool
-from avatar_tui.cardlib.catalog import Catalog, default_catalog
+from avatar_tui.cardlib.catalog import Catalog, DeckList, default_catalog
 from avatar_tui.cardlib.entries import RARITY, Entry, by_number, card_entry, chamber_label
 from avatar_tui.cardlib.search import Query, QueryError, parse
 from avatar_tui.decklib.draft import CURVE, DeckDraft, DeckStats
@@ -159,11 +159,12 @@ class DeckEditorScreen(Screen[str | None]):
 
     def __init__(self, store: DeckStore | None = None, deck: str | None = None,
                  catalog: Catalog | None = None, seed: int = 1, scheduler: str | None = None,
-                 pool: SealedPool | None = None):
+                 pool: SealedPool | None = None, playing: bool = False):
         super().__init__()
         self.catalog = catalog or default_catalog()
         self.editor = DeckEditor(store or DeckStore(), self.catalog, deck, seed,
-                                 scheduler=scheduler, pool=pool)
+                                 scheduler=scheduler, pool=pool, playing=playing)
+        self.played: DeckList | None = None  # the game's deck, when one was chosen to play
         self.entries: list[Entry] = sorted(map(card_entry, self.catalog.cards.values()),
                                            key=by_number)
         self.query_: Query = parse("")
@@ -276,6 +277,8 @@ class DeckEditorScreen(Screen[str | None]):
         state = "on" if self.chamber_filter else "off"
         of = "the pool's" if pooled else f"{len(self.entries)}"
         status = f"{len(rows)} of {of} cards · f: chamber filter {state} (R13.2, R13.3)"
+        if self.draft.casual:  # every card is usable: the filter has nothing to hide
+            status = f"{len(rows)} of {of} cards · no chamber filter in casual play (R13 lifted)"
         self.query_one("#search-status", Static).update(f"[dim]{status}[/]")
         self.show_card_text()
 
@@ -373,6 +376,7 @@ class DeckEditorScreen(Screen[str | None]):
                     progress.update(total=command.games * command.matches, progress=0)
                     self.run_tests(command)
                 case Close():
+                    self.played = command.played
                     self.dismiss(command.saved)
                 case _:
                     assert_never(command)

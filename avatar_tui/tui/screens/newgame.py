@@ -105,7 +105,8 @@ class NewGameScreen(Dialog[GameSetup | str | ToLessons | ToPuzzles | None]):
                  game_format: str | None = None, packs: int | None = None):
         super().__init__()
         self.game_format = game_format  # a format from packs to offer first (play --format)
-        self.packs = packs or RIP_N_FLIP.settings["packs"].default
+        self.packs_given = packs  # play --packs: else each format's own default
+        self.packs = packs or FORMATS.get(game_format or "", RIP_N_FLIP).settings["packs"].default
         self.learn = learn  # a new player: "Learn to play" comes first
         self.keeps = keeps  # an unfinished game is replaced, so it will be kept
         self.who = who  # who plays: the title says it
@@ -224,6 +225,13 @@ class NewGameScreen(Dialog[GameSetup | str | ToLessons | ToPuzzles | None]):
                 preview.update(settings if isinstance(settings, str)
                                else "[b]The seed must be a whole number.[/b]")
                 return
+            if fmt.built:
+                preview.update(f"{fmt.title}: each player opens {settings['packs']} packs (by "
+                               "the seed) and builds a deck of at least "
+                               f"{settings['minimum']} of their cards in the deck editor, "
+                               "headed by a chamber pulled, traits kept (R13.2-R13.3; "
+                               "docs/formats.md).")
+                return
             preview.update(f"{fmt.title}: each player opens {settings['packs']} packs "
                            "(by the seed), chooses a chamber pulled and plays every other "
                            "card pulled, traits ignored (docs/formats.md).")
@@ -242,6 +250,10 @@ class NewGameScreen(Dialog[GameSetup | str | ToLessons | ToPuzzles | None]):
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id in ("p1-character", "p2-character"):
             self.deck_picker.refresh_options()
+        fmt = self.chosen_format()
+        if event.select.id == "format" and fmt is not None and self.packs_given is None:
+            # each format's own number of packs (Sealed Deck opens more)
+            self.query_one("#packs", Input).value = str(fmt.settings["packs"].default)
         self.update_preview()
 
     def on_input_changed(self, event: Input.Changed) -> None:
@@ -288,7 +300,8 @@ class NewGameScreen(Dialog[GameSetup | str | ToLessons | ToPuzzles | None]):
                 self.opponent = opponent
                 self.dismiss(setup)
 
-        FormatSteps(self, fmt, self.deck_picker.catalog, seed, settings, people, done).start()
+        FormatSteps(self, fmt, self.deck_picker.catalog, seed, settings, people, done,
+                    store=self.deck_picker.store).start()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "cancel":
