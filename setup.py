@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import sys
+import sysconfig
 from hashlib import sha256
 from pathlib import Path
 
@@ -83,6 +85,10 @@ def compiled_engine() -> list:
         return []  # metadata only: translating the engine would be wasted
     if os.environ.get(PURE, "") not in ("", "0"):
         say(f"{PURE} is set: the pure-Python engine")
+        return []
+    compiler = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(compiler) is None:  # known before translating the engine for nothing
+        say(f"no C compiler ({compiler} not found): the pure-Python engine")
         return []
     try:
         from mypyc.build import mypycify
