@@ -70,8 +70,9 @@ class BuildOrFallBack(build_ext):
             made = Path(self.get_ext_fullpath(ext.name))
             made.unlink(missing_ok=True)  # a shim without its library would not import
         self._sources().unlink(missing_ok=True)
-        first = str(err).strip().splitlines()[:1] or [type(err).__name__]
-        say(f"the compiled engine could not be built ({first[0]}); "
+        first = (str(err).strip().splitlines() or [type(err).__name__])[0]
+        first = first if len(first) <= 120 else first[:117] + "..."  # a compiler's whole command
+        say(f"the compiled engine could not be built ({first}); "
             "installing the pure-Python engine, which plays the same games more slowly")
 
 
