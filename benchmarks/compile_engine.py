@@ -1,4 +1,8 @@
-"""An opt-in compiled engine: the same source, compiled with mypyc.
+"""A compiled copy of the engine, beside this checkout.
+
+`pip install .` compiles the engine where a C compiler is there (setup.py);
+this makes a compiled copy of a checkout without installing it, to measure
+or run one tree against another. The same source, compiled with mypyc.
 
     pip install mypy                          # mypyc comes with it
     python benchmarks/compile_engine.py DIR   # about a minute
@@ -8,19 +12,17 @@
 copies this checkout's `avatar_tui` and `cards` into DIR (which must be
 new or empty) and compiles the engine's hot modules there (`MODULES`);
 everything else, the pydantic game model included, stays as it is. This
-checkout and `pip install .` stay pure Python: mypy is not a dependency of
-the game, and nothing here is used unless DIR is put on the path.
+checkout stays as it is: nothing here is used unless DIR is put on the path.
 
 The compiled modules are the same rules, so they play the same games
-(benchmarks/run.py checks the games played). The equivalence, rule and
-scenario tests pass against them, run from a copy of `tests/` in DIR; the
-one exception is tests/test_legal_actions.py's drift test, which swaps a
-function at run time, as compiled calls between functions do not see.
+(benchmarks/run.py checks the games played; tests/test_compiled_engine.py
+compares the two builds action by action).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import shutil
 import subprocess
 import sys
@@ -28,14 +30,17 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
-# The modules a playout step runs through, compiled together; the other
-# engine modules gain little, and two effect modules use what mypyc does
-# not compile (registry: a class derived from a built-in error; deck: a
-# name defined twice).
-MODULES = ["table", "stats", "payment", "board", "turn", "triggers", "moves", "powers",
-           "signature", "choices", "flow", "game", "simulation",
-           *(f"effects/{m}" for m in ("__init__", "common", "ordering", "endings", "energy",
-                                      "strike", "zones", "allies"))]
+
+def _engine_modules() -> list[str]:
+    """The modules `pip install .` compiles: setup.py's one list."""
+    spec = importlib.util.spec_from_file_location("avatar_tui_setup", ROOT / "setup.py")
+    assert spec is not None and spec.loader is not None
+    setup = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(setup)  # not run as __main__: defines, builds nothing
+    return list(setup.ENGINE_MODULES)
+
+
+MODULES = _engine_modules()
 
 # mypy's view of the engine, for mypyc: the project's one configuration
 # ([tool.mypy] in pyproject.toml, which CI's `mypy` line reads too).

@@ -5,7 +5,8 @@ JSON line.
     PYTHONPATH=TREE python benchmarks/playout_probe.py STEPS FIRST_SEED
 
 It imports `avatar_tui` from whatever tree PYTHONPATH names (this
-checkout, or an older commit unpacked for comparison), so it uses only the
+installed package, a checkout, or an older commit unpacked for
+comparison), so it uses only the
 engine's public API as it has been since the fast path exists:
 `new_game`, `legal_actions`, `playout_apply`, `bots.setup_for` and
 `bots.RandomBot`. It does not put its own checkout on the path.
@@ -28,6 +29,7 @@ import hashlib
 import json
 import sys
 import time
+from importlib.machinery import EXTENSION_SUFFIXES
 
 WARM_UP_STEPS = 500
 PAIRING = ("aang", "katara")  # house decks unchanged since benchmarks/run.py's BASELINE
@@ -61,6 +63,10 @@ def main(argv: list[str]) -> int:
     playouts(min(steps, WARM_UP_STEPS), 900_000)  # unmeasured: fills caches
     result = playouts(steps, first_seed)
     result["package"] = avatar_tui.__file__
+    # Compiled (setup.py's mypyc build) when the engine's modules are
+    # extension modules; asked of the module, as older trees have no flag.
+    game_file = sys.modules["avatar_tui.engine.game"].__file__ or ""
+    result["compiled"] = game_file.endswith(tuple(EXTENSION_SUFFIXES))
     print(json.dumps(result))
     return 0
 

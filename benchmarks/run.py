@@ -4,6 +4,12 @@
     python benchmarks/run.py --json     # the same figures as JSON
     python benchmarks/run.py --smoke    # tiny counts: checks that it runs
 
+The engine figures are of the engine `import avatar_tui` gives where this
+runs: the installed package (compiled by `pip install .` where a C
+compiler is there: setup.py), else this checkout; the playout figure says
+which, and where. `PYTHONPATH=. python benchmarks/run.py` measures the
+checkout's source whatever is installed.
+
 Figures:
 
 - engine_actions_per_cpu_s: `legal_actions` + `apply_in_place`, random bot,
@@ -40,6 +46,7 @@ only when a measurement could not be made.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import io
 import json
 import operator
@@ -57,7 +64,10 @@ from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
+# The engine measured is the one `import avatar_tui` gives here: the
+# installed package (compiled where `pip install .` had a C compiler), or
+# this checkout when none is installed (or PYTHONPATH names it).
+if importlib.util.find_spec("avatar_tui") is None:
     sys.path.insert(0, str(ROOT))
 PROBE = Path(__file__).resolve().parent / "ui_probe.py"
 
@@ -209,6 +219,14 @@ def playout_probe(tree: Path, steps: int, first_seed: int) -> dict:
     return result
 
 
+def installed_tree() -> Path:
+    """The directory that holds the `avatar_tui` this process imports:
+    site-packages for an installed package, or a checkout."""
+    import avatar_tui
+
+    return Path(avatar_tui.__file__).resolve().parents[1]
+
+
 def engine_playout(steps: int, rounds: int,
                    compiled: Path | None = None) -> tuple[Figure, ...]:
     """The fast path (`legal_actions` + `playout_apply`, the random bot
@@ -218,10 +236,11 @@ def engine_playout(steps: int, rounds: int,
     the other, each in CPU seconds of its own process. With `compiled`
     (benchmarks/compile_engine.py's copy), that one too, in the same turns."""
     base = baseline_tree()
-    trees = {"now": ROOT} | ({"base": base} if isinstance(base, Path) else {}) | (
+    trees = {"now": installed_tree()} | ({"base": base} if isinstance(base, Path) else {}) | (
         {"compiled": compiled} if compiled is not None else {})
     steps_of = dict.fromkeys(trees, 0)
     cpu_of = dict.fromkeys(trees, 0.0)
+    compiled_of = dict.fromkeys(trees, False)
     ratios: dict[str, list[float]] = {name: [] for name in trees}
     same_games = True  # each round, every engine played the same games
     for i in range(rounds):
@@ -233,14 +252,17 @@ def engine_playout(steps: int, rounds: int,
             cpu_of[name] += got["cpu_s"]
             rates[name] = got["steps"] / got["cpu_s"]
             digests.add(got["digest"])
+            compiled_of[name] = got["compiled"]
         same_games = same_games and len(digests) == 1
         for name in rates:
             if "base" in rates:
                 ratios[name].append(rates[name] / rates["base"])
     rate = {name: steps_of[name] / cpu_of[name] for name in trees}
+    kind = "compiled" if compiled_of["now"] else "pure Python"
     figures = [Figure("engine_playout_steps_per_cpu_s", round(rate["now"]), "steps/CPU-s",
                       ">= 100000", f"{steps_of['now']:,} steps in {cpu_of['now']:.2f} CPU-s, "
-                      f"{rounds} child process{'es' if rounds > 1 else ''}")]
+                      f"{rounds} child process{'es' if rounds > 1 else ''}; the {kind} "
+                      f"engine `import avatar_tui` gives, in {trees['now']}")]
     games = "the same games" if same_games else "DIFFERENT games (the rules changed?)"
     for name, figure in (("now", "engine_playout_speedup"),
                          ("compiled", "engine_playout_speedup_compiled")):
@@ -249,8 +271,8 @@ def engine_playout(steps: int, rounds: int,
         if not isinstance(base, Path):
             figures.append(Figure(figure, None, "x", GOALS[figure], error=f"unavailable: {base}"))
             continue
-        what = "" if name == "now" else f"the compiled copy in {compiled} ({rate[name]:,.0f} " \
-            "steps/CPU-s) "
+        what = f"the {kind} engine " if name == "now" else \
+            f"the compiled copy in {compiled} ({rate[name]:,.0f} steps/CPU-s) "
         figures.append(Figure(
             figure, round(rate[name] / rate["base"], 2), "x", GOALS[figure],
             f"{what}against {BASELINE}: {rate['base']:,.0f} steps/CPU-s in "

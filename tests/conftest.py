@@ -15,12 +15,19 @@ data go, how many processes run the tests, and the fast tier.
   (two workers on two cores). `pytest -n0` (or `-p no:xdist`) runs
   serially; so do a run of single files or tests, `--snapshot-update` and
   `--pdb`.
+- CI (.ci/run) tests the installed package, compiled where it had a C
+  compiler (setup.py), and says so with AVATAR_TUI_TEST_INSTALLED=1: the
+  package is then imported here with this checkout off the path (which
+  pyproject's `pythonpath` puts first), so every later `avatar_tui` import
+  in the run, the workers' too, is the installed one. In a checkout, the
+  tests import the checkout.
 - `pytest -m fast` is the edit loop: every test outside tests/app/ (the
   Textual screens) that is not marked `slow`; a new test file is in it by
   where it is.
 """
 
 import os
+import sys
 import tempfile
 from pathlib import Path
 
@@ -40,6 +47,14 @@ if os.environ.get("AVATAR_TUI_TEST_CACHE_OWNER") != "0":
     atexit.register(shutil.rmtree, os.environ["AVATAR_TUI_TEST_CACHE"], True)
 
 APP_TESTS = Path(__file__).resolve().parent / "app"
+CHECKOUT = Path(__file__).resolve().parents[1]
+
+if os.environ.get("AVATAR_TUI_TEST_INSTALLED", "") not in ("", "0"):
+    on_path = sys.path[:]
+    sys.path[:] = [p for p in on_path if Path(p or ".").resolve() != CHECKOUT]
+    import avatar_tui  # noqa: F401  (the installed one, from now on)
+
+    sys.path[:] = on_path  # the checkout stays importable for `tests.…` and `benchmarks`
 
 
 @pytest.hookimpl(tryfirst=True)

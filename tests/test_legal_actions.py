@@ -14,12 +14,12 @@ from __future__ import annotations
 import os
 import random
 from collections import Counter
-
-import pytest
+from pathlib import Path
 
 from avatar_tui import engine
 from avatar_tui.engine.game import candidates
 from avatar_tui.model.state import GameState
+from tests.engines import pure_twin, run_with
 from tests.test_simulation import setup
 
 LONG = os.environ.get("AVATAR_TUI_LONG", "") not in ("", "0")
@@ -64,12 +64,27 @@ def test_legal_actions_are_the_candidates_why_not_allows() -> None:
     assert seen[("paid", "pay")] > 0  # an overpayment was listed
 
 
-def test_a_drift_of_the_shortcut_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The comparison fails when the shortcut lists what the rules refuse:
-    here, a shortcut that forgets to check that the energy is there (R6.2)."""
-    from avatar_tui.engine import game
+DRIFT = """
+from collections import Counter
+from pathlib import Path
+from avatar_tui import engine
+from avatar_tui.engine import game
+from test_legal_actions import compare_over_a_game
 
-    monkeypatch.setattr(game, "payable", lambda cost, have: [None])
-    with pytest.raises(AssertionError, match="why_not refuses"):
-        for seed in range(1, 20):
-            compare_over_a_game(seed, Counter())
+assert not engine.COMPILED
+game.payable = lambda cost, have: [None]  # forgets to check that the energy is there
+try:
+    for seed in range(1, 20):
+        compare_over_a_game(seed, Counter())
+except AssertionError as caught:
+    print(caught)
+"""
+
+
+def test_a_drift_of_the_shortcut_is_caught(tmp_path: Path) -> None:
+    """The comparison fails when the shortcut lists what the rules refuse:
+    here, a shortcut that forgets to check that the energy is there (R6.2).
+    The swap is made in a pure-Python copy of the engine: a compiled engine
+    (setup.py) calls its own functions directly, never seeing a swap."""
+    said = run_with(pure_twin(tmp_path), DRIFT).stdout
+    assert "why_not refuses" in said

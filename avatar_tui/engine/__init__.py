@@ -26,6 +26,11 @@ The whole API, in the manner of OpenSpiel:
   `current_move`, `catalog`) for words on a screen;
 - R1.6 in words, for a screen both players read: `shown_action`,
   `answer_is_secret`, `without_secret_move`;
+- `COMPILED` says whether this engine is the compiled build (setup.py
+  compiles the modules a playout runs through with mypyc where a C compiler
+  is there) or pure Python: the same source, so the same rules either way
+  (`build` sets a stale or unwanted compiled build aside, before the rest
+  loads);
 - `observation(state, pid)` is what one player may see (R1.6), and
   `determinize(obs, rng)` a full state consistent with it, hidden parts
   dealt at random (for search); `seeded_rng(seed)` starts a generator
@@ -34,9 +39,10 @@ The whole API, in the manner of OpenSpiel:
 Inside, modules import only downwards, with no loop (a test walks the
 imports, tests/test_import_layers.py), from the bottom up:
 
-1. `errors`, `events`, `rng`, `table` (the state, its cards, the log),
-   `stats` (force, intercept, costs now), `payment` (R6), `triggers` (what
-   an event sets off: read only), `secrecy` (R1.6 in words);
+1. `build` (compiled or source: loaded first), `errors`, `events`, `rng`,
+   `table` (the state, its cards, the log), `stats` (force, intercept,
+   costs now), `payment` (R6), `triggers` (what an event sets off: read
+   only), `secrecy` (R1.6 in words);
 2. `board`: moving cards, energy and charges. What cards may react to is
    recorded on the table as a board event (`Charged`, `Flipped`), never
    acted on here;
@@ -50,6 +56,11 @@ imports, tests/test_import_layers.py), from the bottom up:
    `view` and `observation`.
 """
 
+from importlib.machinery import EXTENSION_SUFFIXES
+
+# First: it decides whether the modules below load compiled or from source.
+from avatar_tui.engine import build as _build  # noqa: F401  (isort: first, for its effect)
+from avatar_tui.engine import game as _game
 from avatar_tui.engine.errors import IllegalAction
 from avatar_tui.engine.events import Event
 from avatar_tui.engine.game import (
@@ -82,7 +93,11 @@ from avatar_tui.engine.simulation import playout_apply
 from avatar_tui.engine.table import Table
 from avatar_tui.engine.view import view
 
+# A compiled module is an extension module; its pure twin is its .py file.
+COMPILED: bool = (_game.__file__ or "").endswith(tuple(EXTENSION_SUFFIXES))
+
 __all__ = [
+    "COMPILED",
     "HIDDEN",
     "AttackLook",
     "Event",
