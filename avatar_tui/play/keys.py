@@ -99,6 +99,10 @@ OTHER_KEYS: list[BoardKey] = [
              "engine's reason why", "explain"),
     BoardKey("h", "hint", "Hint", "hint: the expert's best moves, ranked in words (best, a "
              "little weaker...; R1.6)", "hint", spare=2),
+    # in a puzzle the same h plays its solution instead (PuzzleMode): the
+    # footer names what the key does there
+    BoardKey("h", "show_me", "Show me", "in a puzzle: its solution played from the start, "
+             "step by step, each step in words with its rule", "show_me", spare=2),
     BoardKey("l", "log", "Log", "select a log line (or click it) to read its rule; escape "
              "leaves the log", "log", spare=3),
     BoardKey("u", "undo", "Undo", "undo your own last action, and the computer's replies "

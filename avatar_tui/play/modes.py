@@ -122,7 +122,7 @@ class Mode:
 
     def allows(self, command: str, params: Params = ()) -> bool:
         """Whether the board's command is on now (the footer shows it)."""
-        if self.off(command) is not None:
+        if self.off(command) is not None or command == "show_me":  # show_me: puzzles only
             return False
         session = self.controller.session
         if command in ("help", "quit", "log", "new_game", "settings"):
@@ -428,6 +428,15 @@ class PuzzleMode(Mode):
             return ("the puzzle is over" if self.puzzle.ended is not None
                     else "watch: these moves are made for you")
         return super().off(command)
+
+    def allows(self, command: str, params: Params = ()) -> bool:
+        # h is "show me" here: the footer shows show_me, on when the hint would be
+        if command == "hint":
+            return False
+        return super().allows("hint" if command == "show_me" else command, params)
+
+    def why_not(self, command: str, params: Params = ()) -> str:
+        return super().why_not("hint" if command == "show_me" else command, params)
 
     def panel(self) -> tuple[str, str] | None:
         return self.puzzle.panel()

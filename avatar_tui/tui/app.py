@@ -262,6 +262,7 @@ class AvatarApp(Shell):
     action_undo = _to_referee("undo")
     action_new_game = _to_referee("ask_new_game")
     action_hint = _to_referee("hint")
+    action_show_me = _to_referee("hint")  # a puzzle's h: the referee's hint is "show me" there
     action_demo_auto = _to_referee("demo_auto", True)
     action_demo_stop = _to_referee("demo_auto", False)
     action_take_over = _to_referee("take_over")

@@ -10,7 +10,7 @@ from avatar_tui.store.storage import SaveStore
 from avatar_tui.tui.screens.choice import ChoiceScreen
 from avatar_tui.tui.screens.lessons import LessonsScreen, PuzzlesScreen
 
-from .helpers import make_app
+from .helpers import make_app, new
 from .test_lessons import panel
 
 NAME = "01_one_card_to_stop_it"  # survive: pay for Knuckle Sandwich in yellow (R5.3)
@@ -122,3 +122,21 @@ async def test_h_shows_the_solution_from_the_start_at_any_time():
         await replies(app, pilot)
         assert "1. p1: pay: Pay for Knuckle Sandwich" in panel(app)
         assert "✓ Shown" in panel(app)
+
+
+async def test_in_a_puzzle_the_footer_names_h_show_me_and_h_plays_the_solution():
+    """h in a puzzle is "show me", and the footer says so; elsewhere it is the hint."""
+    app = puzzle_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert app.active_bindings["h"].binding.description == "Show me"
+        await pilot.press("h")
+        await pilot.pause()
+        assert app.referee.puzzle_mode is not None
+        assert app.referee.puzzle_mode.puzzle.showing is not None  # the solution is playing
+    game = make_app(new())
+    async with game.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("escape")  # the opening's question aside: the board's footer
+        await pilot.pause()
+        assert game.active_bindings["h"].binding.description == "Hint"
