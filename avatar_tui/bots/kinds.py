@@ -34,11 +34,15 @@ class Kind:
     """A kind of computer player. `label`: its strength in the new-game
     screen's opponent list ("computer: LABEL"); `searching`: it takes a
     search budget (`think` seconds or `worlds`) and its move is worked out
-    away from the board."""
+    away from the board; `frozen`: it plays as its kind did when frozen, at
+    a fixed number of worlds whatever budget it is given, so that what names
+    it (a published table, a content file, a save) keeps its meaning when
+    the kind improves. A frozen kind is not offered in the new-game screen."""
 
     name: ComputerKind
     label: str
     searching: bool = False
+    frozen: bool = False
 
 
 KINDS: tuple[Kind, ...] = (
@@ -46,6 +50,7 @@ KINDS: tuple[Kind, ...] = (
     Kind("heuristic", "normal"),
     Kind("expert", "hard", searching=True),
     Kind("master", "hardest (master)", searching=True),
+    Kind("master-v1", "hardest (master as of issue 45)", searching=True, frozen=True),
 )
 
 

@@ -54,6 +54,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
+from typing import Any
 
 from avatar_tui.bots.expert import (
     MAX_PLAYOUT,
@@ -86,6 +87,11 @@ NOISE_Z = 0.5  # a move must lead the policy's by this many standard errors (the
 MARGIN = 0.01  # ... and by this much (the expert: 0.03)
 EXTEND = 5  # a close call in a fixed search gets up to this many times the worlds (the expert: 3)
 OPEN_SPREAD = 0.0  # opening choices this close to the best are drawn at random (0: none)
+# the frozen `master-v1`'s settings (its maker: bots/match.py), written out
+# rather than read from the defaults above, so that improving the master
+# leaves it playing as it did when it was frozen
+MASTER_V1: dict[str, Any] = {"horizon": 1, "filter_moves": True, "open_spread": 0.0,
+                             "z": 0.5, "margin": 0.01, "extend": 5}
 
 
 def _fingerprint(lk: Look, state: GameState) -> dict:
