@@ -11,7 +11,10 @@ its Wilson 95% interval and each side's measured CPU per decision.
 A player is `KIND[:WORLDS][:KEY=VALUE...]`: `expert:16`, `master:8`,
 `master:12:z=2.0:margin=0.03` (the master with the expert's guard),
 `flatmc:4` (benchmarks/flat_mc.py, the plain flat Monte Carlo yardstick),
-`heuristic`, `thrifty` (the master's playout player, bots/thrifty.py).
+`heuristic`, `thrifty` (the master's playout player, bots/thrifty.py),
+`master-v1-clock:think=1.0` (the frozen master-v1's search by the clock, as
+the app played it before issue 45; with `think` the master plays by the
+clock too, and the game depends on the machine).
 WORLDS is a fixed search per decision, never a clock, so a result depends
 on the arguments alone; the budgets of `--fair` (FAIR) were chosen to cost
 about the same CPU per decision, and every comparison prints what each
@@ -72,6 +75,10 @@ def make_player(spec: str, seed: int):
         from benchmarks.flat_mc import FlatMonteCarloBot
 
         return FlatMonteCarloBot(seed, **options)
+    if kind == "master-v1-clock":  # the master before issue 45, by the clock (`think`)
+        from avatar_tui.bots.master import MASTER_V1, MasterBot
+
+        return MasterBot(seed, **{**MASTER_V1, **options})
     if kind == "thrifty":  # the master's playout player, alone (bots/thrifty.py)
         from avatar_tui.bots.thrifty import ThriftyHeuristic
 
