@@ -60,11 +60,11 @@ def resume_labels(saved: dict[str, str], wanted: BotSeat | None,
     return [resume, new]
 
 
-def computer_kinds() -> list[tuple[str, str]]:
+def computer_kinds(frozen: bool = False) -> list[tuple[str, str]]:
     """Each kind of computer player and its strength's label, as the
-    new-game screen offers them (the table of bots/kinds.py), without the
-    frozen ones (kept for what names them, not to be chosen): the app
-    reaches the bots through the play layer only."""
+    new-game screen offers them (the table of bots/kinds.py): without the
+    frozen ones (kept for what names them, not to be chosen) unless
+    `frozen`. The app reaches the bots through the play layer only."""
     from avatar_tui.bots.kinds import KINDS
 
-    return [(kind.name, kind.label) for kind in KINDS if not kind.frozen]
+    return [(kind.name, kind.label) for kind in KINDS if frozen or not kind.frozen]

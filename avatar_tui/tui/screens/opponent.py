@@ -19,6 +19,10 @@ OPPONENTS: list[tuple[str, str]] = [
     ("a person (hot seat)", HOT_SEAT),
     *((f"computer: {label}", name) for name, label in computer_kinds()),
 ]
+# a frozen kind is not offered, but a game against one (`--vs-bot
+# master-v1`, its save) keeps it in the list, so a new game stays against it
+FROZEN: dict[str, str] = {name: f"computer: {label}" for name, label in computer_kinds(True)
+                          if name not in {k for _, k in OPPONENTS}}
 
 
 class OpponentField(Horizontal):
@@ -26,11 +30,12 @@ class OpponentField(Horizontal):
 
     def __init__(self, kind: str | None = None):
         super().__init__(classes="field")
-        self.initial = kind if kind in {k for _, k in OPPONENTS} else HOT_SEAT
+        self.options = OPPONENTS + ([(FROZEN[kind], kind)] if kind in FROZEN else [])
+        self.initial = kind if kind in {k for _, k in self.options} else HOT_SEAT
 
     def compose(self) -> ComposeResult:
         yield Label("p2 played by", classes="field-label")
-        yield FieldSelect(OPPONENTS, value=self.initial, allow_blank=False, id="opponent",
+        yield FieldSelect(self.options, value=self.initial, allow_blank=False, id="opponent",
                      compact=True)
 
     @property
