@@ -6,7 +6,8 @@ its Wilson 95% interval and each side's measured CPU per decision.
     python benchmarks/strength.py --fair --total 400 --jobs 2   # master-v1's comparisons
     python benchmarks/strength.py --fair --total 48 --jobs 2    # a quicker look
     python benchmarks/strength.py --match master:8 expert:16 --games 4
-    python benchmarks/strength.py --match master master-v1-clock --games 4  # by the clock
+    python benchmarks/strength.py --match master master-v1-clock --total 400  # by the clock
+    python benchmarks/strength.py --match master:12 master-v1 --weak --total 400  # issue 45
     python benchmarks/strength.py --games 1 --worlds 1 --pairings 1 --json  # a smoke run
 
 A player is `KIND[:WORLDS][:KEY=VALUE...]`: `expert:16`, `master:8`,
@@ -184,6 +185,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--horizon", type=int, default=None,
                         help="expert v heuristic: points a playout runs for")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--log", type=Path, default=None,
+                        help="append each game's result to this file as it ends (a JSON "
+                        "line), so a long run stopped early still tells what it played")
     args = parser.parse_args(argv)
     pairings = WEAK if args.weak else PAIRINGS[:max(1, args.pairings)]
     games = args.games if args.total is None else math.ceil(args.total / (2 * len(pairings)))
@@ -208,7 +212,12 @@ def main(argv: list[str] | None = None) -> int:
         with ProcessPoolExecutor(args.jobs) as pool:
             results = list(pool.map(play, jobs, chunksize=1))
     else:
-        results = [play(j) for j in jobs]
+        results = []
+        for job in jobs:
+            results.append(play(job))
+            if args.log is not None:
+                with args.log.open("a", encoding="utf-8") as log:
+                    log.write(json.dumps(results[-1]) + "\n")
     elapsed = time.perf_counter() - start
     per_match = len(pairings) * games * 2
     comparisons = [summarise(a, b, results[k * per_match:(k + 1) * per_match], pairings, g, lg)
