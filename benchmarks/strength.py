@@ -3,15 +3,20 @@ stated budgets, seats swapped, over several house-deck pairings, each with
 its Wilson 95% interval and each side's measured CPU per decision.
 
     python benchmarks/strength.py --games 24 --jobs 2      # expert v heuristic (288 games)
-    python benchmarks/strength.py --fair --total 400 --jobs 2   # the master's comparisons
+    python benchmarks/strength.py --fair --total 400 --jobs 2   # master-v1's comparisons
     python benchmarks/strength.py --fair --total 48 --jobs 2    # a quicker look
     python benchmarks/strength.py --match master:8 expert:16 --games 4
+    python benchmarks/strength.py --match master master-v1-clock --total 400  # by the clock
+    python benchmarks/strength.py --match master:12 master-v1 --weak --total 400  # issue 45
     python benchmarks/strength.py --games 1 --worlds 1 --pairings 1 --json  # a smoke run
 
 A player is `KIND[:WORLDS][:KEY=VALUE...]`: `expert:16`, `master:8`,
 `master:12:z=2.0:margin=0.03` (the master with the expert's guard),
 `flatmc:4` (benchmarks/flat_mc.py, the plain flat Monte Carlo yardstick),
-`heuristic`, `thrifty` (the master's playout player, bots/thrifty.py).
+`heuristic`, `thrifty` (the master's playout player, bots/thrifty.py),
+`master-v1-clock:think=1.0` (the frozen master-v1's search by the clock, as
+the app played it before issue 45; with `think` the master plays by the
+clock too, and the game depends on the machine).
 WORLDS is a fixed search per decision, never a clock, so a result depends
 on the arguments alone; the budgets of `--fair` (FAIR) were chosen to cost
 about the same CPU per decision, and every comparison prints what each
@@ -19,9 +24,10 @@ side really spent (CPU seconds of its process, decisions with more than
 one legal move), so the claim of equal budgets can be checked on each run.
 
 Measured (docs/computer-players.md, "The master"; `--fair --total 400 --seed 2026`, 408
-games a comparison): master:12 v expert:16 62.0% (95% CI 57.2–66.6, 0.049 s
-v 0.054 s CPU a decision) and v flatmc:26 92.4% (89.4–94.6, 0.045 s v
-0.046 s). The goal is met against both.
+games a comparison, with the master that is now frozen as `master-v1`, 12
+worlds): v expert:16 62.0% (95% CI 57.2–66.6, 0.049 s v 0.054 s CPU a
+decision) and v flatmc:26 92.4% (89.4–94.6, 0.045 s v 0.046 s). The goal
+is met against both.
 
 Each pairing (A, B) is played `--games` times with the first player as p1
 and as many times with it as p2, on the same seeds, so neither the seat
@@ -50,9 +56,14 @@ FAIR_LOW = 0.55
 # furthest from even before they were retuned (docs/balance.md)
 PAIRINGS = [("aang", "prince_zuko"), ("kinto", "prince_zuko"), ("katara", "uncle_iroh"),
             ("king_bumi", "commander_zhao"), ("malu", "afiko"), ("jojo", "kinto")]
-# the master's comparisons at about equal CPU per decision (measured: see
-# the docs/computer-players.md, "The master")
-FAIR = [("master:12", "expert:16"), ("master:12", "flatmc:26")]
+# the master's published comparisons at about equal CPU per decision, by
+# the frozen kind they were measured with (master-v1: 12 worlds, whatever
+# becomes of the master; docs/computer-players.md, "The master")
+FAIR = [("master-v1", "expert:16"), ("master-v1", "flatmc:26")]
+# the pairings of the decks where the master was level with the expert or
+# behind it (issue 45: Malu, Kinto v Zuko, Jojo, Commander Zhao)
+WEAK = [("malu", "afiko"), ("kinto", "prince_zuko"), ("jojo", "kinto"),
+        ("king_bumi", "commander_zhao")]
 
 
 def make_player(spec: str, seed: int):
@@ -72,6 +83,10 @@ def make_player(spec: str, seed: int):
         from benchmarks.flat_mc import FlatMonteCarloBot
 
         return FlatMonteCarloBot(seed, **options)
+    if kind == "master-v1-clock":  # the master before issue 45, by the clock (`think`)
+        from avatar_tui.bots.master import MASTER_V1, MasterBot
+
+        return MasterBot(seed, **{**MASTER_V1, **options})
     if kind == "thrifty":  # the master's playout player, alone (bots/thrifty.py)
         from avatar_tui.bots.thrifty import ThriftyHeuristic
 
@@ -123,11 +138,19 @@ def summarise(first: str, second: str, results: list[dict], pairings, goal: floa
     for p1, p2 in pairings:
         games = [r for r in results if (r["p1"], r["p2"]) == (p1, p2)]
         per_pairing[f"{p1} v {p2}"] = sum(r["winner"] == r["first"] for r in games) / len(games)
+    per_deck: dict[str, list[int]] = {}  # the first player's deck: [wins, games]
+    for r in results:
+        deck = per_deck.setdefault(f"{r[r['first']]} (v {r['p2' if r['first'] == 'p1' else 'p1']})",
+                                   [0, 0])
+        deck[0] += r["winner"] == r["first"]
+        deck[1] += 1
     decisions = [sum(r["decisions"][i] for r in results) for i in (0, 1)]
     think = [sum(r["think_s"][i] for r in results) / max(1, decisions[i]) for i in (0, 1)]
     return {"first": first, "second": second, "games": n, "wins": wins,
             "win_rate": round(wins / n, 4), "ci95": [round(low, 4), round(high, 4)],
             "goal": goal, "goal_low": low_goal, "per_pairing": per_pairing,
+            "per_deck": {deck: {"wins": w, "games": g}
+                         for deck, (w, g) in sorted(per_deck.items())},
             "decisions": decisions, "cpu_s_per_decision": [round(t, 4) for t in think]}
 
 
@@ -156,11 +179,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--pairings", type=int, default=len(PAIRINGS),
                         help=f"how many of the {len(PAIRINGS)} pairings (default all)")
+    parser.add_argument("--weak", action="store_true",
+                        help="the pairings of the decks where the master was weakest "
+                        f"({', '.join(f'{a} v {b}' for a, b in WEAK)})")
     parser.add_argument("--horizon", type=int, default=None,
                         help="expert v heuristic: points a playout runs for")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--log", type=Path, default=None,
+                        help="append each game's result to this file as it ends (a JSON "
+                        "line), so a long run stopped early still tells what it played")
     args = parser.parse_args(argv)
-    pairings = PAIRINGS[:max(1, args.pairings)]
+    pairings = WEAK if args.weak else PAIRINGS[:max(1, args.pairings)]
     games = args.games if args.total is None else math.ceil(args.total / (2 * len(pairings)))
     matches: list[tuple[str, str, float, float | None]] = []
     if args.fair:
@@ -183,7 +212,12 @@ def main(argv: list[str] | None = None) -> int:
         with ProcessPoolExecutor(args.jobs) as pool:
             results = list(pool.map(play, jobs, chunksize=1))
     else:
-        results = [play(j) for j in jobs]
+        results = []
+        for job in jobs:
+            results.append(play(job))
+            if args.log is not None:
+                with args.log.open("a", encoding="utf-8") as log:
+                    log.write(json.dumps(results[-1]) + "\n")
     elapsed = time.perf_counter() - start
     per_match = len(pairings) * games * 2
     comparisons = [summarise(a, b, results[k * per_match:(k + 1) * per_match], pairings, g, lg)
@@ -210,6 +244,8 @@ def main(argv: list[str] | None = None) -> int:
               f"{cpu[1]:.3f} s over {c['decisions'][0]} and {c['decisions'][1]} decisions")
         for name, rate in c["per_pairing"].items():
             print(f"  {name:32} {rate:6.1%}")
+        for deck, n in c["per_deck"].items():
+            print(f"  {c['first']} playing {deck:40} {n['wins']:3}/{n['games']}")
         goal = f"≥ {c['goal']:.0%}" + (f", low end > {c['goal_low']:.0%}" if c["goal_low"]
                                        else "")
         print(f"  goal {goal}: {verdict(c)}")

@@ -69,6 +69,23 @@ def test_the_strength_benchmark_runs_and_counts_both_seats():
     low, high = data["ci95"]
     assert 0 <= low <= data["win_rate"] <= high <= 1
     assert data["decisions"] > 0 and data["think_s_per_decision"] > 0
+    # the per-deck table counts each game once, under the deck the first player played
+    per_deck = data["comparisons"][0]["per_deck"]
+    assert sum(n["games"] for n in per_deck.values()) == 2
+    assert sum(n["wins"] for n in per_deck.values()) == data["expert_wins"]
+
+
+def test_the_think_time_benchmark_times_the_masters_decisions_and_counts_its_noise():
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "think_time.py"), "--games",
+                           "1", "--think", "0.05", "--json"],
+                          capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert done.returncode == 0, done.stderr[-2000:] + done.stdout[-2000:]
+    data = json.loads(done.stdout)
+    assert data["player"] == "master:think=0.05" and data["decisions"] > 0
+    assert 0 < data["wall_s"]["median"] <= data["wall_s"]["max"]
+    assert data["worlds"]["max"] > 0
+    # the master leaves its policy's move only on a lead two errors clear (issue 45)
+    assert data["noise"] == 0 and data["departures"] >= data["noise"]
 
 
 def test_a_bad_player_spec_is_one_line_before_any_game():

@@ -52,6 +52,7 @@ KINDS: tuple[Kind, ...] = (
     Kind("expert", "hard", searching=True),
     Kind("master", "hardest (master)", searching=True),
     Kind("expert-v1", "hard (the expert as frozen in v1)", searching=True, frozen=True),
+    Kind("master-v1", "hardest (master as of issue 45)", searching=True, frozen=True),
 )
 
 

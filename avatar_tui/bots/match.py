@@ -11,7 +11,7 @@ from avatar_tui.bots.base import Bot, RandomBot
 from avatar_tui.bots.expert import ExpertBot
 from avatar_tui.bots.heuristic import HeuristicBot
 from avatar_tui.bots.kinds import SEARCHING, SEEDED_WORLDS, check_makers
-from avatar_tui.bots.master import MasterBot
+from avatar_tui.bots.master import MASTER_V1, MasterBot
 from avatar_tui.cardlib.catalog import Catalog, DeckList, default_catalog
 from avatar_tui.cardlib.formats import FORMATS, computer_setup, pack_maker
 from avatar_tui.decklib.library import player_setup
@@ -36,12 +36,23 @@ def expert_v1(seed: int, think: float | None = None, worlds: int | None = None) 
     return bot
 
 
+MASTER_V1_WORLDS = 12  # the worlds of the master's published tables (docs/computer-players.md)
+
+
+def master_v1(seed: int, **budget: float | int | None) -> MasterBot:
+    """The frozen `master-v1`: the master as it was before issue 45, at
+    MASTER_V1_WORLDS whatever `budget` (`think`, `worlds`) it is given, so a
+    table or file that names it means the same games forever."""
+    return MasterBot(seed, worlds=MASTER_V1_WORLDS, **MASTER_V1)
+
+
 BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
     "expert": ExpertBot,
     "master": MasterBot,
     "expert-v1": expert_v1,
+    "master-v1": master_v1,
 }
 check_makers(BOTS)  # a kind of the table without its maker stops here, named
 BOT_KINDS = tuple(BOTS)

@@ -32,7 +32,8 @@ def add_play_arguments(play: argparse.ArgumentParser) -> None:
                       help="p2 is the computer (default: heuristic; expert and master search, "
                       "random is easy); you play p1")
     play.add_argument("--think", type=cli_args.seconds, default=None, metavar="SECONDS",
-                      help="how long the expert or master thinks per move (default 1)")
+                      help="how long the expert thinks per move, and the most the master "
+                      "does (CPU seconds; default 1)")
     play.add_argument("--deck1", metavar="FILE",
                       help="p1 plays this deck file (or saved deck by name); an illegal "
                       "deck is refused with its problems before the game")

@@ -17,5 +17,5 @@ Trait = Literal[
 Rarity = Literal["common", "uncommon", "rare", "zenemental", "promo"]
 # a save's computer player: the notation reads it here, at the ground, and
 # the bots (bots/kinds.py) are registered under the same names
-ComputerKind = Literal["random", "heuristic", "expert", "master", "expert-v1"]
+ComputerKind = Literal["random", "heuristic", "expert", "master", "expert-v1", "master-v1"]
 COMPUTER_KINDS: tuple[str, ...] = get_args(ComputerKind)

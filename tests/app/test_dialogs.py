@@ -231,6 +231,20 @@ def test_the_new_game_screen_offers_every_kind_of_computer_player():
     assert "expert-v1" not in {k for _, k in OpponentField("expert").options}
 
 
+def test_the_new_game_screen_offers_every_kind_of_computer_player_but_the_frozen():
+    # a game resumed or started with any kind (`play --vs-bot master`, or a
+    # frozen `master-v1`, which is not offered) shows that kind in "p2
+    # played by", not a person
+    from avatar_tui.bots.kinds import COMPUTER_KINDS, KINDS
+    from avatar_tui.tui.screens.opponent import HOT_SEAT, OPPONENTS, OpponentField
+
+    offered = {kind.name for kind in KINDS if not kind.frozen}
+    assert {kind for _, kind in OPPONENTS} == {HOT_SEAT, *offered} and "master-v1" not in offered
+    assert all(OpponentField(kind).initial == kind for kind in COMPUTER_KINDS)
+    assert "master-v1" in {kind for _, kind in OpponentField("master-v1").options}
+    assert "master-v1" not in {kind for _, kind in OpponentField("master").options}
+
+
 async def test_a_hosted_seats_game_over_names_no_seed_and_offers_only_a_rematch():
     """A seat of a hosted game (play/remote.py) knows the moves made but not
     the seed, which fixed the deck order (R1.6); it has no game here to

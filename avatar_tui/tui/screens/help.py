@@ -31,7 +31,8 @@ def keys_table() -> str:
             for r in rows]
     brief = ("new_game", "help", "quit")  # on one line
     rows += [f" [b]{k.key:>5}[/b]  {k.help}" for k in OTHER_KEYS
-             if not k.demo and k.id not in brief]
+             # show_me: a puzzle's h, which the puzzle's own panel names
+             if not k.demo and k.id not in brief and k.id != "show_me"]
     short = [(key_name(k.key), k.help) for k in OTHER_KEYS if k.id in brief[1:]]
     short.insert(1, ("^p", "commands (colour themes)"))  # Textual's command palette
     rows += [f" [b]{'n':>5}[/b]  {KEY_HELP['new_game']}" +
