@@ -27,6 +27,16 @@ def packs_count(text: str) -> int:
     return cli_args.whole(setting.low, setting.high, "a number of packs")(text)
 
 
+def add_format(parser: argparse.ArgumentParser, what: str) -> None:
+    """`--format` and `--packs`, `what` saying what the format's players do."""
+    parser.add_argument("--format", type=format_name, metavar="FORMAT",
+                        help=f"a game from booster packs (rip-n-flip, sealed): {what} "
+                        "(docs/formats.md)")
+    parser.add_argument("--packs", type=packs_count, metavar="N",
+                        help="with --format: the packs each player opens "
+                        "(default: rip-n-flip 4, sealed 8)")
+
+
 def format_settings(args: argparse.Namespace) -> dict[str, int] | str:
     """The format's settings from --packs, or why they cannot be (--packs
     without --format)."""

@@ -13,7 +13,7 @@ import sys
 
 from avatar_tui.bots.kinds import COMPUTER_KINDS
 from avatar_tui.cli import args as cli_args
-from avatar_tui.cli.format_args import format_name, format_settings, packs_count
+from avatar_tui.cli.format_args import add_format, format_settings
 
 DEFAULT_COMPUTER = "heuristic"  # --vs-bot without a kind, and --plain without --vs-bot
 HOT_SEAT = ("avatar-tui play --plain: {what} is a hot-seat game, and at one keyboard two "
@@ -44,14 +44,9 @@ def add_play_arguments(play: argparse.ArgumentParser) -> None:
     play.add_argument("--seed", type=cli_args.seed, metavar="N",
                       help="the seed of a new game: of a game with --deck1/2, else the "
                       "new-game dialog's (which may still change it)")
-    play.add_argument("--format", type=format_name, metavar="FORMAT",
-                      help="a game from booster packs (rip-n-flip, sealed): the new-game "
-                      "screen opens with it chosen; each person opens their packs and "
-                      "chooses a chamber there (in sealed, builds a deck of them in the "
-                      "deck editor), the computer for itself (docs/formats.md)")
-    play.add_argument("--packs", type=packs_count, metavar="N",
-                      help="with --format: the packs each player opens "
-                      "(default: rip-n-flip 4, sealed 8)")
+    add_format(play, "the new-game screen opens with it chosen; each person opens their "
+               "packs and chooses a chamber there (in sealed, builds a deck of them in the "
+               "deck editor), the computer for itself")
     play.add_argument("--plain", action="store_true",
                       help="plain text, line by line, for screen readers, pipes and scripts: "
                       "you against the computer (--vs-bot KIND, default heuristic); "

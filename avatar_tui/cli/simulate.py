@@ -14,7 +14,7 @@ from typing import Any
 
 from avatar_tui.bots.kinds import COMPUTER_KINDS, SEEDED_WORLDS
 from avatar_tui.cli import args as cli_args
-from avatar_tui.cli.format_args import format_name, format_settings, packs_count
+from avatar_tui.cli.format_args import add_format, format_settings
 from avatar_tui.io import terminal_text
 
 DEFAULT_P1, DEFAULT_P2 = "aang", "prince_zuko"
@@ -59,14 +59,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--jobs", type=cli_args.whole(1, cli_args.JOBS_MAX, "a number of jobs"),
                         default=1, metavar="J",
                         help="worker processes (default 1; the results do not depend on it)")
-    parser.add_argument("--format", type=format_name, metavar="FORMAT",
-                        help="play a format from booster packs (rip-n-flip, sealed): each "
-                        "computer player opens its packs and chooses its chamber (in sealed, "
-                        "builds its deck); the JSON adds each game's characters "
-                        "(docs/formats.md)")
-    parser.add_argument("--packs", type=packs_count, metavar="N",
-                        help="with --format: the packs each player opens "
-                        "(default: rip-n-flip 4, sealed 8)")
+    add_format(parser, "each computer player opens its packs and chooses its chamber (in "
+               "sealed, builds its deck); the JSON adds each game's characters")
     cli_args.add_scheduler(parser)
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
 
