@@ -73,3 +73,12 @@ def test_a_hint_is_the_same_every_time_and_the_coachs_best(review: Review):
     text = hints.hint_text(request, first)
     advice = coach.advise(review, number)
     assert f"{advice.best}: best" in text, text
+
+
+def test_a_best_kept_against_a_lead_inside_the_noise_says_so():
+    # move 19 of the Katara game at 6 worlds: the answer made is kept as best
+    # (verdict.settled) though the other answer's futures look better; the
+    # reason must not leave that looking like a contradiction of the mark
+    word = coach.advise(load_review(GAME), 19, worlds=6)
+    assert word.words == "best"
+    assert "leads only within the search's noise" in word.reason

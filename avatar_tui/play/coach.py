@@ -145,6 +145,8 @@ def advise_move(before: GameState, made: Action, number: int, worlds: int = WORL
         ours, other = (reasons.compared(obs, e, said(e.action), searching)
                        for e in (best, rival))
         why = reasons.reason(obs, ours, other, width=reasons.PANEL)
+        if rival.win > best.win:  # kept as best by verdict.settled: a lead inside the noise
+            why += f" · {said(rival.action)} leads only within the search's noise"
     return Advice(number, pid, said(made), said(best.action), words,
                   verdict.mark(gap), gap,
                   tuple((said(e.action), w) for e, w in verdict.ranked(estimates, TOP)), why)
