@@ -146,6 +146,8 @@ def test_a_format_takes_its_number_of_packs(capsys):
 @pytest.mark.parametrize(("args", "words"), [
     (["--packs", "3"], "--packs is a setting of a format: give --format too"),
     (["--format", "rip-n-flip", "--p1", "aang"], "--format makes each side's chamber and deck"),
+    # within the parser's widest bounds (rip-n-flip's), beyond sealed's own
+    (["--format", "sealed", "--packs", "22"], "--packs: sealed opens 1 to 20 packs, not 22"),
 ])
 def test_a_format_with_what_it_replaces_is_refused(capsys, args, words):
     assert main(["simulate", "--games", "1", *args]) == 2

@@ -41,6 +41,15 @@ def format_settings(args: argparse.Namespace) -> dict[str, int] | str:
     """The format's settings from --packs, or why they cannot be (--packs
     without --format)."""
     packs = getattr(args, "packs", None)
-    if packs is not None and getattr(args, "format", None) is None:
+    name = getattr(args, "format", None)
+    if packs is not None and name is None:
         return "--packs is a setting of a format: give --format too"
-    return {} if packs is None else {"packs": packs}
+    if packs is None or name is None:
+        return {}
+    from avatar_tui.cardlib.formats import FORMATS
+
+    # the parser's bounds are the widest format's; each format has its own
+    setting = FORMATS[name].settings["packs"]
+    if not setting.low <= packs <= setting.high:
+        return f"--packs: {name} opens {setting.low} to {setting.high} packs, not {packs}"
+    return {"packs": packs}
