@@ -188,8 +188,10 @@ def help_screen(app: Shell) -> None:
 
 
 def own_moves(app: Shell) -> None:
-    """The acting player's signature moves, behind the privacy screen (R1.6)."""
+    """The acting player's signature moves, behind the privacy screen (R1.6)
+    where another person shares the screen; against the computer, at once."""
     if app.session is not None:
         from avatar_tui.tui.screens.privacy import PrivacyScreen
 
-        app.push_screen(PrivacyScreen(app.session.table, app.controller.actor))
+        app.push_screen(PrivacyScreen(app.session.table, app.controller.actor,
+                                      shared=app.controller.mode.shared_screen))

@@ -131,6 +131,23 @@ async def test_the_signature_moves_hide_behind_a_privacy_screen():
         assert isinstance(app.screen, GameScreen)
 
 
+async def test_against_the_computer_the_signature_moves_show_at_once():
+    # nobody else shares the screen: no one to ask to look away (R1.6)
+    from avatar_tui.bots import BotSeat
+
+    app = make_app(scenario("midgame"), bot=BotSeat("heuristic", player="p1", seed=1, delay=0))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.controller.actor == "p2"  # the person's turn
+        t = app.session.table
+        front, back = t.catalog.moves_of(t.catalog.chamber("prince_zuko"))
+        await pilot.press("v")
+        assert isinstance(app.screen, PrivacyScreen)
+        text = screen_text(app)
+        assert "look away" not in text
+        assert front.name in text and back.name in text
+
+
 async def test_help_lists_the_keys_and_the_turn_with_rule_ids():
     app = make_app(scenario("midgame"))
     async with app.run_test(size=SIZE) as pilot:

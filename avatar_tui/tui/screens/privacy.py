@@ -66,6 +66,12 @@ class PrivacyScreen(Private):
 
     revealed: reactive[bool] = reactive(False)
 
+    def __init__(self, table: Table, pid: PlayerId, shared: bool = True):
+        """`shared`: another person looks at this screen too, so they look
+        away first (hot seat); against the computer the moves show at once."""
+        super().__init__(table, pid)
+        self.set_reactive(PrivacyScreen.revealed, not shared)
+
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog privacy"):
             yield Static(classes="dialog-title", id="privacy-title")
