@@ -21,7 +21,7 @@ AUTO_FLIP_HELP = ("Flip for me when flipping is my only move (R5.1). Undo stops 
                   "it turned face up: what was seen cannot be unseen.")
 HINTS_HELP = ("Under the status line: the keys for the step and what paying would leave. "
               "A refused key still says why; h still asks the expert.")
-THINK_HELP = "How long the hard and master computer players think per move."
+THINK_HELP = "Longest think per move (hard, master); the master stops once it is sure."
 
 
 def theme_options(available: list[str]) -> list[tuple[str, str]]:
