@@ -15,6 +15,16 @@ def test_build_one_builds_every_deferred_state_model():
     assert warm.build_one() is False
 
 
+def test_the_card_effects_are_warmed_too():
+    # an effect's first model_dump_json (engine/effects/ordering.py) once built
+    # its schema in the middle of a key
+    from avatar_tui.model import effects
+
+    while warm.build_one():
+        pass
+    assert effects.EliminateAlly.__pydantic_complete__
+
+
 async def test_the_app_builds_them_after_its_first_frame(monkeypatch):
     calls: list[bool] = []
     real = warm.build_one

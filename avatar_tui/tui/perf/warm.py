@@ -16,14 +16,17 @@ from pydantic import BaseModel
 
 
 def deferred_models() -> Iterator[type[BaseModel]]:
-    """The game state's model classes whose validators are not built yet."""
-    from avatar_tui.model import state
+    """The game state's and the card effects' model classes whose validators
+    are not built yet (an effect's is first wanted mid-game: the engine
+    compares effects by their JSON before it asks for their order, R12.2)."""
+    from avatar_tui.model import effects, state
 
-    for value in list(vars(state).values()):
-        if (isinstance(value, type) and issubclass(value, BaseModel)
-                and value.__module__ == state.__name__
-                and not value.__pydantic_complete__):
-            yield value
+    for module in (state, effects):
+        for value in list(vars(module).values()):
+            if (isinstance(value, type) and issubclass(value, BaseModel)
+                    and value.__module__ == module.__name__
+                    and not value.__pydantic_complete__):
+                yield value
 
 
 def build_one() -> bool:
