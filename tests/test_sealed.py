@@ -197,6 +197,23 @@ def _editor(tmp_path, pool):
     return DeckEditor(DeckStore(tmp_path / "data"), default_catalog(), pool=pool)
 
 
+def test_a_games_editor_offers_no_saved_deck_which_may_be_the_other_players(
+        tmp_path, catalog, pools):
+    # at one keyboard p1 may have saved the deck they play; p2's editor must not
+    # open it (R1.6)
+    from avatar_tui.decklib.library import DeckStore
+    from avatar_tui.play.deck_editor import Choose, DeckEditor
+
+    store = DeckStore(tmp_path / "data")
+    theirs = build_deck(pools[0], catalog, 1, name="Their sealed deck")
+    store.save("their-sealed-deck", theirs)
+    own = DeckEditor(store, catalog, pool=pools[1])
+    game = DeckEditor(store, catalog, pool=pools[1], playing=True)
+    offered = [[c for c in ed.open() if isinstance(c, Choose)][0].labels for ed in (own, game)]
+    assert "your deck: their-sealed-deck" in offered[0]
+    assert not any(label.startswith("your deck:") for label in offered[1])
+
+
 def test_the_editor_refuses_a_card_outside_the_pool(tmp_path, catalog, pools):
     pool = pools[0]
     ed = _editor(tmp_path, pool)

@@ -496,8 +496,10 @@ class DeckEditor:
         return self.guard(new)
 
     def open(self) -> Commands:
-        """Your decks, the house decks (opened as a copy), a random starter."""
-        saved = self.store.names()
+        """Your decks, the house decks (opened as a copy), a random starter.
+        In a game's editor the saved decks are not offered: at one keyboard
+        they may be the other player's, built from their pool (R1.6)."""
+        saved = [] if self.playing is not None else self.store.names()
         house = sorted(self.catalog.decks.items())
         chamber = self.draft.chamber_card
         labels = [f"your deck: {name}" for name in saved]
