@@ -343,17 +343,36 @@ LESSON_OFF = {"undo": "in a lesson a move not asked for is never made: nothing t
               "hint": "in a lesson the step's words say what to do"}
 
 
-class LessonMode(Mode):
-    """A lesson (play/lesson.py): the real board and keys, but a move is made
-    only when it is the step's answer; any other is refused beside the
-    step's words and counted. While a step plays its own moves, the
-    learner's keys wait. Nothing is saved as a game: the progress is the
-    referee's to keep (store/progress.py)."""
+class GuidedMode(Mode):
+    """A file leads one person on the real board (a lesson, a puzzle): it
+    keeps some commands off for its own reasons (`OFF`), and while it plays
+    moves itself the person's keys wait, saying why (`waiting_words`).
+    Nothing is saved as a game: the progress is the referee's to keep
+    (store/progress.py)."""
+
+    saves = False
+    shared_screen = False  # one person at the screen
+    OFF: dict[str, str] = {}
+
+    def waiting_words(self) -> str:
+        raise NotImplementedError
+
+    def off(self, command: str) -> str | None:
+        if command in self.OFF:
+            return self.OFF[command]
+        if self.waiting and command in PLAYER_COMMANDS:
+            return self.waiting_words()
+        return super().off(command)
+
+
+class LessonMode(GuidedMode):
+    """A lesson (play/lesson.py): a move is made only when it is the step's
+    answer; any other is refused beside the step's words and counted. While
+    a step plays its own moves, the learner's keys wait."""
 
     kind = "lesson"
-    saves = False
     asks = False  # the step's words say when to press c
-    shared_screen = False  # one learner, who makes both players' moves
+    OFF = LESSON_OFF  # the learner makes both players' moves
     lesson: Lesson  # always one here (Mode's is None)
 
     def __init__(self, controller: ControllerView, lesson: Lesson):
@@ -368,13 +387,9 @@ class LessonMode(Mode):
     def waiting(self) -> bool:
         return self.lesson.playing or self.lesson.at_end
 
-    def off(self, command: str) -> str | None:
-        if command in LESSON_OFF:
-            return LESSON_OFF[command]
-        if self.waiting and command in PLAYER_COMMANDS:
-            return ("the lesson is over (q quits)" if self.lesson.at_end
-                    else "watch: the lesson makes these moves")
-        return super().off(command)
+    def waiting_words(self) -> str:
+        return ("the lesson is over (q quits)" if self.lesson.at_end
+                else "watch: the lesson makes these moves")
 
     def refusal(self, key: str, bindings: list[tuple[str, Params]]) -> str:
         """A game key that makes no legal move is a miss of the step (the
@@ -397,15 +412,13 @@ PUZZLE_OFF = {"undo": "in a puzzle a failed try starts again from its end's dial
               "new_game": "this is a puzzle: q leaves it"}
 
 
-class PuzzleMode(Mode):
-    """A puzzle (play/puzzle.py): the real board and keys, any legal move
-    of the solver made; the other side's replies come by themselves, and
-    while they or "show me" play, the solver's keys wait. Nothing is saved
-    as a game: the ✓ is the referee's to keep (store/progress.py)."""
+class PuzzleMode(GuidedMode):
+    """A puzzle (play/puzzle.py): any legal move of the solver is made; the
+    other side's replies come by themselves, and while they or "show me"
+    play, the solver's keys wait. The ✓ is the referee's to keep."""
 
     kind = "puzzle"
-    saves = False
-    shared_screen = False  # one solver
+    OFF = PUZZLE_OFF
 
     def __init__(self, controller: ControllerView, puzzle: PuzzleTry):
         super().__init__(controller)
@@ -421,13 +434,9 @@ class PuzzleMode(Mode):
         return (self.puzzle.showing is not None or self.puzzle.ended is not None
                 or session is None or session.actor != self.puzzle.puzzle.side)
 
-    def off(self, command: str) -> str | None:
-        if command in PUZZLE_OFF:
-            return PUZZLE_OFF[command]
-        if self.waiting and command in PLAYER_COMMANDS:
-            return ("the puzzle is over" if self.puzzle.ended is not None
-                    else "watch: these moves are made for you")
-        return super().off(command)
+    def waiting_words(self) -> str:
+        return ("the puzzle is over" if self.puzzle.ended is not None
+                else "watch: these moves are made for you")
 
     def allows(self, command: str, params: Params = ()) -> bool:
         # h is "show me" here: the footer shows show_me, on when the hint would be
