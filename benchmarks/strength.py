@@ -13,7 +13,8 @@ its Wilson 95% interval and each side's measured CPU per decision.
 A player is `KIND[:WORLDS][:KEY=VALUE...]`: `expert:16`, `master:8`,
 `master:12:z=2.0:margin=0.03` (the master with the expert's guard),
 `flatmc:4` (benchmarks/flat_mc.py, the plain flat Monte Carlo yardstick),
-`heuristic`, `thrifty` (the master's playout player, bots/thrifty.py),
+`heuristic`, `thrifty` (the master's playout player, bots/thrifty.py;
+`thrifty:keep=5:keep_to_replace=8` with other thresholds),
 `master-v1-clock:think=1.0` (the frozen master-v1's search by the clock, as
 the app played it before issue 45; with `think` the master plays by the
 clock too, and the game depends on the machine).
@@ -90,7 +91,7 @@ def make_player(spec: str, seed: int):
     if kind == "thrifty":  # the master's playout player, alone (bots/thrifty.py)
         from avatar_tui.bots.thrifty import ThriftyHeuristic
 
-        return ThriftyHeuristic(seed)
+        return ThriftyHeuristic(seed, **options)
     return make_bot(kind, seed, **options)
 
 
