@@ -8,6 +8,8 @@ its Wilson 95% interval and each side's measured CPU per decision.
     python benchmarks/strength.py --match master:8 expert:16 --games 4
     python benchmarks/strength.py --match master master-v1-clock --total 400  # by the clock
     python benchmarks/strength.py --match master:12 master-v1 --weak --total 400  # issue 45
+    python benchmarks/strength.py --match master:12:z=0.5:prune_discard=0:decks=1 master-v1 \
+        --weak --games 6 --seed 6001   # issue 45's attempt 2 (keep=5:keep_to_replace=8: 3)
     python benchmarks/strength.py --games 1 --worlds 1 --pairings 1 --json  # a smoke run
 
 A player is `KIND[:WORLDS][:KEY=VALUE...]`: `expert:16`, `master:8`,

@@ -128,3 +128,12 @@ def test_a_strike_is_focused_outside_red_when_paying_would_leave_less_than_strik
     assert str(ThriftyHeuristic(1).choose(obs, legal)) == "p2: pay"
     assert str(ThriftyHeuristic(1, strike_keep=1).choose(obs, legal)) == "p2: pay"
     assert str(ThriftyHeuristic(1, strike_keep=10).choose(obs, legal)) == "p2: focus"
+
+
+def test_strength_py_sets_the_thresholds_from_a_player_spec():
+    from benchmarks.strength import make_player
+
+    bot = make_player("thrifty:keep=5:keep_to_replace=8:strike_keep=2", 1)
+    assert (bot.keep, bot.keep_to_replace, bot.strike_keep) == (5, 8, 2)
+    master = make_player("master:12:keep=5:keep_to_replace=8", 1)
+    assert (master.policy.keep, master.policy.keep_to_replace) == (5, 8)
