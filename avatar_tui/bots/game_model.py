@@ -96,10 +96,10 @@ DECK_FEATURES = (
     "top: strikes that stop the opening",  # intercept at least 4 (R3.1, R5.3)
     "top: force per card",
 )
-# fitted by `python benchmarks/game_model.py --decks ...` (docs/computer-players.md,
-# "Stronger where it is weakest", attempt 2): GAME_WEIGHTS' board and score,
-# then DECK_FEATURES
-# on the same 21,970 points (held-out log-loss 0.5844, the board alone 0.5875)
+# GAME_WEIGHTS' board and score, then DECK_FEATURES, fitted by `python
+# benchmarks/game_model.py --decks --games 6000` on GAME_WEIGHTS' 21,970 points
+# (held-out log-loss 0.5844, the board alone 0.5875; docs/computer-players.md,
+# "Stronger where it is weakest", attempt 2: measured, not adopted)
 DECK_WEIGHTS = (
     -0.015, 0.094, 0.293,  # energy: green, yellow, red
     0.132, 0.279, 0.164,  # energy up to ENERGY_CAP
