@@ -44,8 +44,10 @@ class ThriftyHeuristic(HeuristicBot):
         super().__init__(seed)
         self.keep = keep
         self.keep_to_replace = keep_to_replace
-        # a strike outside red is focused when paying it would leave fewer
-        # than this (0: never; a miss in red gives up a point, R10.2)
+        # a strike outside red is focused when paying its printed cost would
+        # leave fewer than this (0: never; in red a miss gives up a point,
+        # R10.2). A rough test only (a raised cost, R12.7, is not read): it
+        # lost to the thrifty player at 2 and 4 (docs/computer-players.md)
         self.strike_keep = strike_keep
 
     def _decide(self, obs: Observation, legal: Sequence[Action]) -> Action:
