@@ -3,6 +3,11 @@ points (bots/game_model.py, GAME_WEIGHTS), and compares it with the
 expert's (bots/expert.py, `board_value`) on points held out of the fit.
 
     python benchmarks/game_model.py --jobs 2   # 6,000 games: prints the weights
+    python benchmarks/game_model.py --decks --games 2000 --jobs 2   # with the decks left
+
+`--decks` fits the model with the decks left too (`deck_features`, issue
+45's attempt 2: DECK_WEIGHTS) beside the board alone, on the same points,
+and prints both held-out log-losses.
 
 Two thrifty players (the master's playout player) play games between random
 pairs of house decks. Each time a point is scored and the game goes on,
@@ -48,11 +53,12 @@ def after_each_point(state, bots: dict):
             yield state
 
 
-def one_game(seed: int) -> list[Sample]:
-    """The points of one game between two thrifty players, from p1's side."""
+def one_game(seed: int, decks: bool = False) -> list[Sample]:
+    """The points of one game between two thrifty players, from p1's side;
+    `decks`: with `deck_features` after `game_features`."""
     from avatar_tui.bots import setup_for
     from avatar_tui.bots.expert import board_value
-    from avatar_tui.bots.game_model import game_features
+    from avatar_tui.bots.game_model import deck_features, game_features
     from avatar_tui.bots.thrifty import ThriftyHeuristic
     from avatar_tui.cardlib.catalog import characters
     from avatar_tui.engine import new_game
@@ -61,7 +67,8 @@ def one_game(seed: int) -> list[Sample]:
     rnd = random.Random(seed)
     state, _ = new_game(setup_for(seed, rnd.choice(names), rnd.choice(names)))
     bots = {"p1": ThriftyHeuristic(2 * seed), "p2": ThriftyHeuristic(2 * seed + 1)}
-    boards = [(game_features(s, "p1"), board_value(s, "p1"))
+    boards = [(game_features(s, "p1") + (deck_features(s, "p1") if decks else []),
+               board_value(s, "p1"))
               for s in after_each_point(state, bots) if s.phase != "over"]
     won = int(state.winner == "p1")
     return [(x, v, won) for x, v in boards]
@@ -121,10 +128,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=6000)
     parser.add_argument("--seed", type=int, default=70000)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--decks", action="store_true",
+                        help="fit with the decks left too, beside the board alone")
     args = parser.parse_args(argv)
     seeds = range(args.seed, args.seed + args.games)
     with ProcessPoolExecutor(args.jobs) as pool:
-        games = list(pool.map(one_game, seeds, chunksize=20))
+        games = list(pool.map(one_game, seeds, [args.decks] * len(seeds), chunksize=20))
     cut = len(games) * 2 // 3
     train = [(x, y) for g in games[:cut] for x, _, y in g]
     held = [s for g in games[cut:] for s in g]
@@ -136,6 +145,21 @@ def main(argv: list[str] | None = None) -> int:
     experts = log_loss([v for _, v, _ in held], outcomes)
     print(f"held-out log-loss: this model {mine:.4f}, the expert's board value {experts:.4f}, "
           f"a coin {math.log(2):.4f}")
+    if args.decks:
+        from avatar_tui.bots.game_model import GAME_WEIGHTS
+
+        board = len(GAME_WEIGHTS)
+        alone = fit([(x[:board], y) for x, y in train])
+        print(f"held-out log-loss of the board alone on the same points: "
+              f"{log_loss([chance(alone, x[:board]) for x, _, _ in held], outcomes):.4f}")
+        # the points of a game share its winner: the noise of the difference
+        # is read game by game (each game's summed difference, over the points)
+        gains = [sum(log_loss([chance(alone, x[:board])], [y]) - log_loss([chance(w, x)], [y])
+                     for x, _, y in g) for g in games[cut:]]
+        n, mean = len(gains), sum(gains) / len(held)
+        spread = math.sqrt(sum((d - sum(gains) / n) ** 2 for d in gains) / (n - 1) * n) \
+            / len(held)
+        print(f"the decks' gain: {mean:.4f} (standard error {spread:.4f}, by game)")
     everything = [(x, y) for g in games for x, _, y in g]
     print("weights fitted on all:", tuple(round(x, 3) for x in fit(everything)))
     return 0

@@ -8,12 +8,15 @@ its Wilson 95% interval and each side's measured CPU per decision.
     python benchmarks/strength.py --match master:8 expert:16 --games 4
     python benchmarks/strength.py --match master master-v1-clock --total 400  # by the clock
     python benchmarks/strength.py --match master:12 master-v1 --weak --total 400  # issue 45
+    python benchmarks/strength.py --match master:12:z=0.5:prune_discard=0:decks=1 master-v1 \
+        --weak --games 6 --seed 6001   # issue 45's attempt 2 (keep=5:keep_to_replace=8: 3)
     python benchmarks/strength.py --games 1 --worlds 1 --pairings 1 --json  # a smoke run
 
 A player is `KIND[:WORLDS][:KEY=VALUE...]`: `expert:16`, `master:8`,
 `master:12:z=2.0:margin=0.03` (the master with the expert's guard),
 `flatmc:4` (benchmarks/flat_mc.py, the plain flat Monte Carlo yardstick),
-`heuristic`, `thrifty` (the master's playout player, bots/thrifty.py),
+`heuristic`, `thrifty` (the master's playout player, bots/thrifty.py;
+`thrifty:keep=5:keep_to_replace=8` with other thresholds),
 `master-v1-clock:think=1.0` (the frozen master-v1's search by the clock, as
 the app played it before issue 45; with `think` the master plays by the
 clock too, and the game depends on the machine).
@@ -90,7 +93,7 @@ def make_player(spec: str, seed: int):
     if kind == "thrifty":  # the master's playout player, alone (bots/thrifty.py)
         from avatar_tui.bots.thrifty import ThriftyHeuristic
 
-        return ThriftyHeuristic(seed)
+        return ThriftyHeuristic(seed, **options)
     return make_bot(kind, seed, **options)
 
 

@@ -9,7 +9,15 @@ import random
 from test_expert import _after_first_point
 
 from avatar_tui.bots.expert import board_value
-from avatar_tui.bots.game_model import GAME_WEIGHTS, game_features, game_value
+from avatar_tui.bots.game_model import (
+    DECK_FEATURES,
+    DECK_WEIGHTS,
+    GAME_WEIGHTS,
+    deck_features,
+    game_features,
+    game_value,
+    game_value_with_decks,
+)
 from benchmarks.game_model import fit, one_game
 
 
@@ -83,3 +91,38 @@ def test_a_fitting_game_gives_one_sample_per_point_before_the_last():
     assert all(len(x) == len(GAME_WEIGHTS) and 0 < v < 1 and y in (0, 1)
                for x, v, y in samples)
     assert len({y for _, _, y in samples}) == 1  # one game, one winner
+
+
+# issue 45, attempt 2: the decks left, read as well (measured, not adopted)
+
+
+def test_the_decks_left_are_read_from_either_side_alike():
+    state = _after_first_point()
+    assert len(DECK_WEIGHTS) == len(GAME_WEIGHTS) + len(DECK_FEATURES)
+    assert deck_features(state, "p1") == [-x for x in deck_features(state, "p2")]
+    assert abs(game_value_with_decks(state, "p1") + game_value_with_decks(state, "p2") - 1) \
+        < 1e-9
+
+
+def test_a_deck_without_its_strikes_reads_worse_and_the_board_alone_does_not_see_it():
+    from avatar_tui.engine import Table
+    from avatar_tui.model.cards import StrikeCard
+
+    state = _after_first_point()
+    table = Table(state, read_only=True)
+    mine = state.players["p1"]
+    cards = mine.deck + mine.discard  # as after a rebuild (R9.1), with every kind of card
+    state.players["p1"].deck = cards
+    spent = state.model_copy(deep=True)
+    spent.players["p1"].deck = [c for c in cards if not isinstance(table.card(c), StrikeCard)]
+    assert 0 < len(spent.players["p1"].deck) < len(cards)
+    share = DECK_FEATURES.index("share of strikes")
+    assert deck_features(spent, "p1")[share] < deck_features(state, "p1")[share]
+    assert game_value(spent, "p1") == game_value(state, "p1")  # the board alone: the same
+    assert game_value_with_decks(spent, "p1") < game_value_with_decks(state, "p1")
+
+
+def test_a_fitting_game_with_the_decks_gives_their_features_too():
+    samples = one_game(70001, decks=True)
+    assert samples and all(len(x) == len(DECK_WEIGHTS) for x, _, _ in samples)
+    assert [x[:len(GAME_WEIGHTS)] for x, _, _ in samples] == [x for x, _, _ in one_game(70001)]

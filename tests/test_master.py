@@ -308,3 +308,45 @@ def test_the_clock_search_stops_once_its_move_is_settled():
     bot = MasterBot(1, think=30.0)
     ranked = bot.analyse(observation(state, legal[0].player), legal, settle=True)
     assert 0 < ranked[0].worlds <= CLOCK_WORLDS * EXTEND
+
+
+# issue 45, attempts 2 and 3: options of the master, off by default and in master-v1
+
+
+def test_the_attempts_options_are_off_by_default_and_pinned_off_in_master_v1():
+    from avatar_tui.bots.game_model import game_value_with_decks
+    from avatar_tui.bots.master import MASTER_V1
+    from avatar_tui.bots.thrifty import ENERGY_KEPT, ENERGY_KEPT_TO_REPLACE
+
+    for bot in (MasterBot(1), make_bot("master-v1", 1)):
+        assert bot.value is game_value
+        assert (bot.policy.keep, bot.policy.keep_to_replace) == (ENERGY_KEPT,
+                                                                 ENERGY_KEPT_TO_REPLACE)
+    assert MASTER_V1["decks"] is False and (MASTER_V1["keep"], MASTER_V1["keep_to_replace"]) \
+        == (ENERGY_KEPT, ENERGY_KEPT_TO_REPLACE)
+    bot = MasterBot(1, decks=True, keep=5, keep_to_replace=8)
+    assert bot.value is game_value_with_decks
+    assert (bot.policy.keep, bot.policy.keep_to_replace) == (5, 8)
+
+
+def test_a_playout_cut_at_its_horizon_is_valued_with_the_decks_when_asked():
+    from test_expert import _after_first_point
+
+    from avatar_tui.bots.expert import points_scored
+
+    state = _after_first_point()  # between points: the playout stops at once
+    start = points_scored(state) - 1
+    plain = MasterBot(1, worlds=1).playout_from(clone(state), "p1", start)
+    decks = MasterBot(1, worlds=1, decks=True).playout_from(clone(state), "p1", start)
+    assert plain == game_value(state, "p1")
+    assert 0 < decks < 1 and decks != plain
+
+
+def test_a_master_with_its_options_at_their_defaults_plays_the_same_game():
+    def game(**options) -> list[str]:
+        bots = {"p1": MasterBot(5, worlds=2, **options), "p2": HeuristicBot(2)}
+        state, _ = play_game(setup_for(7, "malu", "afiko"), bots, max_actions=150)
+        return [str(entry.action) for entry in state.history]
+
+    assert game() == game(decks=False, keep=4, keep_to_replace=7)
+    assert game() != game(decks=True)

@@ -93,3 +93,47 @@ def test_no_look_is_built_when_no_power_use_is_offered(monkeypatch):
     assert ThriftyHeuristic(3).choose(observation(state, "p2"), legal).verb == "pay"
     with pytest.raises(AssertionError, match="a look was built"):
         HeuristicBot(3).choose(observation(state, "p2"), legal)
+
+
+# issue 45, attempt 3: the thresholds as settings (their defaults: the master's
+# and the frozen kinds' playouts), and a thrift for strikes, off by default
+
+
+def test_the_thresholds_left_at_their_defaults_choose_as_before():
+    for state, legal in positions(seeds=range(2), limit=150):
+        if len(legal) < 2:
+            continue
+        obs = observation(state, legal[0].player)
+        assert ThriftyHeuristic(3, keep=ENERGY_KEPT, keep_to_replace=ENERGY_KEPT_TO_REPLACE,
+                                strike_keep=0).choose(obs, legal) == \
+            ThriftyHeuristic(3).choose(obs, legal)
+
+
+def test_other_thresholds_change_what_is_paid_for():
+    game = p2_flips("banner")  # 10 energy, 7 to pay: 3 left
+    obs, legal = observation(game.state, "p2"), legal_actions(game.state)
+    assert str(ThriftyHeuristic(1).choose(obs, legal)) == "p2: focus"
+    assert str(ThriftyHeuristic(1, keep=3).choose(obs, legal)) == "p2: pay"
+
+    game = p2_flips("friend", "mentor")
+    game.do("p2: pay", "p2: flip")  # Mentor would replace Friend with 6 energy left (R8.1)
+    obs, legal = observation(game.state, "p2"), legal_actions(game.state)
+    assert str(ThriftyHeuristic(1).choose(obs, legal)) == "p2: focus"
+    assert str(ThriftyHeuristic(1, keep_to_replace=6).choose(obs, legal)) == "p2: pay"
+
+
+def test_a_strike_is_focused_outside_red_when_paying_would_leave_less_than_strike_keep():
+    game = p2_flips("wall")  # a strike that stops p1's Wall, flipped in green
+    obs, legal = observation(game.state, "p2"), legal_actions(game.state)
+    assert str(ThriftyHeuristic(1).choose(obs, legal)) == "p2: pay"
+    assert str(ThriftyHeuristic(1, strike_keep=1).choose(obs, legal)) == "p2: pay"
+    assert str(ThriftyHeuristic(1, strike_keep=10).choose(obs, legal)) == "p2: focus"
+
+
+def test_strength_py_sets_the_thresholds_from_a_player_spec():
+    from benchmarks.strength import make_player
+
+    bot = make_player("thrifty:keep=5:keep_to_replace=8:strike_keep=2", 1)
+    assert (bot.keep, bot.keep_to_replace, bot.strike_keep) == (5, 8, 2)
+    master = make_player("master:12:keep=5:keep_to_replace=8", 1)
+    assert (master.policy.keep, master.policy.keep_to_replace) == (5, 8)

@@ -74,8 +74,8 @@ from avatar_tui.bots.expert import (
     play_on,
     points_scored,
 )
-from avatar_tui.bots.game_model import game_value
-from avatar_tui.bots.thrifty import ThriftyHeuristic
+from avatar_tui.bots.game_model import game_value, game_value_with_decks
+from avatar_tui.bots.thrifty import ENERGY_KEPT, ENERGY_KEPT_TO_REPLACE, ThriftyHeuristic
 from avatar_tui.engine import (
     Look,
     Observation,
@@ -102,7 +102,8 @@ OPEN_SPREAD = 0.0  # opening choices this close to the best are drawn at random 
 # leaves it playing as it did when it was frozen
 MASTER_V1: dict[str, Any] = {"horizon": 1, "filter_moves": True, "open_spread": 0.0,
                              "z": 0.5, "margin": 0.01, "extend": 5, "careful": False,
-                             "prune_discard": False}
+                             "prune_discard": False, "decks": False, "keep": 4,
+                             "keep_to_replace": 7}
 
 
 def _fingerprint(lk: Look, state: GameState) -> dict:
@@ -210,9 +211,15 @@ class MasterBot(ExpertBot):
                  horizon: int | None = HORIZON, filter_moves: bool = True,
                  open_spread: float = OPEN_SPREAD, z: float = NOISE_Z, margin: float = MARGIN,
                  extend: int = EXTEND, careful: bool = True, prune_discard: bool = True,
-                 clock_worlds: int = CLOCK_WORLDS):
+                 clock_worlds: int = CLOCK_WORLDS, decks: bool = False,
+                 keep: int = ENERGY_KEPT, keep_to_replace: int = ENERGY_KEPT_TO_REPLACE):
         super().__init__(seed, think=think, worlds=worlds, margin=margin)
-        self.policy = ThriftyHeuristic(seed)  # its own moves, the playouts', and ties
+        # its own moves, the playouts', and ties; `keep` and `keep_to_replace`:
+        # the policy's thresholds (issue 45, attempt 3: measured, not adopted)
+        self.policy = ThriftyHeuristic(seed, keep=keep, keep_to_replace=keep_to_replace)
+        # decks: the board value reads the decks left too (issue 45, attempt 2:
+        # `game_value_with_decks`; measured, not adopted)
+        self.value = game_value_with_decks if decks else game_value
         self.noise_z = z  # the guard's (a fixed search still settles at two, `_settled`)
         self.horizon = horizon  # type: ignore[assignment]  # None: no horizon, which ExpertBot's type leaves out
         self.filter_moves = filter_moves
@@ -346,5 +353,5 @@ class MasterBot(ExpertBot):
         """The policy's play on `state` until `horizon` points have been scored
         since `start` (the points before the move: the same real play for
         every candidate) or the game ends (`expert.play_on`), valued by the
-        master's game model (`game_value`)."""
-        return play_on(state, self.policy, me, start, self.horizon, MAX_PLAYOUT * 3, game_value)
+        master's game model (`game_value`, or with `decks` `game_value_with_decks`)."""
+        return play_on(state, self.policy, me, start, self.horizon, MAX_PLAYOUT * 3, self.value)
