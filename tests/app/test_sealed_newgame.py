@@ -151,3 +151,22 @@ async def test_two_people_build_in_turn_each_behind_a_look_away():
         for pid, side in (("p1", setup.p1), ("p2", setup.p2)):
             assert side.chamber == built[pid].chamber
             assert Counter(side.deck) == Counter(built[pid].cards)
+
+
+def test_settings_no_pool_can_meet_say_so_in_one_line_and_go_back():
+    """The play layer's steps end at once (play/format_steps.py); the
+    screens' driver shows the one line and gives the new game no setup,
+    pushing no screen."""
+    from types import SimpleNamespace
+
+    from avatar_tui.tui.screens.format_steps import FormatStepScreens
+
+    said, pushed, ended = [], [], []
+    screen = SimpleNamespace(notify=lambda text, severity: said.append((text, severity)),
+                             app=SimpleNamespace(push_screen=lambda *a: pushed.append(a)))
+    FormatStepScreens(screen, SEALED, default_catalog(), SEED,
+                      {"packs": 1, "minimum": 60, "extra_packs": 0}, ("p1",),
+                      ended.append).start()
+    assert ended == [None] and pushed == []
+    assert len(said) == 1 and said[0][1] == "error"
+    assert "cannot build a Sealed Deck deck" in said[0][0]

@@ -12,7 +12,8 @@ game, no lesson finished) is offered "Learn to play" first.
 
 A format from booster packs (docs/formats.md) replaces the characters and
 decks: Start then opens each person's packs and asks for their chamber
-(tui/screens/format_steps.py) before the game begins."""
+(play/format_steps.py decides the order, tui/screens/format_steps.py shows
+each step) before the game begins."""
 
 from __future__ import annotations
 
@@ -32,7 +33,7 @@ from avatar_tui.play.plain import escape
 from avatar_tui.play.puzzle import PUZZLES, ToPuzzles
 from avatar_tui.tui.screens.dialog import Dialog
 from avatar_tui.tui.screens.fields import FieldSelect
-from avatar_tui.tui.screens.format_steps import FormatSteps
+from avatar_tui.tui.screens.format_steps import FormatStepScreens
 from avatar_tui.tui.screens.newgame_decks import DeckPicker, deck_field
 from avatar_tui.tui.screens.opponent import OpponentField
 
@@ -287,7 +288,7 @@ class NewGameScreen(Dialog[GameSetup | str | ToLessons | ToPuzzles | None]):
             self.dismiss(setup)
 
     def start_format(self, fmt: PackFormat) -> None:
-        """The packs opened and the chambers chosen (tui/screens/format_steps.py),
+        """The packs opened and the chambers chosen (play/format_steps.py),
         then the game: each person in turn, the computer for itself."""
         seed, settings = self.seed_value(), self.format_settings()
         if seed is None or isinstance(settings, str):
@@ -300,8 +301,8 @@ class NewGameScreen(Dialog[GameSetup | str | ToLessons | ToPuzzles | None]):
                 self.opponent = opponent
                 self.dismiss(setup)
 
-        FormatSteps(self, fmt, self.deck_picker.catalog, seed, settings, people, done,
-                    store=self.deck_picker.store).start()
+        FormatStepScreens(self, fmt, self.deck_picker.catalog, seed, settings, people, done,
+                          store=self.deck_picker.store).start()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "cancel":
