@@ -122,7 +122,10 @@ def matrix_table(matrix: dict[str, dict[str, Any]], shown: dict[str, str]) -> li
     for a in chars:
         cells = []
         for b in chars:
-            summary = matrix[a].get(b)
+            if b not in matrix[a]:  # not played (matchups.py --no-mirror)
+                cells.append("–")
+                continue
+            summary = matrix[a][b]
             cells.append("err" if summary is None else f"{100 * summary['p1']['win_rate']:.0f}")
         wins, games = record(matrix, a)
         cells.append(percent_ci(wins, games) if games else "–")
@@ -181,7 +184,8 @@ def report(data: dict[str, Any], beside: dict[str, Any] | None = None,
     pairs = sum(1 for row in matrix.values() for s in row.values() if s is not None)
     out = [f"{pairs} pairs of {games} games, bot `{bot}` on both sides, seeds "
            f"{seed}–{seed + (games or 1) - 1}: "
-           f"`python benchmarks/matchups.py --games {games} --bot {bot} --seed {seed} --json`"
+           f"`python benchmarks/matchups.py --games {games} --bot {bot} --seed {seed}"
+           + ("" if data.get("mirror", True) else " --no-mirror") + " --json`"
            + (f"; pairs that stopped on an error: {len(errors)}" if errors else "") + ".",
            "", *matrix_table(matrix, shown), "",
            *character_table(matrix, shown, beside["matrix"] if beside else None,

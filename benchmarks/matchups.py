@@ -5,7 +5,7 @@
     python benchmarks/matchups.py --json                # every pair's summary
 
 For every ordered pair of characters with a starter deck in cards/decks
-(p1 = row, p2 = column, the mirror included) it plays what
+(p1 = row, p2 = column, the mirror included unless `--no-mirror`) it plays what
 
     avatar-tui simulate --games N --p1 A --p2 B --bot KIND --seed S --json
 
@@ -56,7 +56,7 @@ def command(games: int, p1: str, p2: str, bot: str, seed: int) -> str:
 
 
 def play_matrix(characters: list[str], games: int, bot: str, seed: int, jobs: int,
-                progress: bool, scheduler: str | None = None
+                progress: bool, scheduler: str | None = None, mirror: bool = True
                 ) -> tuple[dict[str, dict[str, Any]], list[dict[str, str]]]:
     """{p1: {p2: simulate summary}} and the pairs that stopped on an error.
     Every pair's games go out together (bots/batches.py), so the workers are
@@ -65,7 +65,7 @@ def play_matrix(characters: list[str], games: int, bot: str, seed: int, jobs: in
     from avatar_tui.bots.batches import Failed, SeededGame, play_outcomes
     from avatar_tui.bots.simulation import summarise
 
-    pairs = [(a, b) for a in characters for b in characters]
+    pairs = [(a, b) for a in characters for b in characters if mirror or a != b]
     every = [SeededGame(seed + i, a, b, bot, bot) for a, b in pairs for i in range(games)]
     played = 0
     start = time.perf_counter()
@@ -119,6 +119,9 @@ def markdown(matrix: dict[str, dict[str, Any]], names: dict[str, str]) -> str:
     for a in chars:
         cells = []
         for b in chars:
+            if b not in matrix[a]:  # not played (--no-mirror)
+                cells.append("–")
+                continue
             summary = matrix[a][b]
             cells.append("err" if summary is None else f"{100 * summary['p1']['win_rate']:.0f}")
         total = overall(matrix, a)
@@ -140,6 +143,10 @@ def main(argv: list[str] | None = None) -> int:
     cli_args.add_scheduler(parser)
     parser.add_argument("--characters", help="comma-separated subset (default: every "
                         "character with a starter deck)")
+    parser.add_argument("--no-mirror", action="store_true",
+                        help="leave out the mirror matches: a character's overall rate "
+                             "does not count them, and the searching bots' tables are "
+                             "dear (their cells are then absent from the JSON)")
     parser.add_argument("--json", action="store_true",
                         help="print {p1: {p2: summary}} and the errors as JSON")
     args = parser.parse_args(argv)
@@ -159,7 +166,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         matrix, errors = play_matrix(characters, args.games, args.bot, args.seed, args.jobs,
                                      progress=not args.json and sys.stderr.isatty(),
-                                     scheduler=args.scheduler)
+                                     scheduler=args.scheduler, mirror=not args.no_mirror)
     except ClusterError as err:
         print(f"matchups.py: --scheduler: {err}", file=sys.stderr)
         return 2
@@ -168,6 +175,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {error['command']}\n{error['traceback']}", file=sys.stderr)
     if args.json:
         print(json.dumps({"games": args.games, "bot": args.bot, "seed": args.seed,
+                          "mirror": not args.no_mirror,
                           "elapsed_s": round(elapsed, 3), "matrix": matrix, "errors": errors},
                          indent=2))
     else:

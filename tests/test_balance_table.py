@@ -76,3 +76,27 @@ def test_a_file_that_is_no_run_is_one_line(tmp_path, capsys, text):
     assert balance_table.main([str(path)]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"balance_table.py: {path}: ") and err.count("\n") == 1
+
+
+def test_a_run_without_mirrors_leaves_the_diagonal_unplayed(tmp_path, capsys):
+    """`--no-mirror`: the mirror cells are absent (shown "–", not "err"),
+    the overall rates are the same games, and the command says so."""
+    import contextlib
+    import io
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert matchups.main(["--games", "1", "--characters", "aang,katara", "--no-mirror",
+                              "--json"]) == 0
+    data = json.loads(out.getvalue())
+    assert data["mirror"] is False
+    assert set(data["matrix"]["aang"]) == {"katara"}
+    assert set(data["matrix"]["katara"]) == {"aang"}
+    path = tmp_path / "run.json"
+    path.write_text(out.getvalue())
+    assert balance_table.main([str(path)]) == 0
+    shown = capsys.readouterr().out
+    assert "--seed 1 --no-mirror --json`" in shown
+    aang_row = next(line for line in shown.splitlines() if line.startswith("| **Aang** |"))
+    assert aang_row.split(" | ")[1] == "–" and "err" not in shown
+    assert "p1 won" in shown and "of the 2 games" in shown
