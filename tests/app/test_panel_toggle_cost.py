@@ -22,7 +22,7 @@ from avatar_tui.tui.keybar import KeyBar
 from avatar_tui.tui.screens.choice import ChoiceScreen
 from avatar_tui.tui.screens.privacy import SecretGate
 
-from .helpers import KEY_OF, PREFERRED, make_app, new
+from .helpers import KEY_OF, PREFERRED, make_app, new, scenario
 
 # the first keys show the board's states for the first time: their styles
 # are matched afresh (tui/perf/restyle.py), which restyles every panel once
@@ -189,3 +189,30 @@ async def test_the_footer_draws_a_set_of_keys_once(monkeypatch):
                 shown.append(str(app.game_screen.key_bar.render()))
         assert len(set(shown)) >= 2  # the keys changed...
         assert len(drawn) <= len(set(shown)), drawn  # ...each line drawn at most once
+
+
+async def test_a_mats_new_title_repaints_its_border_not_its_cards(monkeypatch):
+    """The acting player's border and the score in the title change at
+    most keys; Textual's repaint of a container draws everything in it."""
+    app = make_app(scenario("midgame"))  # the board on top, no question over it
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        mat = app.game_screen.board.mats[0]
+        drawn: list[Widget] = []
+        real = Widget.render_lines
+
+        def render_lines(self, crop: Region):
+            drawn.append(self)
+            return real(self, crop)
+
+        monkeypatch.setattr(Widget, "render_lines", render_lines)
+        mat.border_title = "a title never seen"
+        await pilot.pause()
+        assert mat in drawn
+        inside = set(mat.walk_children())
+        assert not [w for w in drawn if w in inside]
+        # a change its cards are drawn on (their background) draws them again
+        drawn.clear()
+        mat.styles.background = "red"
+        await pilot.pause()
+        assert any(w in inside for w in drawn)
