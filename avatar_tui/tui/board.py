@@ -202,8 +202,8 @@ class Mat(BorderRepaint):
 
     A new title or the acting player's border restyles or repaints the mat,
     at most keys, and Textual's repaint of a container covers everything
-    in it: every card and label of the mat was drawn again, unchanged,
-    some 28 rows a key. It repaints its border alone while nothing its
+    in it: every card and label of the mat was drawn again, unchanged
+    (about 5 rows a key on the probe's game). It repaints its border alone while nothing its
     cards are drawn on changed (`inside`)."""
 
     def inside(self) -> tuple:
