@@ -1,6 +1,6 @@
 """A key's CPU time at several commits, each measured by its own probe.
 
-    python benchmarks/ui_bisect.py COMMIT [COMMIT...] [--rounds N] [--actions N]
+    python benchmarks/ui_bisect.py COMMIT [COMMIT...] [--rounds N] [--actions N] [--alternate]
 
 Each commit is unpacked from git into a temporary directory and its own
 benchmarks/ui_probe.py plays its seeded game by keys (`keys app`), with the
@@ -58,22 +58,42 @@ def main(argv: list[str]) -> None:
     parser.add_argument("commits", nargs="+")
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--actions", type=int, default=60)
+    parser.add_argument("--alternate", action="store_true",
+                        help="each round measures every commit in turn (a before and an "
+                             "after in the same minutes), rather than all rounds of one first")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="avatar-tui-bisect-") as tmp:
         roots = {c: ROOT if c == "." else unpack(c, Path(tmp) / c) for c in args.commits}
         print("commit      app cpu ms  minimal cpu ms  ratio  widgets  rows a key")
-        for commit, root in roots.items():
-            app: list[float] = []
-            minimal: list[float] = []
+        app: dict[str, list[float]] = {c: [] for c in roots}
+        minimal: dict[str, list[float]] = {c: [] for c in roots}
+        shape: dict[str, tuple[int, int]] = {}
+
+        def measure(commit: str) -> None:
+            data = probe(roots[commit], "keys", "app", args.actions)
+            app[commit] += data["latencies"]
+            rows = max(1, round(statistics.median(data["updated"])))
+            shape[commit] = (data["widgets"], rows)
+            minimal[commit] += probe(ROOT, "keys", "minimal", data["widgets"], rows,
+                                     len(data["latencies"]))["latencies"]
+
+        def report(commit: str) -> None:
+            a, m = statistics.median(app[commit]) * 1000, statistics.median(minimal[commit]) * 1000
+            widgets, rows = shape[commit]
+            print(f"{commit:10}  {a:10.1f}  {m:14.1f}  {a / m:5.2f}  {widgets:7}  {rows:10}",
+                  flush=True)
+
+        if args.alternate:
             for _ in range(args.rounds):
-                data = probe(root, "keys", "app", args.actions)
-                app += data["latencies"]
-                rows = max(1, round(statistics.median(data["updated"])))
-                minimal += probe(ROOT, "keys", "minimal", data["widgets"], rows,
-                                 len(data["latencies"]))["latencies"]
-            a, m = statistics.median(app) * 1000, statistics.median(minimal) * 1000
-            print(f"{commit:10}  {a:10.1f}  {m:14.1f}  {a / m:5.2f}  {data['widgets']:7}  "
-                  f"{rows:10}", flush=True)
+                for commit in roots:
+                    measure(commit)
+            for commit in roots:
+                report(commit)
+            return
+        for commit in roots:
+            for _ in range(args.rounds):
+                measure(commit)
+            report(commit)
 
 
 if __name__ == "__main__":

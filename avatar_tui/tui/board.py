@@ -28,7 +28,7 @@ from avatar_tui.play.session import Session
 from avatar_tui.tui.perf.markup import parsed
 from avatar_tui.tui.perf.restyle import StylePass
 from avatar_tui.tui.perf.rowcache import RowCache
-from avatar_tui.tui.textual_private import OpenOptionList
+from avatar_tui.tui.textual_private import BorderRepaint, OpenOptionList
 
 
 class Text(Static):
@@ -195,10 +195,22 @@ class ZoneRow(Horizontal):
             self.post_message(self.DeckClicked(self.owner))
 
 
-class Mat(Vertical):
+class Mat(BorderRepaint):
     """A player's playmat: the three zones and the advantage area, the
     player and score in the border. The advantage areas of both mats face
-    the middle of the screen."""
+    the middle of the screen.
+
+    A new title or the acting player's border restyles or repaints the mat,
+    at most keys, and Textual's repaint of a container covers everything
+    in it: every card and label of the mat was drawn again, unchanged
+    (about 5 rows a key on the probe's game). It repaints its border alone while nothing its
+    cards are drawn on changed (`inside`)."""
+
+    def inside(self) -> tuple:
+        styles = self.styles
+        return (self.outer_size, self.background_colors, styles.color, styles.text_style,
+                styles.tint, styles.background_tint, styles.text_opacity, styles.opacity,
+                styles.padding, self.app.theme)
 
     def __init__(self, owner: PlayerId, top: bool, **kw):
         super().__init__(**kw)
@@ -294,26 +306,73 @@ class StatusPanel(FixedText):
         return parsed(hint).cell_length > self.content_region.width
 
 
-class DecidingPanel(Text):
+class KeptPlace(Text):
+    """A side panel that keeps its place above the log in the full layout:
+    between uses it says in a line what it will show, and it is never
+    shorter than the most rows it has shown at this width this game, up to
+    `keep` rows (None: up to its max-height). The deciding panel came at
+    every flip and went at the next move, the recap at every turn of the
+    other player and at the reader's next move, and each time the side
+    column's layout changed: a layout pass of the whole screen, the log
+    moved and drawn again, its scrollbar resized, so a key cost about twice
+    a bare Textual app's (issue 44). A text no taller than those before it
+    now changes no size and repaints in place (`Text.set` compares the
+    heights this gives). In the compact layout, a demo and a lesson the
+    panel still takes its room only while it has something to show
+    (app.tcss), as the log and the narration need the rows."""
+
+    keep: int | None = None
+    # the screen's classes under which the panel comes and goes (app.tcss)
+    COMES_AND_GOES = ("-compact", "-demo", "-lesson")
+
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self.tallest = (0, 0)  # (width, rows): the most rows of text shown at that width
+
+    def put(self, title: str, markup: str) -> None:
+        if title != self.border_title:
+            self.border_title = title
+        self.set(markup)
+
+    def reset(self) -> None:
+        """A new game: its tallest text is yet to come."""
+        self.tallest = (0, 0)
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        rows = super().get_content_height(container, viewport, width)
+        if (not width or not self.is_attached
+                or any(map(self.screen.has_class, self.COMES_AND_GOES))):
+            return rows  # a place not kept: the panel only as tall as its text
+        seen_width, seen = self.tallest
+        if seen_width != width or rows > seen:
+            self.tallest = seen_width, seen = width, rows
+        return max(rows, seen if self.keep is None else min(seen, self.keep))
+
+
+class DecidingPanel(KeptPlace):
     """The card the defender decides on (R5.2), whole: its text and each
-    payment power by its key, which the board's small face cuts. Shown only
-    while a card waits on that decision; in the compact layout it takes the
-    log's place (app.tcss), and `i` still opens the whole card."""
+    payment power by its key, which the board's small face cuts; `i` still
+    opens the whole card. Between decisions, a line saying none waits."""
+
+    keep = 12  # most cards, with an ally's power, need fewer rows at the side's width
+
+    IDLE_TITLE = "Deciding (R5.2)"
+    IDLE = "[dim]No flipped card waits on a decision now: the next one shows here whole.[/]"
 
     def show(self, session: Session) -> bool:
         """Show the card being decided, if any; whether there is one (the
-        screen then shows the panel, app.tcss `#side.-deciding`)."""
+        screen then shows the panel where it comes and goes, app.tcss
+        `#side.-deciding`)."""
         found = describe.deciding(session.table, session.look)
         if found is None:
+            self.put(self.IDLE_TITLE, self.IDLE)
             return False
         head, body = found
         if self.screen.has_class("-compact"):  # a wide panel: the head fits in its title
             title, lines = f"Deciding: {' · '.join(head)} · i: all", body
         else:
             title, lines = "Deciding (R5.2) · i: all", head + body
-        if title != self.border_title:
-            self.border_title = title
-        self.set("\n".join(lines))
+        self.put(title, "\n".join(lines))
         return True
 
 
@@ -330,15 +389,23 @@ class PointPanel(Text):
         return True
 
 
-class RecapPanel(Text):
+class RecapPanel(KeptPlace):
     """The other player's latest moves, in words (the computer's turn), kept
     until the player to act makes a move: a computer's moves no longer
     flash by in the status line. The cards they touched carry ✱ on the
-    board. In the compact layout it takes the log's place (app.tcss)."""
+    board. In the compact layout it takes the log's place (app.tcss).
+    Between runs, a line saying whose moves will show; the place it keeps
+    is at most `keep` rows, so a long run does not take the log's rows for
+    the rest of the game."""
+
+    keep = 8
 
     def show(self, session: Session, recap: Recap, computer: PlayerId | None) -> bool:
         """Show the run if it is the reader's to read; whether it is."""
         if not recap.for_reader(session.actor):
+            # one line: the place it keeps is the log's rows
+            self.put("The computer's moves" if computer else "The other player's moves",
+                     "[dim]None new to read.[/]")
             return False
         lines = [f"{i}. {said}" for i, said in enumerate(recap.said, 1)]
         title = recap_title(recap, computer)
@@ -353,11 +420,30 @@ class RecapPanel(Text):
             lines = self._last_that_fit(title, lines, max(1, room), width)
             title = ""
         else:
-            lines.append("[dim]✱ on the board: what these moves changed[/]")
-        if title != self.border_title:
-            self.border_title = title
-        self.set("\n".join(lines))
+            title, lines = self._last_in_place(title, lines, self.content_region.width)
+        self.put(title, "\n".join(lines))
         return True
+
+    def _last_in_place(self, title: str, lines: list[str], width: int) -> tuple[str, list[str]]:
+        """In the full layout: as many of the last moves as fit the place
+        kept (`keep` rows once wrapped at `width`, with the line saying what
+        ✱ marks), the title saying how many when not all do. A long run,
+        laid out whole, went past the panel's max-height and lost its
+        latest moves at the bottom; kept whole up to there, it took half
+        the log's rows for the rest of the game."""
+        changed = "[dim]✱ on the board: what these moves changed[/]"
+
+        def rows(text: str) -> int:
+            return len(Content.from_markup(text).wrap(width)) if width > 0 else 1
+
+        room = (self.keep or 0) - rows(changed)
+        used = 0
+        for k in range(len(lines), 0, -1):
+            used += rows(lines[k - 1])
+            if used > room and k < len(lines):
+                shown = lines[k:]
+                return f"{title} · last {len(shown)} of {len(lines)}", [*shown, changed]
+        return title, [*lines, changed]
 
     def _last_that_fit(self, title: str, lines: list[str], room: int, width: int) -> list[str]:
         """As many of the last lines as fit `room` rows once wrapped at

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 
 from textual._compositor import ChopsUpdate, Compositor
 from textual.command import CommandPalette
+from textual.containers import Vertical
 from textual.css.styles import RenderStyles
 from textual.css.stylesheet import Stylesheet
 from textual.dom import DOMNode
@@ -25,7 +26,7 @@ from textual.screen import Screen
 from textual.scrollbar import ScrollBar
 from textual.widgets import OptionList
 
-__all__ = ["ChopsUpdate", "Compositor", "GuardedPalette", "OpenOptionList",
+__all__ = ["BorderRepaint", "ChopsUpdate", "Compositor", "GuardedPalette", "OpenOptionList",
            "component_styles", "key_character_name", "process_component_classes",
            "pseudo_classes_key", "set_style_flags", "spans_of", "style_flags", "style_identity",
            "take_dirty_regions", "use_compositor"]
@@ -44,6 +45,7 @@ PRIVATE_NAMES: dict[str, str] = {
     "textual.widgets.OptionList._line_cache": "the log's wrapped lines, counted",
     "textual.widgets.OptionList._mouse_hovering_over": "the log's hovered line, in its rows' key",
     "textual.widget.Widget._layout_required": "the log's layout request, dropped",
+    "textual.widget.Widget._exchange_repaint_regions": "a mat's repaint, its border alone",
     "textual.widget.Widget._vertical_scrollbar": "the log's scrollbar, made as Textual's",
     "textual.app.App._start_widget": "the log's scrollbar, started as Textual's",
     "textual._compositor": "the game screen's compositor (tui/perf/compositor.py) is one",
@@ -188,3 +190,29 @@ class OpenOptionList(OptionList):
             bar.display = False
             self.app._start_widget(self, bar)
         return self._vertical_scrollbar
+
+
+class BorderRepaint(Vertical):
+    """A container whose repaint of itself whole, when nothing its
+    children's rows are drawn from has changed (`inside`), is a repaint of
+    its border alone: the compositor otherwise draws every child under it
+    again. What the container asked for is read when the compositor takes
+    it, after every style of the pass is in place."""
+
+    _inside: tuple | None = None
+
+    def inside(self) -> tuple:
+        """What its children's rows are drawn from, of its own."""
+        return ()
+
+    def _exchange_repaint_regions(self):  # Textual's: what to repaint of this widget
+        regions = super()._exchange_repaint_regions()
+        inside, self._inside = self._inside, self.inside()
+        whole = self.outer_size.region
+        if inside != self._inside or set(regions) != {whole}:
+            return regions
+        top, right, bottom, left = self.styles.gutter
+        width, height = whole.size
+        edges = [Region(0, 0, width, top), Region(0, height - bottom, width, bottom),
+                 Region(0, 0, left, height), Region(width - right, 0, right, height)]
+        return [edge for edge in edges if edge]

@@ -1,23 +1,28 @@
-"""The side's panels come and go with the game (the card being decided on
-at every flip and gone at the next move, the recap, the point): each such
-key is a layout pass, and what it does beside the panel shown or hidden
-must stay small, or a key costs twice a bare Textual app's (issue 44).
-A panel whose styles do not change is not restyled, and the log, moved
-and resized by the panel above it, draws only its new lines."""
+"""The side's panels and a key's cost (issue 44). In the full layout the
+card being decided on and the recap keep their places all game, so a flip
+and its decision lay out nothing; where panels still come and go (a demo, a
+lesson, the point's moment), each such key is a layout pass, and what it
+does beside the panel shown or hidden must stay small, or a key costs
+twice a bare Textual app's. A panel whose styles do not change is not
+restyled, and the log, moved and resized by the panel above it, draws only
+its new lines."""
 
 from __future__ import annotations
 
 from textual.css.stylesheet import Stylesheet
 from textual.geometry import Region
+from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import OptionList
 
+from avatar_tui.demos import load_demo
+from avatar_tui.play.demo import Demo
 from avatar_tui.tui.board import EventLog
 from avatar_tui.tui.keybar import KeyBar
 from avatar_tui.tui.screens.choice import ChoiceScreen
 from avatar_tui.tui.screens.privacy import SecretGate
 
-from .helpers import KEY_OF, PREFERRED, make_app, new
+from .helpers import KEY_OF, PREFERRED, make_app, new, scenario
 
 # the first keys show the board's states for the first time: their styles
 # are matched afresh (tui/perf/restyle.py), which restyles every panel once
@@ -64,15 +69,52 @@ async def test_a_panel_shown_or_hidden_restyles_the_log_beside_it_not(monkeypatc
             if (await _key(app, pilot) and side.has_class("-deciding") != was
                     and cache.misses == misses):
                 toggles += 1
-                # the panel itself is restyled (shown or hidden: app.tcss)...
-                assert app.game_screen.deciding in restyled
-                # ...not the log, whose styles are the same with it or without
-                # (in the wide layout); restyling it dropped its kept rows
+                # neither the panel, whose place and styles are kept (app.tcss),
+                # nor the log, whose styles are the same with a card or without
+                # (in the full layout): restyling it dropped its kept rows
+                assert app.game_screen.deciding not in restyled
                 assert log not in restyled and log.vertical_scrollbar not in restyled
         assert toggles >= 6
 
 
+async def test_a_flip_and_its_decision_lay_out_nothing(monkeypatch):
+    """The card being decided on comes at every flip and goes at the next
+    move: in the full layout its panel keeps its place, so such keys change
+    no size. A layout pass of the whole screen is left for a panel growing
+    past the tallest text it has shown (a few times a game), a question's
+    dialog and the point's moment."""
+    passes: list[int] = []
+    real = Screen._refresh_layout
+
+    def refresh_layout(self, *a, **kw):
+        if passes:
+            passes[-1] += 1
+        return real(self, *a, **kw)
+
+    app = make_app(new(seed=2))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        side, screen = app.game_screen.side, app.game_screen
+        for _ in range(WARM):
+            await _key(app, pilot)
+        monkeypatch.setattr(Screen, "_refresh_layout", refresh_layout)
+        toggles = laid_out = 0
+        for _ in range(40):
+            was, point = side.has_class("-deciding"), side.has_class("-point")
+            passes.append(0)
+            if (await _key(app, pilot) and app.screen is screen
+                    and side.has_class("-deciding") != was and not point
+                    and not side.has_class("-point")):
+                toggles += 1
+                laid_out += passes[-1] > 0
+        assert toggles >= 6
+        # the panel's place grew for a taller card than any before, at most
+        assert laid_out <= 2, (laid_out, toggles)
+
+
 async def test_the_log_under_a_panel_shown_or_hidden_draws_only_its_new_lines(monkeypatch):
+    """In a demo the card being decided on still comes and goes above the
+    log (its narration needs the rows), resizing the log."""
     drawn: list[int] = []  # rows of the log drawn through Textual, per key
     real = OptionList.render_lines
 
@@ -82,18 +124,19 @@ async def test_the_log_under_a_panel_shown_or_hidden_draws_only_its_new_lines(mo
         return real(self, crop)
 
     monkeypatch.setattr(OptionList, "render_lines", render_lines)
-    app = make_app(new(seed=2))
+    app = make_app(demo=Demo(load_demo("08_full_game"), "08_full_game"))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        screen, log = app.game_screen, app.game_screen.event_log
+        log = app.game_screen.event_log
         for _ in range(WARM):
-            await _key(app, pilot)
+            await pilot.press("right")
+            await pilot.pause()
         resized = drawn_on_resize = new_on_resize = 0
         for _ in range(40):
             height, lines = log.size.height, log.wrapped_lines
             drawn.append(0)
-            if not await _key(app, pilot) or app.screen is not screen:
-                continue
+            await pilot.press("right")
+            await pilot.pause()
             if log.size.height != height:  # a panel above it came or went
                 resized += 1
                 drawn_on_resize += drawn[-1]
@@ -146,3 +189,30 @@ async def test_the_footer_draws_a_set_of_keys_once(monkeypatch):
                 shown.append(str(app.game_screen.key_bar.render()))
         assert len(set(shown)) >= 2  # the keys changed...
         assert len(drawn) <= len(set(shown)), drawn  # ...each line drawn at most once
+
+
+async def test_a_mats_new_title_repaints_its_border_not_its_cards(monkeypatch):
+    """The acting player's border and the score in the title change at
+    most keys; Textual's repaint of a container draws everything in it."""
+    app = make_app(scenario("midgame"))  # the board on top, no question over it
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        mat = app.game_screen.board.mats[0]
+        drawn: list[Widget] = []
+        real = Widget.render_lines
+
+        def render_lines(self, crop: Region):
+            drawn.append(self)
+            return real(self, crop)
+
+        monkeypatch.setattr(Widget, "render_lines", render_lines)
+        mat.border_title = "a title never seen"
+        await pilot.pause()
+        assert mat in drawn
+        inside = set(mat.walk_children())
+        assert not [w for w in drawn if w in inside]
+        # a change its cards are drawn on (their background) draws them again
+        drawn.clear()
+        mat.styles.background = "red"
+        await pilot.pause()
+        assert any(w in inside for w in drawn)

@@ -222,6 +222,8 @@ class GameScreen(Screen[None]):
 
     def reset_log(self) -> None:
         self.query_one(EventLog).reset()
+        self.deciding.reset()
+        self.recap.reset()
         self.query_one(RuleHelp).show_rule(None, None)
 
     def note(self, text: str) -> None:
