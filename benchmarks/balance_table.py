@@ -1,6 +1,6 @@
 """The Markdown of docs/balance.md's tables, from the JSON of a matchups run.
 
-    python benchmarks/matchups.py --games 11 --bot master --json > master.json
+    python benchmarks/matchups.py --games 10 --bot master-v1 --no-mirror --json > master.json
     python benchmarks/balance_table.py master.json
     python benchmarks/balance_table.py master.json --beside heuristic.json
 
