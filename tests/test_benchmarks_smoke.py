@@ -170,3 +170,28 @@ def test_a_bad_coach_setting_is_one_line_before_any_game():
     assert done.stderr.strip().splitlines()[-1] == ("coach_stability.py: error: setting "
                                                     "'expert:12:fast': unknown part 'fast' "
                                                     "(expected settle or guard)")
+
+
+def test_the_falling_short_count_sees_every_flipped_strike_once():
+    """benchmarks/falling_short.py on the seeded games of two decks: each
+    side's strikes are counted, the short ones among them, and the force
+    met; the counts are the game's own (played again, the same)."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        import falling_short
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    game = ("aang", "katara", 1, "heuristic")
+    counts = falling_short.tally(game)
+    assert counts == falling_short.tally(game)  # fixed by the seed
+    for who in ("aang", "katara"):
+        strikes, short = counts[(who, "strikes")], counts[(who, "short")]
+        assert strikes > 0 and 0 <= short <= strikes
+        assert counts[(who, "force")] >= strikes  # every attack met has force 1 or more here
+    out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "falling_short.py"),
+                          "--games", "1", "--characters", "aang,katara", "--json"],
+                         capture_output=True, text=True, cwd=ROOT, timeout=300, check=True)
+    rows = json.loads(out.stdout)["characters"]
+    two_games = falling_short.tally(("katara", "aang", 1, "heuristic")) + counts
+    assert rows["aang"]["strikes"] == two_games[("aang", "strikes")]
+    assert rows["katara"]["short"] == two_games[("katara", "short")]
