@@ -284,6 +284,20 @@ def builder_seed(seed: int, pid: PlayerId) -> int:
     return seed * 2 + PLAYERS.index(pid)
 
 
+def computer_side(fmt: PackFormat, catalog: Catalog, pool: Pool,
+                  settings: Mapping[str, int], seed: int, pid: PlayerId,
+                  builder: DeckBuilder | None) -> tuple[str, list[str] | None]:
+    """The computer's chamber for `pid`'s pool, and its deck where the format
+    has the player build one (`builder`, from a seed of the game's and the
+    seat's); None where the format makes the deck itself."""
+    if not fmt.built:
+        return computer_chamber(catalog, pool), None
+    if builder is None:
+        raise FormatError(f"{fmt.name}: the computer's decks need a deck-builder")
+    chamber, cards = builder(catalog, pool, settings, builder_seed(seed, pid))
+    return chamber, cards
+
+
 def computer_setup(fmt: PackFormat, catalog: Catalog, maker: PackMaker, seed: int,
                    settings: Mapping[str, int] | None = None,
                    builder: DeckBuilder | None = None) -> GameSetup:
@@ -293,16 +307,11 @@ def computer_setup(fmt: PackFormat, catalog: Catalog, maker: PackMaker, seed: in
     chosen = settings_for(fmt, settings)
     pools = {pid: pool_of(packs)
              for pid, packs in open_format_packs(fmt, catalog, maker, seed, chosen).items()}
-    if not fmt.built:
-        chambers = {pid: computer_chamber(catalog, pools[pid]) for pid in PLAYERS}
-        return format_setup(fmt, catalog, seed, chosen, pools, chambers)
-    if builder is None:
-        raise FormatError(f"{fmt.name}: the computer's decks need a deck-builder")
-    decks = {pid: builder(catalog, pools[pid], chosen, builder_seed(seed, pid))
+    sides = {pid: computer_side(fmt, catalog, pools[pid], chosen, seed, pid, builder)
              for pid in PLAYERS}
+    decks = {pid: cards for pid, (_, cards) in sides.items() if cards is not None}
     return format_setup(fmt, catalog, seed, chosen, pools,
-                        {pid: chamber for pid, (chamber, _) in decks.items()},
-                        {pid: cards for pid, (_, cards) in decks.items()})
+                        {pid: chamber for pid, (chamber, _) in sides.items()}, decks)
 
 
 def check_format(record: FormatSetup, sides: Mapping[PlayerId, PlayerSetup],

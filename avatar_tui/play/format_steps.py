@@ -29,8 +29,7 @@ from avatar_tui.cardlib.formats import (
     DeckBuilder,
     FormatError,
     PackFormat,
-    builder_seed,
-    computer_chamber,
+    computer_side,
     fits,
     format_setup,
     open_format_packs,
@@ -225,18 +224,17 @@ class FormatSteps:
 
     def _finish(self) -> Step:
         """The game's setup; the computer's seats choose by its own rule
-        (computer_chamber), and build with `builder` where the format has
-        decks built, each from a seed of the game's and the seat's."""
+        and build with `builder` where the format has decks built
+        (cardlib/formats.py `computer_side`, as `simulate --format` does)."""
         pools = {pid: pool_of(self.packs[pid]) for pid in PLAYERS}
         try:
             for pid in PLAYERS:
-                if pid in self.chambers:
-                    continue
-                if self.fmt.built:
-                    self.chambers[pid], self.decks[pid] = self.builder(
-                        self.catalog, pools[pid], self.settings, builder_seed(self.seed, pid))
-                else:
-                    self.chambers[pid] = computer_chamber(self.catalog, pools[pid])
+                if pid not in self.chambers:
+                    self.chambers[pid], cards = computer_side(
+                        self.fmt, self.catalog, pools[pid], self.settings, self.seed, pid,
+                        self.builder)
+                    if cards is not None:
+                        self.decks[pid] = cards
             return Finished(format_setup(self.fmt, self.catalog, self.seed, self.settings,
                                          pools, self.chambers, self.decks))
         except FormatError as err:  # a chamber not pulled, packs without one: one line
