@@ -8,6 +8,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from avatar_tui.model.common import Energy, PlayerId
+from avatar_tui.model.plain_reads import use_plain_reads
 
 Verb = Literal[
     "open", "flip", "signature", "skip", "pay", "power", "pitch",
@@ -51,6 +52,9 @@ class Action(BaseModel):
             parts.extend(named or ["g=0"])
         return " ".join(parts)
 
+
+
+use_plain_reads(Action)  # the legal list is made of these, at every move
 
 _LINE = re.compile(r"^\s*(p[12])\s*:\s*(.*?)\s*$")
 # ASCII digits only: `\d` and str.isdigit() also take `²` or `٣`, which int()

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from avatar_tui.model.names import Rarity as Rarity  # the card words, kept apart
 from avatar_tui.model.names import Trait as Trait
+from avatar_tui.model.plain_reads import use_plain_reads
 
 PlayerId = Literal["p1", "p2"]
 PLAYERS: tuple[PlayerId, PlayerId] = ("p1", "p2")
@@ -38,6 +39,11 @@ class Strict(BaseModel):
     # defer_build: a model's validator is built when something is first
     # validated with it, not at import (the cached catalog validates nothing)
     model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
+        super().__pydantic_init_subclass__(**kwargs)
+        use_plain_reads(cls)  # the engine reads cards, costs and effects at every move
 
 
 class Energy(Strict):

@@ -28,6 +28,7 @@ from avatar_tui.model.cards import AnyCard
 from avatar_tui.model.common import Energy, PlayerId, Zone
 from avatar_tui.model.effects import Effect, Static
 from avatar_tui.model.options import Option, Target, read_option, read_target
+from avatar_tui.model.plain_reads import use_plain_reads
 
 
 class BoardChanges:
@@ -86,6 +87,7 @@ class Model(BaseModel):
         # a frozen model's assignments go to pydantic, which refuses them
         cls.field_counts = {} if cls.model_config.get("frozen") else {
             name: name in cls.in_play_fields for name in cls.__pydantic_fields__}
+        use_plain_reads(cls)  # the engine reads these fields at every move
 
     def copy_with(self, **changes: Any) -> Self:
         """A shallow copy with some fields replaced, as `model_copy(update=...)`
