@@ -6,7 +6,12 @@ move: unmounting and mounting a dozen widgets each time.)
 
 While a dialog covers the board, the line shows the dialog's own keys: the
 board's keys do nothing then, and offering them misled (`1` answers an
-overpay chooser, it is not `Power 1`)."""
+overpay chooser, it is not `Power 1`). The line learns of every change of
+the screen on top (a dialog opened from another's answer too, which
+neither suspends nor resumes the board), and under two or more
+translucent dialogs it has the screens above it draw its row again:
+Textual repaints a covered screen's change on the top screen only, and a
+dialog in between goes on showing the row it drew before."""
 
 from __future__ import annotations
 
@@ -57,6 +62,12 @@ class KeyBar(Static):
         # between a few sets of keys (a flip's, a decision's), and the line
         # through Textual's styles cost some 0.9 ms a key
         self._rows = RowCache()
+
+    def on_mount(self) -> None:
+        self.app.screen_change_signal.subscribe(self, self._top_changed)
+
+    def _top_changed(self, _screen: Screen) -> None:
+        self.refresh_keys()
 
     def shown_now(self) -> list[tuple[Binding, bool | None]]:
         """The bindings to show and whether each acts now (None: shown dim):
@@ -140,6 +151,16 @@ class KeyBar(Static):
         if markup != self._shown:
             self._shown = markup
             self.update(parsed(markup), layout=False)  # one row, sized by CSS
+            self._redraw_above()
+
+    def _redraw_above(self) -> None:
+        """Under dialogs, each screen above this one draws the line's row
+        again: a translucent screen keeps what it drew of the screens
+        below it, and Textual tells only the top one of a change."""
+        stack = self.app.screen_stack
+        if self.screen in stack:
+            for screen in stack[stack.index(self.screen) + 1:-1]:
+                screen.refresh(self.region)
 
     def render_lines(self, crop: Region) -> list[Strip]:
         context = (self.size, self.background_colors, tuple(self.get_line_filters()),

@@ -14,7 +14,7 @@ from avatar_tui.tui.screens.format_steps import ChamberChoice, LookAway
 from avatar_tui.tui.screens.newgame import NewGameScreen
 from avatar_tui.tui.screens.packs import PackOpeningScreen
 
-from .helpers import make_app
+from .helpers import make_app, screen_text
 
 SEED = 5
 
@@ -111,3 +111,27 @@ async def test_two_chambers_of_one_character_are_told_apart_with_what_each_fits(
         for label, chamber in zip(labels, pulled_chambers(catalog, pool), strict=True):
             assert f"fits {fits(catalog, pool, chamber)} of your cards" in label
             assert f"({chamber})" in label
+
+
+def footer(app) -> str:
+    return screen_text(app).splitlines()[-1]
+
+
+async def test_the_footer_has_the_keys_of_each_step_even_under_two_dialogs():
+    # The board is under the new-game screen and a step's dialog: the
+    # footer's row is drawn through both, and a chamber choice opened from
+    # the packs' answer neither suspends nor resumes the board.
+    app = make_app(start="new", seed=SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await choose_the_format(app, pilot)
+        await pilot.pause()
+        assert isinstance(app.screen, LookAway)
+        assert "Open the packs" in footer(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("a", "q")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, ChamberChoice)
+        shown = footer(app)
+        assert "Back to the new game" in shown and "Open the packs" not in shown
