@@ -197,3 +197,15 @@ def test_a_game_key_while_the_other_seat_defends_says_who_is_defending():
     said = other.controller.mode.refusal("space", [("play", ("flip",))])
     name = "Katara (p1)" if actor == "p1" else "Jojo (p2)"
     assert said == f"[b]{name}[/b] is defending: wait for their move."
+
+
+def test_a_line_repeated_in_a_remote_move_is_told_once_with_how_many_times():
+    from avatar_tui.engine import Event
+    from avatar_tui.play.remote import told_words
+
+    lines = [Event("R5.3", "p1 counterattacks with Blast Cushion"),
+             *[Event("R12.4", "Blast Cushion: nothing to do")] * 6,
+             Event("R4", "turn 3: p2 defends"), Event("", "a [b]word[/b]")]
+    assert told_words(lines) == ("p1 counterattacks with Blast Cushion (R5.3); "
+                                 "Blast Cushion: nothing to do, 6 times (R12.4); "
+                                 "turn 3: p2 defends (R4); a \\[b]word\\[/b]")

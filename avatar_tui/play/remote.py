@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import groupby
 from typing import assert_never
 
 from avatar_tui.cardlib.catalog import Catalog, default_catalog
@@ -322,9 +323,8 @@ class RemoteSeat(Referee):
         if rebuilt:
             self.controller.recap.clear()
         elif mover is not None and mover != self.own_seat:  # the other's, recapped as at one screen
-            lines = session.log[told:]
-            self.controller.recap.add_told(before, session.state, mover, "; ".join(
-                f"{escape(e.text)} ({e.rule})" if e.rule else escape(e.text) for e in lines))
+            self.controller.recap.add_told(before, session.state, mover,
+                                           told_words(session.log[told:]))
         self.position += 1
         self.controller.tell(self.status())
         return [Show(rebuilt=rebuilt, title=self.mode.subtitle), *self.prompt()]
@@ -375,3 +375,15 @@ class RemoteSeat(Referee):
         if answer == "quit":
             return self.quit()
         return []
+
+
+def told_words(lines: list[Event]) -> str:
+    """A remote move's log lines as one recap entry. The same line again
+    and again (each use of a payment power armed its own effect, and each
+    found nothing to do, R12.4) is said once, with how many times."""
+    said = []
+    for (text, rule), same in groupby(lines, key=lambda line: (line.text, line.rule)):
+        times = len(list(same))
+        words = escape(text) + (f", {times} times" if times > 1 else "")
+        said.append(f"{words} ({rule})" if rule else words)
+    return "; ".join(said)
