@@ -148,8 +148,11 @@ def test_the_first_frame_loads_only_what_it_draws(tmp_path):
         assert lazy not in modules, lazy
 
 
+# the scenario reader and what only reading a save uses (replaying its
+# answered questions, dealing its house decks as they were)
 SCENARIO_READER = ("avatar_tui.notation.scenario", "avatar_tui.cardlib.formats",
-                   "avatar_tui.cardlib.packs")
+                   "avatar_tui.cardlib.packs", "avatar_tui.notation.earlier",
+                   "avatar_tui.notation.answered")
 
 
 def test_the_start_of_play_loads_no_scenario_reader():
