@@ -17,7 +17,9 @@ the first frame. The minimal app has the first two and the last.
 by wrapping the functions that do it, in the measured process only (the
 wrappers cost a little themselves): the making of our dataclasses and of
 everyone else's, our pydantic model classes, Textual's stylesheet parse,
-its restyling of nodes, and the compositor's render of frames.
+its restyling of nodes, and the compositor's render of frames. The
+wrappers import Textual and pydantic before the first mark, so with
+`--parts` the first phases are not comparable with a run without it.
 
 The bytecode of both apps is cached for the run as run.py does, and the
 card catalog's pickle too (a first start without it is slower; run.py
