@@ -195,3 +195,20 @@ def test_the_falling_short_count_sees_every_flipped_strike_once():
     two_games = falling_short.tally(("katara", "aang", 1, "heuristic")) + counts
     assert rows["aang"]["strikes"] == two_games[("aang", "strikes")]
     assert rows["katara"]["short"] == two_games[("katara", "short")]
+
+
+def test_the_first_frame_phases_run():
+    """benchmarks/first_frame_phases.py, one round: both apps' phases, the
+    parts summed, and the ratio (docs/performance.md, "Startup and keys")."""
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "first_frame_phases.py"),
+                           "--rounds", "1", "--parts"], capture_output=True, text=True,
+                          timeout=300, cwd=ROOT)
+    assert done.returncode == 0, done.stderr[-2000:]
+    lines = done.stdout.splitlines()
+    app = next(ln for ln in lines if ln.startswith("app:"))
+    for phase in ("models", "engine", "game", "frame", "total"):
+        assert f"{phase} " in app, phase
+    assert any(ln.startswith("minimal:") for ln in lines)
+    parts = [ln for ln in lines if ln.strip().startswith("parts:")]
+    assert len(parts) == 2 and "our dataclasses" in parts[0] and "css parse" in parts[1]
+    assert "ratio" in lines[-1]

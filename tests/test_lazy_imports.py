@@ -141,6 +141,34 @@ def test_the_first_frame_loads_only_what_it_draws(tmp_path):
                  "avatar_tui.tui.screens.explain", "avatar_tui.tui.screens.gameover",
                  "avatar_tui.tui.screens.privacy", "concurrent.futures.process"):
         assert lazy not in modules, lazy
+    # a game given at launch reads no scenario file: the reader (its pydantic
+    # models, the formats' and packs' rules; some 10 ms of CPU) loads with
+    # the first file read, and the cards command's query language with a search
+    for lazy in SCENARIO_READER + ("avatar_tui.cardlib.search",):
+        assert lazy not in modules, lazy
+
+
+# the scenario reader and what only reading a save uses (replaying its
+# answered questions, dealing its house decks as they were)
+SCENARIO_READER = ("avatar_tui.notation.scenario", "avatar_tui.cardlib.formats",
+                   "avatar_tui.cardlib.packs", "avatar_tui.notation.earlier",
+                   "avatar_tui.notation.answered")
+
+
+def test_the_start_of_play_loads_no_scenario_reader():
+    """What `avatar-tui play` imports before it knows where its game comes
+    from (cli/play.py's run) catches ScenarioError without loading the
+    reader; the error is the reader's own class all the same."""
+    code = ("import sys\n"
+            "import avatar_tui.cli, avatar_tui.notation.save, avatar_tui.store.storage\n"
+            "import avatar_tui.play.referee, avatar_tui.tui.launch, avatar_tui.tui.app\n"
+            f"print(sorted(set({SCENARIO_READER!r}) & set(sys.modules)))\n"
+            "from avatar_tui.notation import scenario, scenario_error\n"
+            "assert scenario.ScenarioError is scenario_error.ScenarioError\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
 
 
 def test_the_game_models_are_made_from_evaluated_annotations():

@@ -9,7 +9,6 @@ import sys
 from typing import TYPE_CHECKING
 
 from avatar_tui.cardlib.entries import RARITY, TRAITS, TYPES, Entry, entries, select
-from avatar_tui.cardlib.search import QueryError, parse
 from avatar_tui.io import terminal_text
 
 # The card database (pydantic) loads when a command runs, never to parse the
@@ -66,6 +65,10 @@ def run_cards(args: argparse.Namespace) -> int:
             return 2
     rows = select(entries(catalog, chamber), args.type, args.trait, args.unimplemented)
     if getattr(args, "search", None):
+        # the query language (and shlex): loaded by a search, not by every
+        # start of the command line, which builds this command's parser too
+        from avatar_tui.cardlib.search import QueryError, parse
+
         try:
             rows = parse(args.search).filter(rows)
         except QueryError as err:

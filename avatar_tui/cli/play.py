@@ -119,7 +119,7 @@ def run(args: argparse.Namespace) -> int:
     # the app's modules load here, once the command line is read: a wrong
     # argument or --help is answered without loading Textual
     from avatar_tui.notation.save import load_game
-    from avatar_tui.notation.scenario import ScenarioError, load_scenario
+    from avatar_tui.notation.scenario_error import ScenarioError
     from avatar_tui.play import seats
     from avatar_tui.store.storage import SaveStore
     from avatar_tui.tui import launch
@@ -162,6 +162,8 @@ def run(args: argparse.Namespace) -> int:
             return 2
         return start(game=game, bot=bot)
     if scenario:
+        from avatar_tui.notation.scenario import load_scenario  # only for a scenario
+
         try:
             game = load_game(scenario)
             if bot is None:  # a save of a game against the computer goes on as one
@@ -190,7 +192,7 @@ def kept_game(store, name: str, bot) -> dict | str:
     """How the app resumes the kept game `name`, with the seats it was
     saved with, or why it cannot (an unknown or bad name, an unreadable
     file, a finished game)."""
-    from avatar_tui.notation.scenario import ScenarioError
+    from avatar_tui.notation.scenario_error import ScenarioError
     from avatar_tui.play import seats
     from avatar_tui.store.savedgames import GameNameError, UnknownGame
 

@@ -15,16 +15,18 @@ from collections.abc import Iterable
 from dataclasses import replace
 from itertools import product
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from avatar_tui.cardlib.catalog import Catalog
 from avatar_tui.engine import Event, IllegalAction, apply, new_game
 from avatar_tui.model.cards import ChamberCard
 from avatar_tui.model.state import GameSetup, GameState, PlayerSetup
-from avatar_tui.notation.answered import AnsweredAlready
-from avatar_tui.notation.earlier import EarlierDeck, earlier_decks
-from avatar_tui.notation.scenario import Scenario, ScenarioError, load_scenario
+from avatar_tui.notation.scenario_error import ScenarioError
 from avatar_tui.notation.toml_out import toml_text
+
+if TYPE_CHECKING:
+    from avatar_tui.notation.earlier import EarlierDeck
+    from avatar_tui.notation.scenario import Scenario
 
 SAVE_TITLE = "avatar-tui saved game"
 SAVE_HEADER = (
@@ -201,6 +203,8 @@ def _so_far(state: GameState) -> str:
 def _deals(scenario: Scenario) -> list[tuple[str, GameSetup]]:
     """The setups a save of unlisted house decks may have been dealt: with
     the house decks of today first, then with each earlier version of them."""
+    from avatar_tui.notation.earlier import earlier_decks  # reading a save: not at every start
+
     setup = scenario.setup
     full = _catalog(setup)
     if full is None:
@@ -232,6 +236,8 @@ def _character(catalog: Catalog, earlier: EarlierDeck) -> str | None:
 
 
 def _replay(scenario: Scenario) -> tuple[GameState, list[Event]]:
+    from avatar_tui.notation.answered import AnsweredAlready  # reading a save, as above
+
     state, events = new_game(scenario.setup)
     answered = AnsweredAlready()
     for line in scenario.lines:
@@ -257,6 +263,10 @@ def load_game(path: Path | str, catalog: Catalog | None = None
               ) -> tuple[GameState, list[Event]]:
     """A saved game (or any scenario) read back and replayed. Raises
     ScenarioError with a one-line reason when the file cannot be used."""
+    # the reader, its models and the formats' rules: loaded when a file is
+    # read, not by a start that is given its game
+    from avatar_tui.notation.scenario import load_scenario
+
     scenario = load_scenario(path, catalog)
     try:
         return replay_scenario(scenario)

@@ -28,6 +28,7 @@ from avatar_tui.model.cards import AnyCard
 from avatar_tui.model.common import PlayerId
 from avatar_tui.model.names import ComputerKind
 from avatar_tui.model.state import FormatSetup, GameSetup, PlayerSetup
+from avatar_tui.notation.scenario_error import ScenarioError as ScenarioError
 
 
 @cache
@@ -42,13 +43,8 @@ MAX_ACTIONS = 20_000  # action lines in one file; a long game has a few hundred
 SAVED_BY_THE_GAME = "# A game of avatar-tui, written in its notation"
 
 
-class ScenarioError(ValueError):
-    """An invalid scenario file: the message is one line, `file: place: problem`,
-    made safe to print where it is made (terminal_text): the file's text in it
-    shows its control characters escaped and is cut when long."""
-
-    def __init__(self, text: str):
-        super().__init__(terminal_text.error(text))
+# ScenarioError, this reader's error, lives in notation/scenario_error.py (and
+# is named here too), so the modules that only catch it do not load the reader
 
 
 class Expect(BaseModel):

@@ -22,7 +22,7 @@ from avatar_tui.engine import Event, new_game
 from avatar_tui.model.actions import Action
 from avatar_tui.model.common import PlayerId
 from avatar_tui.model.state import GameSetup, GameState
-from avatar_tui.notation.scenario import ScenarioError
+from avatar_tui.notation.scenario_error import ScenarioError
 from avatar_tui.play import describe, questions, seats
 from avatar_tui.play.commands import (
     After,

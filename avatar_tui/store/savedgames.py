@@ -24,7 +24,7 @@ from avatar_tui.io import names
 from avatar_tui.io.datadir import user_data_dir
 from avatar_tui.model.state import GameState
 from avatar_tui.notation.save import replay_scenario, scenario_text, write_atomically
-from avatar_tui.notation.scenario import ScenarioError, load_scenario
+from avatar_tui.notation.scenario_error import ScenarioError
 
 GAMES = "games"
 _WORD = 24  # the longest a character's part of a generated name gets
@@ -122,6 +122,8 @@ def _chambers(state: GameState, word) -> tuple[str, str]:
 
 def read_game(path: Path, name: str) -> KeptGame:
     """The summary of the game in `path`; a file that is no game says why."""
+    from avatar_tui.notation.scenario import load_scenario  # the reader: not at every start
+
     played = datetime.fromtimestamp(path.lstat().st_mtime)
     try:
         scenario = load_scenario(path)
@@ -177,6 +179,8 @@ class SavedGames:
     def load(self, name: str) -> tuple[GameState, list[Event], dict[str, str]]:
         """The kept game `name` replayed, with the seats the computer plays.
         Raises GameNameError, UnknownGame or ScenarioError (one line each)."""
+        from avatar_tui.notation.scenario import load_scenario  # not at every start
+
         path = self.find(name)
         scenario = load_scenario(path)
         try:

@@ -25,7 +25,7 @@ from avatar_tui.io import files
 from avatar_tui.io.datadir import user_data_dir
 from avatar_tui.model.state import GameState
 from avatar_tui.notation.save import load_game, save_game, write_atomically
-from avatar_tui.notation.scenario import ScenarioError, load_scenario
+from avatar_tui.notation.scenario_error import ScenarioError
 from avatar_tui.notation.toml_out import toml_text
 from avatar_tui.store.progress import LessonProgress, PuzzleProgress
 from avatar_tui.store.savedgames import GAMES, SavedGames, resume_line
@@ -214,6 +214,8 @@ class SaveStore:
     def load_computer(self) -> dict[str, str]:
         """The seats the computer plays in the current save (seat -> bot
         kind; empty: a hot-seat game). Read after `load` succeeded."""
+        from avatar_tui.notation.scenario import load_scenario  # not at every start
+
         try:
             return load_scenario(self.current).computer
         except ScenarioError:
