@@ -1,5 +1,5 @@
 """The side's panels and a key's cost (issue 44). In the full layout the
-card being decided on and the recap keep their places all game, so a flip
+card being decided on and the recap share one place kept all game, so a flip
 and its decision lay out nothing; where panels still come and go (a demo, a
 lesson, the point's moment), each such key is a layout pass, and what it
 does beside the panel shown or hidden must stay small, or a key costs
@@ -69,10 +69,10 @@ async def test_a_panel_shown_or_hidden_restyles_the_log_beside_it_not(monkeypatc
             if (await _key(app, pilot) and side.has_class("-deciding") != was
                     and cache.misses == misses):
                 toggles += 1
-                # neither the panel, whose place and styles are kept (app.tcss),
-                # nor the log, whose styles are the same with a card or without
-                # (in the full layout): restyling it dropped its kept rows
-                assert app.game_screen.deciding not in restyled
+                # neither the kept place, whose styles are the same with a card
+                # or without (app.tcss), nor the log, whose styles are too (in
+                # the full layout): restyling it dropped its kept rows
+                assert app.game_screen.place not in restyled
                 assert log not in restyled and log.vertical_scrollbar not in restyled
         assert toggles >= 6
 
