@@ -171,11 +171,14 @@ class GameScreen(Screen[None]):
             styles.set(self.side, kept, "-kept", panels)
             if kept:
                 deciding, shown = self.place.show(session, recap, computer)
-                styles.set(self.side, deciding, "-deciding", panels)
+                # there the two classes style the place alone (app.tcss: with a
+                # point's moment), and they change at nearly every key: the
+                # other six panels were restyled for nothing, some 1 ms a key
+                styles.set(self.side, deciding, "-deciding", [self.place])
+                styles.set(self.side, shown, "-recap", [self.place])
             else:  # the recap's room is what the card leaves (-deciding)
                 styles.set(self.side, self.deciding.show(session), "-deciding", panels)
-                shown = self.recap.show(session, recap, computer)
-            styles.set(self.side, shown, "-recap", panels)
+                styles.set(self.side, self.recap.show(session, recap, computer), "-recap", panels)
             styles.set(self.side, self.point.show(point), "-point", panels)
             styles.run(self)
         if isinstance(mode, DemoMode):
