@@ -12,6 +12,7 @@ from textual.geometry import Region
 from textual.message import Message
 from textual.scrollbar import ScrollBar
 from textual.strip import Strip
+from textual.visual import VisualType
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -39,18 +40,61 @@ class Text(Static):
 
     _shown: str | None = None
     sized_by_css: bool = False
+    _kept: RowCache | None = None  # its finished rows, by what they show
 
     def set(self, markup: str) -> None:
         if markup == self._shown:
             return
         self._shown = markup
         if self.sized_by_css:
-            self.update(parsed(markup), layout=False)
+            Static.update(self, parsed(markup), layout=False)
             return
         before = self._text_height()
-        self.update(parsed(markup), layout=False)
+        Static.update(self, parsed(markup), layout=False)
         if before is None or self._text_height() != before:
             self.refresh(layout=True)  # its height changes: the screen is laid out
+
+    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
+        """A text not given by `set`: its rows are not kept by its markup."""
+        self._shown = None
+        super().update(content, layout=layout)
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """A card, a label, the status and the side's place go back and forth
+        between a few texts and marks all game (a flip space empty and
+        filled, ✱ on and off, the idle place and a card), and Textual draws
+        each of their rows again through its styles whenever they change:
+        about 40 rows a key, some 3 ms of its CPU. Finished rows are kept by
+        the text shown and everything of the widget's own they are drawn from
+        (`_look`), so a text or mark seen before is drawn from them."""
+        shown = self._shown
+        if shown is None:
+            return super().render_lines(crop)
+        if self._kept is None:
+            self._kept = RowCache()
+        look = (shown, self._look())
+        height = self.outer_size.height
+
+        def key_of(y: int) -> tuple:
+            return look, y
+
+        return self._kept.rows(crop, (tuple(self.get_line_filters()), self.app.theme),
+                               key_of, super().render_lines, limit=16 * max(1, height))
+
+    def _look(self) -> tuple:
+        """What its rows are drawn from beside its text: its size, title,
+        colours and text style (with its ancestors' background), and the
+        styles that place the text. Every class the board or the screen
+        changes during a game acts through one of these."""
+        styles = self.styles
+        # the backgrounds it is drawn over, not Textual's blend of them
+        # (`background_colors`, 30 µs a call, `rich_style` 70: a key draws
+        # some 30 of these widgets, and they cost more than the rows kept)
+        under = tuple(node.styles.background for node in self.ancestors_with_self)
+        return (self.outer_size, self.border_title, self.border_subtitle, under, styles.color,
+                styles.text_style, styles.tint, styles.background_tint, styles.text_opacity,
+                styles.opacity, styles.padding, styles.border, styles.text_align,
+                styles.content_align, styles.text_wrap, styles.text_overflow, self.has_focus)
 
     def _text_height(self) -> int | None:
         """The rows its text needs at its present width (None: it has no
