@@ -14,7 +14,7 @@ from rich.segment import Segment
 from textual._compositor import ChopsUpdate, Compositor, LayoutUpdate
 from textual.widget import Widget
 
-from avatar_tui.tui.board import KeptScrollBar
+from avatar_tui.tui.board import KeptScrollBar, Text
 from avatar_tui.tui.perf.compositor import PartialCompositor, _runs
 from avatar_tui.tui.perf.rowcache import RowCache
 from avatar_tui.tui.screens.choice import ChoiceScreen
@@ -103,13 +103,18 @@ class Terminal:
 
 
 def _full(app) -> list[list]:
-    """The screen drawn whole, as cells, every row of the log drawn afresh
-    (no side effect on what is dirty, nor on the log's kept rows)."""
+    """The screen drawn whole, as cells, every row of the log and of the
+    texts (cards, labels, panels) drawn afresh through Textual (no side
+    effect on what is dirty, nor on the rows they keep)."""
     log = app.game_screen.event_log
     caches = [log, log.vertical_scrollbar]
     kept = [widget._rows for widget in caches]
+    texts = [w for w in app.game_screen.walk_children() if isinstance(w, Text)]
+    kept_texts = [widget._kept for widget in texts]
     for widget in caches:
         widget._rows = RowCache()
+    for widget in texts:
+        widget._kept = RowCache()
     screen = Terminal(*SIZE)
     try:
         for y, strip in enumerate(app.screen._compositor.render_strips()):
@@ -117,6 +122,8 @@ def _full(app) -> list[list]:
     finally:
         for widget, rows in zip(caches, kept, strict=True):
             widget._rows = rows
+        for widget, text_rows in zip(texts, kept_texts, strict=True):
+            widget._kept = text_rows
     return screen.lines
 
 
