@@ -453,7 +453,9 @@ class KeptPlace(SidePanel):
         there is; whether each is shown."""
         card = deciding_card(session, compact=False)
         run = recap_run(session, recap, computer)
-        width = self.content_region.width
+        # hidden (a point's moment takes its rows) it has no width: the
+        # moves are fitted at the width it had, not one row a line
+        width = self.content_region.width or self.tallest[0]
         kept = self.kept_rows(width)
         if card is None and run is None:
             whose = "the computer's" if computer else "the other player's"
