@@ -8,11 +8,11 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.content import Content
 from textual.geometry import Region
 from textual.message import Message
 from textual.scrollbar import ScrollBar
 from textual.strip import Strip
+from textual.visual import VisualType
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -40,18 +40,62 @@ class Text(Static):
 
     _shown: str | None = None
     sized_by_css: bool = False
+    _kept: RowCache | None = None  # its finished rows, by what they show
 
     def set(self, markup: str) -> None:
         if markup == self._shown:
             return
         self._shown = markup
         if self.sized_by_css:
-            self.update(parsed(markup), layout=False)
+            Static.update(self, parsed(markup), layout=False)
             return
         before = self._text_height()
-        self.update(parsed(markup), layout=False)
+        Static.update(self, parsed(markup), layout=False)
         if before is None or self._text_height() != before:
             self.refresh(layout=True)  # its height changes: the screen is laid out
+
+    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
+        """A text not given by `set`: its rows are not kept by its markup."""
+        self._shown = None
+        super().update(content, layout=layout)
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """A card, a label, the status and the side's place go back and forth
+        between a few texts and marks all game (a flip space empty and
+        filled, ✱ on and off, the idle place and a card), and Textual draws
+        each of their rows again through its styles whenever they change:
+        about 40 rows a key on the probe's game, some 5 ms of its CPU.
+        Finished rows are kept by the text shown and everything of the
+        widget's own they are drawn from (`_look`), so a text or mark seen
+        before is drawn from them."""
+        shown = self._shown
+        if shown is None:
+            return super().render_lines(crop)
+        if self._kept is None:
+            self._kept = RowCache()
+        look = (shown, self._look())
+        height = self.outer_size.height
+
+        def key_of(y: int) -> tuple:
+            return look, y
+
+        return self._kept.rows(crop, (tuple(self.get_line_filters()), self.app.theme),
+                               key_of, super().render_lines, limit=16 * max(1, height))
+
+    def _look(self) -> tuple:
+        """What its rows are drawn from beside its text: its size, title,
+        colours and text style (with its ancestors' background), and the
+        styles that place the text. Every class the board or the screen
+        changes during a game acts through one of these."""
+        styles = self.styles
+        # the backgrounds it is drawn over, not Textual's blend of them
+        # (`background_colors`, 30 µs a call, `rich_style` 70: a key draws
+        # some 30 of these widgets, and they cost more than the rows kept)
+        under = tuple(node.styles.background for node in self.ancestors_with_self)
+        return (self.outer_size, self.border_title, self.border_subtitle, under, styles.color,
+                styles.text_style, styles.tint, styles.background_tint, styles.text_opacity,
+                styles.opacity, styles.padding, styles.border, styles.text_align,
+                styles.content_align, styles.text_wrap, styles.text_overflow, self.has_focus)
 
     def _text_height(self) -> int | None:
         """The rows its text needs at its present width (None: it has no
@@ -306,33 +350,136 @@ class StatusPanel(FixedText):
         return parsed(hint).cell_length > self.content_region.width
 
 
-class KeptPlace(Text):
-    """A side panel that keeps its place above the log in the full layout:
-    between uses it says in a line what it will show, and it is never
-    shorter than the most rows it has shown at this width this game, up to
-    `keep` rows (None: up to its max-height). The deciding panel came at
-    every flip and went at the next move, the recap at every turn of the
-    other player and at the reader's next move, and each time the side
-    column's layout changed: a layout pass of the whole screen, the log
-    moved and drawn again, its scrollbar resized, so a key cost about twice
-    a bare Textual app's (issue 44). A text no taller than those before it
-    now changes no size and repaints in place (`Text.set` compares the
-    heights this gives). In the compact layout, a demo and a lesson the
-    panel still takes its room only while it has something to show
-    (app.tcss), as the log and the narration need the rows."""
+def _rows(markup: str, width: int) -> int:
+    """The rows `markup` takes once wrapped at `width` (one a line before
+    the panel has a width)."""
+    return len(parsed(markup).wrap(width)) if width > 0 else 1
 
-    keep: int | None = None
-    # the screen's classes under which the panel comes and goes (app.tcss)
-    COMES_AND_GOES = ("-compact", "-demo", "-lesson")
 
-    def __init__(self, **kw):
-        super().__init__(**kw)
-        self.tallest = (0, 0)  # (width, rows): the most rows of text shown at that width
+def deciding_card(session: Session, compact: bool) -> tuple[str, list[str]] | None:
+    """The card the defender decides on (R5.2), whole, as a title and its
+    lines (None: no card waits on a decision). `compact`: a wide panel, its
+    head (name and values) in the title."""
+    found = describe.deciding(session.table, session.look)
+    if found is None:
+        return None
+    head, body = found
+    if compact:
+        return f"Deciding: {' · '.join(head)} · i: all", body
+    return "Deciding (R5.2) · i: all", head + body
+
+
+def recap_run(session: Session, recap: Recap,
+              computer: PlayerId | None) -> tuple[str, list[str]] | None:
+    """The other player's latest moves, numbered, if they are the reader's
+    to read (None: they are not)."""
+    if not recap.for_reader(session.actor):
+        return None
+    return (recap_title(recap, computer),
+            [f"{i}. {said}" for i, said in enumerate(recap.said, 1)])
+
+
+def last_in_room(title: str, lines: list[str], room: int, width: int) -> tuple[str, list[str]]:
+    """As many of the last moves as fit `room` rows once wrapped at `width`,
+    with the line saying what ✱ marks, the title saying how many when not
+    all do. A long run laid out whole took half the log's rows for the
+    rest of the game, or lost its latest moves at the panel's max-height."""
+    changed = "[dim]✱ on the board: what these moves changed[/]"
+    room -= _rows(changed, width)
+    used = 0
+    for k in range(len(lines), 0, -1):
+        used += _rows(lines[k - 1], width)
+        if used > room and k < len(lines):
+            shown = lines[k:]
+            return f"{title} · last {len(shown)} of {len(lines)}", [*shown, changed]
+    return title, [*lines, changed]
+
+
+def last_that_fit(title: str, lines: list[str], room: int, width: int) -> list[str]:
+    """As many of the last lines as fit `room` rows once wrapped at `width`,
+    the first led by the title (and how many are shown when not all are),
+    the last line always: a panel without a border for its title."""
+    shown = [f"[b]{title}:[/b] {lines[-1]}"]
+    for k in range(len(lines), 0, -1):
+        head = title if k == len(lines) else f"{title}, last {k} of {len(lines)}"
+        shown = [f"[b]{head}:[/b] {lines[-k]}", *lines[len(lines) - k + 1:]]
+        if sum(_rows(line, width) for line in shown) <= room:
+            break
+    return shown
+
+
+class SidePanel(Text):
+    """A panel of the side column, its title in its border."""
 
     def put(self, title: str, markup: str) -> None:
         if title != self.border_title:
             self.border_title = title
         self.set(markup)
+
+
+class KeptPlace(SidePanel):
+    """The full layout's one place above the log, kept all game, which the
+    card being decided on and the other player's latest moves share.
+
+    Each came and went in a panel of its own, the card at every flip and
+    the next move, the moves at every turn of the other player and the
+    reader's next move: a layout pass of the whole screen each time, the
+    log moved and drawn again, its scrollbar resized, so a key cost about
+    twice a bare Textual app's (issue 44). Kept as two places, they took
+    the log 8 to 24 of the side's 39 rows at 120x40. They rarely have
+    something at once: the moves stay until the reader acts, and the
+    reader's flip is that act; only a flip made for them (auto-flip) brings
+    the card while the moves are unread. Then the card shows whole, as it
+    is what the player decides on now, and under it as many of the last
+    moves as fit the rows the place already has (the last one at least),
+    the ✱ on the board still marking all they changed.
+
+    Between uses it says in a line what will show here, and it is never
+    shorter than the most rows it has shown at this width this game, up to
+    `keep`: a text no taller than those before changes no size and is
+    repainted in place (`Text.set` compares the heights this gives). A
+    demo, a lesson and the compact layout have the two panels instead,
+    which come and go (the log and the narration need the rows)."""
+
+    keep = 12  # most cards, with an ally's power, need fewer rows at the side's width
+    RECAP_ROWS = 8  # the moves alone may take this many rows, or the place's kept rows
+
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self.tallest = (0, 0)  # (width, rows): the most rows of text shown at that width
+
+    def show(self, session: Session, recap: Recap,
+             computer: PlayerId | None) -> tuple[bool, bool]:
+        """The card being decided on and the moves to read, what of them
+        there is; whether each is shown."""
+        card = deciding_card(session, compact=False)
+        run = recap_run(session, recap, computer)
+        # hidden (a point's moment takes its rows) it has no width: the
+        # moves are fitted at the width it had, not one row a line
+        width = self.content_region.width or self.tallest[0]
+        kept = self.kept_rows(width)
+        if card is None and run is None:
+            whose = "the computer's" if computer else "the other player's"
+            self.put("Deciding (R5.2) · moves",
+                     f"[dim]No flipped card waits on a decision, and none of {whose} "
+                     "moves is new: either shows here.[/]")
+        elif run is None:
+            assert card is not None
+            self.put(card[0], "\n".join(card[1]))
+        elif card is None:
+            title, lines = last_in_room(*run, max(self.RECAP_ROWS, kept), width)
+            self.put(title, "\n".join(lines))
+        else:
+            title, lines = card
+            used = sum(_rows(line, width) for line in lines)
+            moves = last_that_fit(*run, max(1, kept - used), width)
+            self.put(title, "\n".join([*lines, *moves]))
+        return card is not None, run is not None
+
+    def kept_rows(self, width: int) -> int:
+        """The rows of text the place keeps at `width` now."""
+        seen_width, seen = self.tallest
+        return min(seen, self.keep) if seen_width == width else 0
 
     def reset(self) -> None:
         """A new game: its tallest text is yet to come."""
@@ -340,38 +487,32 @@ class KeptPlace(Text):
 
     def get_content_height(self, container, viewport, width: int) -> int:
         rows = super().get_content_height(container, viewport, width)
-        if (not width or not self.is_attached
-                or any(map(self.screen.has_class, self.COMES_AND_GOES))):
-            return rows  # a place not kept: the panel only as tall as its text
+        if not width:
+            return rows
         seen_width, seen = self.tallest
         if seen_width != width or rows > seen:
             self.tallest = seen_width, seen = width, rows
-        return max(rows, seen if self.keep is None else min(seen, self.keep))
+        return max(rows, min(seen, self.keep))
 
 
-class DecidingPanel(KeptPlace):
+class DecidingPanel(SidePanel):
     """The card the defender decides on (R5.2), whole: its text and each
     payment power by its key, which the board's small face cuts; `i` still
-    opens the whole card. Between decisions, a line saying none waits."""
-
-    keep = 12  # most cards, with an ally's power, need fewer rows at the side's width
+    opens the whole card. Where panels come and go (a demo, a lesson, the
+    compact layout: app.tcss), shown only while a card waits; the full
+    layout shows the card in its kept place (KeptPlace)."""
 
     IDLE_TITLE = "Deciding (R5.2)"
     IDLE = "[dim]No flipped card waits on a decision now: the next one shows here whole.[/]"
 
     def show(self, session: Session) -> bool:
         """Show the card being decided, if any; whether there is one (the
-        screen then shows the panel where it comes and goes, app.tcss
-        `#side.-deciding`)."""
-        found = describe.deciding(session.table, session.look)
+        screen then shows the panel, app.tcss `#side.-deciding`)."""
+        found = deciding_card(session, self.screen.has_class("-compact"))
         if found is None:
             self.put(self.IDLE_TITLE, self.IDLE)
             return False
-        head, body = found
-        if self.screen.has_class("-compact"):  # a wide panel: the head fits in its title
-            title, lines = f"Deciding: {' · '.join(head)} · i: all", body
-        else:
-            title, lines = "Deciding (R5.2) · i: all", head + body
+        title, lines = found
         self.put(title, "\n".join(lines))
         return True
 
@@ -389,26 +530,25 @@ class PointPanel(Text):
         return True
 
 
-class RecapPanel(KeptPlace):
+class RecapPanel(SidePanel):
     """The other player's latest moves, in words (the computer's turn), kept
     until the player to act makes a move: a computer's moves no longer
     flash by in the status line. The cards they touched carry ✱ on the
-    board. In the compact layout it takes the log's place (app.tcss).
-    Between runs, a line saying whose moves will show; the place it keeps
-    is at most `keep` rows, so a long run does not take the log's rows for
-    the rest of the game."""
+    board. Where panels come and go (a demo, a lesson; in the compact
+    layout it takes the log's place: app.tcss); the full layout shows the
+    moves in its kept place (KeptPlace). At most `keep` rows, so a long run
+    does not take the log's rows."""
 
     keep = 8
 
     def show(self, session: Session, recap: Recap, computer: PlayerId | None) -> bool:
         """Show the run if it is the reader's to read; whether it is."""
-        if not recap.for_reader(session.actor):
-            # one line: the place it keeps is the log's rows
+        run = recap_run(session, recap, computer)
+        if run is None:
             self.put("The computer's moves" if computer else "The other player's moves",
                      "[dim]None new to read.[/]")
             return False
-        lines = [f"{i}. {said}" for i, said in enumerate(recap.said, 1)]
-        title = recap_title(recap, computer)
+        title, lines = run
         if self.screen.has_class("-compact"):
             # the log's few rows, shared with the card being decided on (its
             # title and a line of it): no border, the title leads the last moves
@@ -417,50 +557,12 @@ class RecapPanel(KeptPlace):
             width = side.size.width if isinstance(side, Widget) else 0
             if side is not None and side.has_class("-deciding"):
                 room -= 2
-            lines = self._last_that_fit(title, lines, max(1, room), width)
+            lines = last_that_fit(title, lines, max(1, room), width)
             title = ""
         else:
-            title, lines = self._last_in_place(title, lines, self.content_region.width)
+            title, lines = last_in_room(title, lines, self.keep, self.content_region.width)
         self.put(title, "\n".join(lines))
         return True
-
-    def _last_in_place(self, title: str, lines: list[str], width: int) -> tuple[str, list[str]]:
-        """In the full layout: as many of the last moves as fit the place
-        kept (`keep` rows once wrapped at `width`, with the line saying what
-        ✱ marks), the title saying how many when not all do. A long run,
-        laid out whole, went past the panel's max-height and lost its
-        latest moves at the bottom; kept whole up to there, it took half
-        the log's rows for the rest of the game."""
-        changed = "[dim]✱ on the board: what these moves changed[/]"
-
-        def rows(text: str) -> int:
-            return len(Content.from_markup(text).wrap(width)) if width > 0 else 1
-
-        room = (self.keep or 0) - rows(changed)
-        used = 0
-        for k in range(len(lines), 0, -1):
-            used += rows(lines[k - 1])
-            if used > room and k < len(lines):
-                shown = lines[k:]
-                return f"{title} · last {len(shown)} of {len(lines)}", [*shown, changed]
-        return title, [*lines, changed]
-
-    def _last_that_fit(self, title: str, lines: list[str], room: int, width: int) -> list[str]:
-        """As many of the last lines as fit `room` rows once wrapped at
-        `width`, the first led by the title (and how many are shown when
-        not all are): a wrapped move takes more than one row."""
-        def rows(text: str) -> int:
-            if width <= 0:
-                return 1
-            return len(Content.from_markup(text).wrap(width))
-
-        shown = [f"[b]{title}:[/b] {lines[-1]}"]
-        for k in range(len(lines), 0, -1):
-            head = title if k == len(lines) else f"{title}, last {k} of {len(lines)}"
-            shown = [f"[b]{head}:[/b] {lines[-k]}", *lines[len(lines) - k + 1:]]
-            if sum(rows(line) for line in shown) <= room:
-                break
-        return shown
 
 
 class KeptScrollBar(ScrollBar):

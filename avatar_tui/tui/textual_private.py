@@ -27,7 +27,7 @@ from textual.scrollbar import ScrollBar
 from textual.widgets import OptionList
 
 __all__ = ["BorderRepaint", "ChopsUpdate", "Compositor", "GuardedPalette", "OpenOptionList",
-           "component_styles", "key_character_name", "process_component_classes",
+           "component_styles", "compositor_of", "key_character_name", "process_component_classes",
            "pseudo_classes_key", "set_style_flags", "spans_of", "style_flags", "style_identity",
            "take_dirty_regions", "use_compositor"]
 
@@ -51,7 +51,8 @@ PRIVATE_NAMES: dict[str, str] = {
     "textual._compositor": "the game screen's compositor (tui/perf/compositor.py) is one",
     "textual._compositor.Compositor._dirty_regions": "what the compositor's update repaints",
     "textual._compositor.Compositor._regions_to_spans": "the rows and columns to repaint",
-    "textual.screen.Screen._compositor": "the game screen's compositor, replaced",
+    "textual.screen.Screen._compositor": "the game screen's compositor, replaced, and read "
+                                         "for the board dimmed under a dialog",
     # the style cache (tui/perf/restyle.py): what a widget's matched rules
     # depend on, and what matching them sets
     "textual.dom.DOMNode._parent": "a widget's place, in its styles' key",
@@ -75,6 +76,11 @@ def use_compositor(screen: Screen, compositor: Compositor) -> None:
     """`screen` lays out and paints with `compositor`, not Textual's own
     (set before the screen is mounted)."""
     screen._compositor = compositor
+
+
+def compositor_of(screen: Screen) -> Compositor:
+    """The compositor `screen` lays out and paints with."""
+    return screen._compositor
 
 
 def take_dirty_regions(compositor: Compositor) -> set[Region]:

@@ -12,9 +12,11 @@ import random
 from depth import depth
 from rich.segment import Segment
 from textual._compositor import ChopsUpdate, Compositor, LayoutUpdate
+from textual.renderables.background_screen import BackgroundScreen
+from textual.screen import Screen
 from textual.widget import Widget
 
-from avatar_tui.tui.board import KeptScrollBar
+from avatar_tui.tui.board import KeptScrollBar, Text
 from avatar_tui.tui.perf.compositor import PartialCompositor, _runs
 from avatar_tui.tui.perf.rowcache import RowCache
 from avatar_tui.tui.screens.choice import ChoiceScreen
@@ -34,7 +36,7 @@ RANDOM_KEYS = [*"pofdrtskacuvile123456789", "space", "enter", "escape", "tab", "
 KEYS = depth(200, 2000)
 
 # The source of each Textual method that PartialCompositor (or the log's
-# scrollbar, tui/board.py) copies or relies on, as Textual 8.2.8 has it.
+# scrollbar, tui/board.py, or the dimmed board) copies or relies on, as Textual 8.2.8 has it.
 # A change means: read the new method, bring ours in line, then record the
 # new digests here.
 PINNED = {
@@ -45,13 +47,23 @@ PINNED = {
     "ChopsUpdate.render_segments": "4c1cdb567e0b",
     # the log's scrollbar is made as Widget.vertical_scrollbar makes it
     "Widget.vertical_scrollbar": "6b140a728f0b",
+    # the board dimmed under a dialog (tui/perf/dimmed.py): what Textual
+    # draws there and how it tints it, and every change of what the
+    # compositor renders passing through these (its `version`)
+    "BackgroundScreen.process_segments": "b857a6555faa",
+    "BackgroundScreen.__rich_console__": "e0d2e7b51ee0",
+    "Screen.render": "c0f72894b398",
+    "Compositor.update_widgets": "86c02b2f8d6d",
+    "Compositor.reflow": "a08580a81a77",
+    "Compositor.reflow_visible": "cac5dbc45348",
 }
 
 
 def _digest(qualname: str) -> str:
     owner, name = qualname.split(".")
     method = getattr({"Compositor": Compositor, "ChopsUpdate": ChopsUpdate,
-                      "Widget": Widget}[owner], name)
+                      "Widget": Widget, "BackgroundScreen": BackgroundScreen,
+                      "Screen": Screen}[owner], name)
     method = getattr(method, "fget", method)  # a property: its getter
     return hashlib.sha256(inspect.getsource(method).encode()).hexdigest()[:12]
 
@@ -103,13 +115,18 @@ class Terminal:
 
 
 def _full(app) -> list[list]:
-    """The screen drawn whole, as cells, every row of the log drawn afresh
-    (no side effect on what is dirty, nor on the log's kept rows)."""
+    """The screen drawn whole, as cells, every row of the log and of the
+    texts (cards, labels, panels) drawn afresh through Textual (no side
+    effect on what is dirty, nor on the rows they keep)."""
     log = app.game_screen.event_log
     caches = [log, log.vertical_scrollbar]
     kept = [widget._rows for widget in caches]
+    texts = [w for w in app.game_screen.walk_children() if isinstance(w, Text)]
+    kept_texts = [widget._kept for widget in texts]
     for widget in caches:
         widget._rows = RowCache()
+    for widget in texts:
+        widget._kept = RowCache()
     screen = Terminal(*SIZE)
     try:
         for y, strip in enumerate(app.screen._compositor.render_strips()):
@@ -117,6 +134,8 @@ def _full(app) -> list[list]:
     finally:
         for widget, rows in zip(caches, kept, strict=True):
             widget._rows = rows
+        for widget, text_rows in zip(texts, kept_texts, strict=True):
+            widget._kept = text_rows
     return screen.lines
 
 

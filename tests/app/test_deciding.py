@@ -21,8 +21,10 @@ def plain(markup: str) -> str:
 
 
 def panel_words(app) -> str:
-    """The words inside the deciding panel on screen, its wrapped lines joined."""
-    region = app.screen.query_one("#deciding").region
+    """The words inside the deciding panel on screen, its wrapped lines
+    joined: the full layout's kept place, or the panel where it comes and goes."""
+    panel = next(w for w in app.screen.query("#place, #deciding") if w.display)
+    region = panel.region
     rows = screen_text(app).splitlines()[region.y:region.bottom]
     inside = [row[region.x:region.right].strip("│╭╮╰╯─ ") for row in rows]
     return " ".join(part for part in inside if part)

@@ -1,5 +1,5 @@
 """The side's panels and a key's cost (issue 44). In the full layout the
-card being decided on and the recap keep their places all game, so a flip
+card being decided on and the recap share one place kept all game, so a flip
 and its decision lay out nothing; where panels still come and go (a demo, a
 lesson, the point's moment), each such key is a layout pass, and what it
 does beside the panel shown or hidden must stay small, or a key costs
@@ -69,10 +69,10 @@ async def test_a_panel_shown_or_hidden_restyles_the_log_beside_it_not(monkeypatc
             if (await _key(app, pilot) and side.has_class("-deciding") != was
                     and cache.misses == misses):
                 toggles += 1
-                # neither the panel, whose place and styles are kept (app.tcss),
-                # nor the log, whose styles are the same with a card or without
-                # (in the full layout): restyling it dropped its kept rows
-                assert app.game_screen.deciding not in restyled
+                # neither the kept place, whose styles are the same with a card
+                # or without (app.tcss), nor the log, whose styles are too (in
+                # the full layout): restyling it dropped its kept rows
+                assert app.game_screen.place not in restyled
                 assert log not in restyled and log.vertical_scrollbar not in restyled
         assert toggles >= 6
 
@@ -216,3 +216,39 @@ async def test_a_mats_new_title_repaints_its_border_not_its_cards(monkeypatch):
         mat.styles.background = "red"
         await pilot.pause()
         assert any(w in inside for w in drawn)
+
+
+async def test_a_text_shown_before_is_drawn_from_its_kept_rows(monkeypatch):
+    """A card, a label or the side's place goes back and forth between a few
+    texts and marks: a text and look seen before are drawn from the rows
+    kept, and a new look (a mark's background) is drawn through Textual."""
+    app = make_app(scenario("midgame"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        card = app.game_screen.board.mats[0].rows[0].flip
+        drawn: list[int] = []
+        real = Widget.render_lines
+
+        def render_lines(self, crop: Region):
+            if self is card:
+                drawn.append(crop.height)
+            return real(self, crop)
+
+        monkeypatch.setattr(Widget, "render_lines", render_lines)
+
+        async def show(markup: str, changed: bool = False) -> tuple[int, list]:
+            drawn.clear()
+            card.set(markup)
+            card.set_class(changed, "-changed")
+            await pilot.pause()
+            return sum(drawn), card.render_lines(Region(0, 0, *card.outer_size))
+
+        first, plain = await show("a card\nits cost")
+        assert first == card.outer_size.height
+        assert (await show("another card"))[0] == card.outer_size.height
+        again, rows = await show("a card\nits cost")
+        assert again == 0 and rows == plain
+        marked, rows = await show("a card\nits cost", changed=True)
+        assert marked == card.outer_size.height and rows != plain  # -changed: a new background
+        back, rows = await show("a card\nits cost")
+        assert back == 0 and rows == plain

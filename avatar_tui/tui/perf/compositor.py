@@ -27,9 +27,11 @@ screen built from these partial updates against a full render.
 
 from __future__ import annotations
 
-from textual.geometry import Region
+from textual.geometry import Region, Size
 from textual.strip import Strip
+from textual.widget import Widget
 
+from avatar_tui.tui.perf.dimmed import DimmedBoard
 from avatar_tui.tui.textual_private import (
     ChopsUpdate,
     Compositor,
@@ -40,7 +42,32 @@ from avatar_tui.tui.textual_private import (
 
 class PartialCompositor(Compositor):
     """A compositor whose partial updates render only the rows of each
-    widget that a dirty region crosses."""
+    widget that a dirty region crosses.
+
+    `version` moves on with anything that may change what it renders (a
+    widget refreshed, a layout), so a render of it can be kept until then:
+    the board dimmed under a dialog (tui/perf/dimmed.py, `dimmed`)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.version = 0
+        self.dimmed = DimmedBoard()
+
+    def update_widgets(self, widgets: set[Widget]) -> None:
+        self.version += 1
+        super().update_widgets(widgets)
+
+    def reflow(self, parent: Widget, size: Size):
+        self.version += 1
+        return super().reflow(parent, size)
+
+    def reflow_visible(self, parent: Widget, size: Size) -> set[Widget]:
+        self.version += 1
+        return super().reflow_visible(parent, size)
+
+    def clear(self) -> None:
+        self.version += 1
+        super().clear()
 
     def render_partial_update(self) -> ChopsUpdate | None:
         update_regions = take_dirty_regions(self)

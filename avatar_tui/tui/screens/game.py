@@ -28,6 +28,7 @@ from avatar_tui.tui.board import (
     Board,
     DecidingPanel,
     EventLog,
+    KeptPlace,
     PointPanel,
     RecapPanel,
     RuleHelp,
@@ -83,6 +84,9 @@ class GameScreen(Screen[None]):
         # kept: show() runs after every move
         self.board = Board(bottom, id="board")  # whose mat is nearest the reader
         self.event_log = EventLog(id="log")
+        # the full layout's one place for the card being decided on and the
+        # other player's moves; the two panels where they come and go
+        self.place = KeptPlace(id="place")
         self.deciding = DecidingPanel(id="deciding")
         self.recap = RecapPanel(id="recap")
         self.point = PointPanel(id="point")
@@ -117,6 +121,7 @@ class GameScreen(Screen[None]):
                 with VerticalScroll(id="narration", can_focus=False):
                     yield Static(id="narration-text")
                 yield self.point
+                yield self.place
                 yield self.deciding
                 yield self.recap
                 yield self.event_log
@@ -158,10 +163,22 @@ class GameScreen(Screen[None]):
             # #recap, and the log in the compact layout): only the panels are
             # restyled, not the side nor the text inside them
             panels = self.side.children
-            # the panel shows, or the log
-            styles.set(self.side, self.deciding.show(session), "-deciding", panels)
-            shown = self.recap.show(session, self.controller.recap, self.controller.mode.computer)
-            styles.set(self.side, shown, "-recap", panels)
+            recap, computer = controller.recap, controller.mode.computer
+            # the full layout keeps one place for both (app.tcss #side.-kept);
+            # a demo, a lesson and the compact layout show each panel, or the log
+            kept = self.has_class("-full") and not (self.has_class("-demo") or
+                                                   self.has_class("-lesson"))
+            styles.set(self.side, kept, "-kept", panels)
+            if kept:
+                deciding, shown = self.place.show(session, recap, computer)
+                # there the two classes style the place alone (app.tcss: with a
+                # point's moment), and they change at nearly every key: the
+                # other six panels were restyled for nothing, some 1 ms a key
+                styles.set(self.side, deciding, "-deciding", [self.place])
+                styles.set(self.side, shown, "-recap", [self.place])
+            else:  # the recap's room is what the card leaves (-deciding)
+                styles.set(self.side, self.deciding.show(session), "-deciding", panels)
+                styles.set(self.side, self.recap.show(session, recap, computer), "-recap", panels)
             styles.set(self.side, self.point.show(point), "-point", panels)
             styles.run(self)
         if isinstance(mode, DemoMode):
@@ -222,8 +239,7 @@ class GameScreen(Screen[None]):
 
     def reset_log(self) -> None:
         self.query_one(EventLog).reset()
-        self.deciding.reset()
-        self.recap.reset()
+        self.place.reset()
         self.query_one(RuleHelp).show_rule(None, None)
 
     def note(self, text: str) -> None:
