@@ -97,13 +97,22 @@ def find_state(wanted, seeds=range(1, 40), limit: int = 400) -> GameState:
     raise AssertionError("no game reached the wanted situation")
 
 
+# the key a test player presses on a dialog: a secret is looked at (R1.6),
+# a question gets its first answer
+DIALOG_KEYS = {SecretGate: "enter", ChoiceScreen: "1"}
+
+
+def key_to_press(screen) -> str:
+    """The key the test player presses on `screen`: a dialog's, else the
+    first preferred game key the board allows now."""
+    key = next((k for kind, k in DIALOG_KEYS.items() if isinstance(screen, kind)), None)
+    if key is None:
+        key = KEY_OF[next(n for n in PREFERRED if screen.check_action("play", (n,)))]
+    return key
+
+
 async def play_p1_until_the_computer_moves(app: AvatarApp, pilot) -> None:
     """p1 plays by keys (questions: the first answer; a secret one is
     looked at first, R1.6) until the computer is to move."""
-    dialogs = {SecretGate: "enter", ChoiceScreen: "1"}
     while not app.controller.mode.waiting:
-        screen = app.screen
-        key = next((k for kind, k in dialogs.items() if isinstance(screen, kind)), None)
-        if key is None:
-            key = KEY_OF[next(n for n in PREFERRED if screen.check_action("play", (n,)))]
-        await pilot.press(key)
+        await pilot.press(key_to_press(app.screen))

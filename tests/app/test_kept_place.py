@@ -9,13 +9,10 @@ from textual.content import Content
 from avatar_tui.bots import BotSeat
 from avatar_tui.play import describe
 from avatar_tui.tui.board import KeptPlace
-from avatar_tui.tui.screens.choice import ChoiceScreen
-from avatar_tui.tui.screens.privacy import SecretGate
 
-from .helpers import KEY_OF, PREFERRED, make_app, new
+from .helpers import key_to_press, make_app, new
 
 NEVER = 3600.0
-DIALOGS = {SecretGate: "enter", ChoiceScreen: "1"}
 
 
 def _plain(markup: str) -> str:
@@ -29,11 +26,7 @@ async def _step(app, pilot) -> None:
         app.fire("computer")
         await pilot.pause()
         return
-    screen = app.screen
-    key = next((k for kind, k in DIALOGS.items() if isinstance(screen, kind)), None)
-    if key is None:
-        key = KEY_OF[next(n for n in PREFERRED if screen.check_action("play", (n,)))]
-    await pilot.press(key)
+    await pilot.press(key_to_press(app.screen))
     await pilot.pause()
 
 

@@ -8,10 +8,8 @@ import pytest
 
 from avatar_tui.bots import BotSeat
 from avatar_tui.tui.board import KeptPlace, RecapPanel, ZoneRow
-from avatar_tui.tui.screens.choice import ChoiceScreen
-from avatar_tui.tui.screens.privacy import SecretGate
 
-from .helpers import KEY_OF, PREFERRED, make_app, new, screen_text
+from .helpers import KEY_OF, PREFERRED, key_to_press, make_app, new, screen_text
 
 NEVER = 3600.0
 
@@ -19,7 +17,6 @@ NEVER = 3600.0
 async def until_the_computer_has_flipped(app, pilot) -> None:
     """p1 plays by keys, the computer's pauses are fired at once, until the
     computer's run holds a flip and p1 is to act on the board."""
-    dialogs = {SecretGate: "enter", ChoiceScreen: "1"}
     for _ in range(300):
         game = app.controller
         if game.mode.waiting:
@@ -29,11 +26,7 @@ async def until_the_computer_has_flipped(app, pilot) -> None:
         if game.recap.mover == "p2" and app.screen is app.game_screen and \
                 any(s.startswith("flipped") for s in game.recap.said):
             return
-        screen = app.screen
-        key = next((k for kind, k in dialogs.items() if isinstance(screen, kind)), None)
-        if key is None:
-            key = KEY_OF[next(n for n in PREFERRED if screen.check_action("play", (n,)))]
-        await pilot.press(key)
+        await pilot.press(key_to_press(app.screen))
     raise AssertionError("the computer never flipped")
 
 

@@ -12,10 +12,8 @@ from textual.css.stylesheet import Stylesheet
 from textual.widget import Widget
 
 from avatar_tui.bots import BotSeat
-from avatar_tui.tui.screens.choice import ChoiceScreen
-from avatar_tui.tui.screens.privacy import SecretGate
 
-from .helpers import KEY_OF, PREFERRED, make_app, new
+from .helpers import key_to_press, make_app, new
 
 NEVER = 3600.0
 
@@ -48,17 +46,12 @@ def _watch_restyles(app, monkeypatch) -> list[list]:
 async def _play(app, pilot, moves: int) -> int:
     """p1 by keys, the computer's pauses fired at once; how many shows of
     the recap panel coming or going were seen."""
-    dialogs = {SecretGate: "enter", ChoiceScreen: "1"}
     toggles, was = 0, False
     for _ in range(moves):
         if app.controller.mode.waiting:
             app.fire("computer")
         else:
-            screen = app.screen
-            key = next((k for kind, k in dialogs.items() if isinstance(screen, kind)), None)
-            if key is None:
-                key = KEY_OF[next(n for n in PREFERRED if screen.check_action("play", (n,)))]
-            await pilot.press(key)
+            await pilot.press(key_to_press(app.screen))
         await pilot.pause()
         now = app.game_screen.side.has_class("-recap")
         toggles += now != was
