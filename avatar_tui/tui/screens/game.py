@@ -195,13 +195,6 @@ class GameScreen(Screen[None]):
         if self.key_bar.is_attached:
             self.key_bar.refresh_keys()
 
-    def on_screen_suspend(self) -> None:
-        """A dialog covers the board: the footer shows the dialog's keys."""
-        self.key_bar.refresh_keys()
-
-    def on_screen_resume(self) -> None:
-        self.key_bar.refresh_keys()
-
     def show_narration(self, markup: str | None, where: str = "", kind: str = "-demo") -> None:
         """The demo's narration panel, or a lesson's step (`kind` "-lesson");
         None: neither, the panel hides."""

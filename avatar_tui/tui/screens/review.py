@@ -177,12 +177,6 @@ class ReviewScreen(Screen[ContinueFrom | None]):
 
     # ---------------------------------------------------------------- keys
 
-    def on_screen_suspend(self) -> None:
-        """A dialog over the review: the footer shows the dialog's keys."""
-        self.key_bar.refresh_keys()
-
-    on_screen_resume = on_screen_suspend
-
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "reveal":
             return self.review.finished
